@@ -1,0 +1,52 @@
+# Two commands: `make dev` serves the sample site in watch mode; `make test` runs every test.
+# Both set up what they need on a fresh machine (Python, make and apt are all they assume).
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: dev test venv system-deps node-deps typecheck bench clean
+
+$(STAMP): pyproject.toml setup.py
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip setuptools wheel
+	$(BIN)/pip install -q -e '.[test,assistant,search]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+dev: venv
+	$(BIN)/mdxsite dev sample_site
+
+# Chromium (browser tests) and redis-server (the shared assistant store) come from Debian.
+system-deps:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing$$missing with apt-get"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+# The AI SDK v4 client parser, for the stream conformance test (npm, never vendored).
+node-deps: tests/conformance/node_modules/.installed
+tests/conformance/node_modules/.installed: tests/conformance/package.json
+	cd tests/conformance && npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: venv system-deps node-deps
+	$(BIN)/pytest -q
+
+typecheck: venv
+	$(BIN)/pip install -q mypy
+	rm -rf build/typecheck && $(BIN)/pip install -q --no-deps --target build/typecheck .
+	MYPYPATH=build/typecheck $(BIN)/mypy -p mdxsite
+
+bench: venv
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache sample_site/_site .mdxsite-cache

@@ -1,0 +1,16 @@
+"""mdxsite: build docs.json + MDX documentation sites into static HTML.
+
+Plugin authors import what they need from here::
+
+    from mdxsite import hookimpl, MdxsiteError, Location
+"""
+
+from mdxsite.errors import JsonPath, Location, MdxsiteError, PluginError, Problem
+from mdxsite.hookspecs import hookimpl
+from mdxsite.model import Crumb, Nav, NavItem, OutputFile, Page, RenderedPage, Site, SiteConfig
+
+__all__ = [
+    "Crumb", "JsonPath", "Location", "MdxsiteError", "Nav", "NavItem", "OutputFile", "Page",
+    "PluginError", "Problem", "RenderedPage", "Site", "SiteConfig", "hookimpl",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,296 @@
+"""The ``mdxsite`` command line. The only module that prints and exits.
+
+Exit codes: 0 success, 1 a mistake in the site (or a failing check), 2 a usage mistake.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+
+from mdxsite import __version__
+from mdxsite.errors import MdxsiteError, PluginError, Problem
+
+EXIT_OK, EXIT_USER, EXIT_USAGE = 0, 1, 2
+
+
+# --------------------------------------------------------------------------- output helpers
+
+class _Counter(logging.Handler):
+    """Prints located warnings as ``file:line:col: warning: message [code]`` and counts them."""
+
+    def __init__(self, console: Console):
+        super().__init__(logging.WARNING)
+        self.console = console
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+        problem = getattr(record, "problem", None)
+        text = str(problem) if isinstance(problem, Problem) else record.getMessage()
+        self.console.print(text, style="yellow", markup=False, highlight=False, soft_wrap=True)
+
+
+def _console(stderr: bool = True) -> Console:
+    # rich colours only a terminal (and honours NO_COLOR); CI logs stay plain text
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+@contextmanager
+def _reporting(ctx: click.Context) -> Iterator[_Counter]:
+    """Count and print warnings; turn MdxsiteError into located lines and exit code 1."""
+    err = _console()
+    counter = _Counter(err)
+    logger = logging.getLogger("mdxsite")
+    logger.addHandler(counter)
+    logger.setLevel(logging.INFO if ctx.obj.get("verbose") else logging.WARNING)
+    logger.propagate = False
+    try:
+        yield counter
+    except MdxsiteError as exc:
+        for problem in exc.problems:
+            err.print(str(problem), style="red", markup=False, highlight=False, soft_wrap=True)
+        n = len(exc.problems)
+        err.print(f"failed: {n} problem{'s' if n != 1 else ''}", style="bold red", markup=False)
+        ctx.exit(EXIT_USER)
+    except PluginError as exc:
+        err.print(str(exc), style="red", markup=False, highlight=False, soft_wrap=True)
+        err.print("this is a bug in that plugin, not in your site: report it to its authors, "
+                  "or disable it with --disable-plugin NAME (MDXSITE_DEBUG=1 shows the traceback)",
+                  markup=False)
+        if os.environ.get("MDXSITE_DEBUG"):
+            raise
+        ctx.exit(EXIT_USER)
+    finally:
+        logger.removeHandler(counter)
+
+
+def _plugins(ctx: click.Context) -> Any:
+    from mdxsite import plugin_manager
+
+    pm = ctx.obj.get("pm")
+    if pm is None:
+        pm = plugin_manager.create(ctx.obj.get("disabled", ()))
+        ctx.obj["pm"] = pm
+    return pm
+
+
+def _default_out(root: Path) -> Path:
+    return root / "_site"
+
+
+# --------------------------------------------------------------------------- the group
+
+class _Group(click.Group):
+    """Adds plugin-contributed commands (``mdxsite_cli_commands``) lazily."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(_plugin_commands()))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        return super().get_command(ctx, name) or _plugin_commands().get(name)
+
+
+_PLUGIN_COMMANDS: dict[str, click.Command] | None = None
+
+
+def _plugin_commands() -> dict[str, click.Command]:
+    global _PLUGIN_COMMANDS
+    if _PLUGIN_COMMANDS is None:
+        from mdxsite import plugin_manager
+
+        _PLUGIN_COMMANDS = {}
+        try:
+            pm = plugin_manager.create()
+            for _plugin, cmd in plugin_manager.contributions(pm, "mdxsite_cli_commands"):
+                if isinstance(cmd, click.Command) and cmd.name:
+                    _PLUGIN_COMMANDS[cmd.name] = cmd
+        except MdxsiteError:
+            pass  # the failing command reports it properly
+    return _PLUGIN_COMMANDS
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"],
+                                           "max_content_width": 100})
+@click.version_option(__version__, prog_name="mdxsite")
+@click.option("-v", "--verbose", is_flag=True, help="Say more about what each stage does.")
+@click.option("--disable-plugin", "disabled", multiple=True, metavar="NAME",
+              help="Do not load this plugin (repeatable). `mdxsite plugins` lists the names.")
+@click.pass_context
+def main(ctx: click.Context, verbose: bool, disabled: tuple[str, ...]) -> None:
+    """Build documentation sites written as docs.json + MDX pages into static HTML.
+
+    \b
+    Start here:
+      mdxsite dev                 build the site in this folder, serve it, rebuild on save
+      mdxsite build -o _site      build once into _site/ (upload that folder to any host)
+      mdxsite plugins             list the plugins taking part in the build
+
+    A mistake in the site prints one line per problem (file:line:column: what is wrong.
+    What to do.) and exits with status 1; a mistake on the command line exits with 2.
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["verbose"] = verbose
+    ctx.obj["disabled"] = disabled
+
+
+SITE_DIR = click.argument("directory", default=".", required=False,
+                          type=click.Path(file_okay=False, path_type=Path))
+
+
+def _progress(total_hint: int) -> tuple[Callable[[str], None], Callable[[], None]]:
+    """Return (tick, close): a rich progress bar on a terminal, plain lines elsewhere."""
+    err = _console()
+    if err.is_terminal and not os.environ.get("CI"):
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+        bar = Progress("[progress.description]{task.description}", BarColumn(),
+                       MofNCompleteColumn(), TimeElapsedColumn(), console=err, transient=True)
+        task = bar.add_task("rendering", total=total_hint or None)
+        bar.start()
+        return (lambda key: bar.advance(task)), bar.stop
+    state = {"n": 0, "last": time.monotonic()}
+
+    def tick(key: str) -> None:
+        state["n"] += 1
+        if time.monotonic() - state["last"] > 2:
+            state["last"] = time.monotonic()
+            err.print(f"rendered {state['n']} pages", markup=False)
+
+    return tick, lambda: None
+
+
+@main.command()
+@SITE_DIR
+@click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder. Default: _site inside the site folder.")
+@click.option("--base-url", default="/", show_default=True,
+              help="Sub-path the site is served under, e.g. /docs/ for example.com/docs/.")
+@click.option("--site-url", default="", help="Public origin for absolute URLs (sitemap, "
+              "canonical links), e.g. https://docs.example.com. Default: seo/docs.json.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
+              help="Worker processes for rendering. Default: every available core.")
+@click.option("--strict", is_flag=True, help="Fail (exit 1) when there is any warning.")
+@click.pass_context
+def build(ctx: click.Context, directory: Path, out: Path | None, base_url: str, site_url: str,
+          jobs: int | None, strict: bool) -> None:
+    """Build the site in DIRECTORY (default: here) into static HTML.
+
+    The previous output stays untouched unless the whole build succeeds; then only the
+    files whose bytes changed are replaced.
+
+    \b
+    Examples:
+      mdxsite build                          # ./_site
+      mdxsite build docs -o public --base-url /docs/
+    """
+    from mdxsite import pipeline
+
+    root = directory
+    out_dir = out or _default_out(root)
+    with _reporting(ctx) as counter:
+        pm = _plugins(ctx)
+        tick, close = _progress(0)
+        try:
+            report = pipeline.build(root, out_dir, pm, jobs=jobs or pipeline.cpu_jobs(),
+                                    base_url=base_url, site_url=site_url,
+                                    blocked=ctx.obj["disabled"], on_page=tick)
+        finally:
+            close()
+        report.warnings = counter.count
+        if strict and counter.count:
+            raise MdxsiteError.single(
+                f"{counter.count} warning{'s' if counter.count != 1 else ''} with --strict",
+                hint="fix the warnings above, or build without --strict")
+    out_console = _console(stderr=False)
+    out_console.print(
+        f"built {report.pages} pages in {report.seconds:.2f} s "
+        f"({report.written} written, {report.unchanged} unchanged), "
+        f"{report.warnings} warning{'s' if report.warnings != 1 else ''} -> {out_dir}",
+        markup=False, highlight=False)
+
+
+@main.command()
+@click.option("--hooks", is_flag=True, help="Also list every hook mdxsite calls.")
+@click.pass_context
+def plugins(ctx: click.Context, hooks: bool) -> None:
+    """List the loaded plugins: name, distribution, version, file and the hooks each implements."""
+    from mdxsite import hookspecs, plugin_manager
+
+    with _reporting(ctx):
+        pm = _plugins(ctx)
+        out = _console(stderr=False)
+        for info in plugin_manager.describe_plugins(pm):
+            out.print(f"{info.name}  {info.distribution} {info.version}  {info.file}",
+                      markup=False, highlight=False)
+            out.print("    " + ", ".join(info.hooks), markup=False, highlight=False)
+        for name in ctx.obj["disabled"]:
+            out.print(f"{name}  (disabled)", markup=False)
+        if hooks:
+            out.print("\nhooks:", markup=False)
+            for name in dir(hookspecs):
+                if name.startswith("mdxsite_"):
+                    doc = (getattr(hookspecs, name).__doc__ or "").strip().splitlines()[0]
+                    out.print(f"  {name}: {doc}", markup=False, highlight=False)
+
+
+@main.command()
+@SITE_DIR
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
+@click.option("-p", "--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on.")
+@click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder. Default: _site inside the site folder.")
+@click.pass_context
+def dev(ctx: click.Context, directory: Path, host: str, port: int, out: Path | None) -> None:
+    """Build, serve on http://127.0.0.1:8000 and rebuild when a file changes.
+
+    The browser reloads by itself after each rebuild. A mistake is printed (and the last
+    good build stays served) until you fix it.
+    """
+    from mdxsite import pipeline
+    from mdxsite.server.dev import serve
+
+    root = directory.resolve()
+    out_dir = (out or _default_out(root)).resolve()
+    err = _console()
+
+    def rebuild() -> None:
+        with _reporting_soft(err):
+            report = pipeline.build(root, out_dir, _plugins(ctx), jobs=pipeline.cpu_jobs())
+            err.print(f"built {report.pages} pages in {report.seconds:.2f} s", markup=False)
+
+    with _reporting(ctx):
+        _plugins(ctx)
+        rebuild()
+        serve(root, out_dir, host=host, port=port, rebuild=rebuild)
+
+
+@contextmanager
+def _reporting_soft(err: Console) -> Iterator[None]:
+    """In watch mode a mistake is printed, never fatal."""
+    try:
+        yield
+    except MdxsiteError as exc:
+        for problem in exc.problems:
+            err.print(str(problem), style="red", markup=False, highlight=False, soft_wrap=True)
+
+
+def scraping_main() -> None:
+    """Entry point of ``mdxsite-scraping``."""
+    from mdxsite.openapi.scraping import cli as scraping_cli
+
+    scraping_cli(prog_name="mdxsite-scraping")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,31 @@
+"""docs.json: load it (with ``$ref`` files), check it, and return a :class:`SiteConfig`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdxsite.config import loader, schema
+from mdxsite.errors import Problems
+from mdxsite.model import SiteConfig, frozen_mapping
+
+
+def load_config(root: Path) -> tuple[SiteConfig, Problems]:
+    """Read and check docs.json in ``root``; return the config and the problems found.
+
+    The caller decides when to raise, so navigation problems can join the same report.
+    """
+    raw, locator = loader.load(root)
+    out = Problems(locate=locator, file="docs.json")
+    schema.check_top_level(raw, out)
+    nav = raw.get("navigation")
+    theme = raw.get("theme")
+    mdx = raw.get("mdxsite")
+    config = SiteConfig(
+        root=root, raw=frozen_mapping(raw),
+        name=raw.get("name") if isinstance(raw.get("name"), str) else "",  # type: ignore[arg-type]
+        theme=theme if isinstance(theme, str) and theme in schema.THEMES else "mint",
+        navigation=frozen_mapping(nav if isinstance(nav, dict) else {}),
+        mdxsite=frozen_mapping(mdx if isinstance(mdx, dict) else {}),
+        file="docs.json", locator=locator)
+    return config, out
+

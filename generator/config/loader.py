@@ -1,0 +1,167 @@
+"""Read docs.json and the files it pulls in with ``$ref``, keeping every value's location.
+
+``{"$ref": "nav/en.json"}`` anywhere in docs.json is replaced by that file's content (the path
+is relative to the file holding the ``$ref``); sibling keys are merged over a referenced
+object. Referenced files may reference others. A cycle, a missing file or a path leaving the
+site is an error naming the file and JSON path of the ``$ref``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mdxsite.config import sourcemap
+from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, describe
+
+CONFIG_NAMES = ("docs.json",)
+LEGACY_NAMES = ("mint.json",)
+
+
+@dataclass
+class Locator:
+    """Maps JSON paths of the merged document to where they were written (any file)."""
+
+    values: dict[tuple[str | int, ...], Location] = field(default_factory=dict)
+    keys: dict[tuple[str | int, ...], Location] = field(default_factory=dict)
+    default: Location = Location("docs.json")
+
+    def value(self, at: JsonPath | tuple[str | int, ...]) -> Location:
+        parts = at.parts if isinstance(at, JsonPath) else at
+        while parts:
+            if parts in self.values:
+                return self.values[parts]
+            parts = parts[:-1]
+        return self.values.get((), self.default)
+
+    def key(self, at: JsonPath | tuple[str | int, ...]) -> Location:
+        parts = at.parts if isinstance(at, JsonPath) else at
+        return self.keys.get(parts) or self.value(parts)
+
+    def __call__(self, at: JsonPath) -> Location:
+        return self.value(at)
+
+
+def find_config(root: Path) -> Path:
+    """Return the docs.json of ``root``, or raise a located error saying what to do."""
+    for name in CONFIG_NAMES:
+        if (root / name).is_file():
+            return root / name
+    if not root.is_dir():
+        raise MdxsiteError.single(f"the site folder {str(root)!r} does not exist",
+                                  hint="pass the folder that holds docs.json",
+                                  where=Location("command line"))
+    legacy = [n for n in LEGACY_NAMES if (root / n).is_file()]
+    hint = ("mint.json is the platform's old format: convert it to docs.json "
+            "(the platform's upgrade command does this)" if legacy
+            else "create docs.json with at least a name and a navigation, or pass the right folder")
+    raise MdxsiteError.single(f"no docs.json in {str(root)!r}", hint=hint,
+                              where=Location(str(root / "docs.json")))
+
+
+def load(root: Path) -> tuple[dict[str, object], Locator]:
+    """Return docs.json with every ``$ref`` resolved, and where each value came from."""
+    path = find_config(root)
+    locator = Locator(default=Location(path.name))
+    value = _load_file(path, root.resolve(), (), locator, stack=(), problems=[])
+    if not isinstance(value, dict):
+        raise MdxsiteError([Problem(Location(path.name, 1, 1),
+                                    f"docs.json must hold an object, got {describe(value)}",
+                                    'start the file with { "name": …, "navigation": … }')])
+    return value, locator
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _load_file(path: Path, root: Path, prefix: tuple[str | int, ...], locator: Locator,
+               stack: tuple[Path, ...], problems: list[Problem]) -> object:
+    name = _display(path, root)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise MdxsiteError.single("the file is not UTF-8 text", hint="save it as UTF-8",
+                                  where=Location(name)) from None
+    value, smap = sourcemap.parse(text, name)
+    for p, (line, col) in smap.values.items():
+        locator.values[(*prefix, *p)] = Location(name, line, col)
+    for p, (line, col) in smap.keys.items():
+        locator.keys[(*prefix, *p)] = Location(name, line, col)
+    resolved = _resolve(value, path, root, prefix, locator, (*stack, path.resolve()), problems)
+    if problems and not stack:
+        raise MdxsiteError(problems)
+    return resolved
+
+
+def _resolve(value: object, holder: Path, root: Path, at: tuple[str | int, ...],
+             locator: Locator, stack: tuple[Path, ...], problems: list[Problem]) -> object:
+    if isinstance(value, list):
+        return [_resolve(v, holder, root, (*at, i), locator, stack, problems)
+                for i, v in enumerate(value)]
+    if not isinstance(value, dict):
+        return value
+    if "$ref" not in value:
+        return {k: _resolve(v, holder, root, (*at, k), locator, stack, problems)
+                for k, v in value.items()}
+    ref = value["$ref"]
+    where = locator.value((*at, "$ref"))
+    path_text = str(JsonPath(at)) or "(root)"
+
+    def problem(message: str, hint: str) -> None:
+        problems.append(Problem(where, message, hint, path_text + ".$ref" if at else "$ref"))
+
+    if not isinstance(ref, str) or not ref.strip():
+        problem(f"$ref must be a file path, got {describe(ref)}", 'write "$ref": "nav/en.json"')
+        return None
+    file_part = ref.split("#", 1)[0]
+    if not file_part:
+        problem(f"$ref {ref!r} points inside the same file, which docs.json does not support",
+                "move the shared part into its own .json file and reference that")
+        return None
+    target = (holder.parent / file_part).resolve()
+    if not target.is_relative_to(root):
+        problem(f"$ref {ref!r} leads outside the site folder", "keep referenced files inside the site")
+        return None
+    if target in stack:
+        chain = " -> ".join(_display(p, root) for p in (*stack, target))
+        problem(f"$ref {ref!r} makes a cycle ({chain})", "remove one of the references")
+        return None
+    if not target.is_file():
+        problem(f"$ref {ref!r}: file not found ({_display(target, root)})",
+                "create the file or fix the path (it is relative to the file holding the $ref)")
+        return None
+    try:
+        loaded = _load_file(target, root, at, locator, stack, problems)
+    except MdxsiteError as exc:
+        problems.extend(exc.problems)
+        return None
+    if "#" in ref:
+        loaded = _pointer(loaded, ref.split("#", 1)[1], problem)
+    siblings = {k: v for k, v in value.items() if k != "$ref"}
+    if not siblings:
+        return loaded
+    if not isinstance(loaded, dict):
+        problem(f"$ref {ref!r} has sibling keys but the file holds {describe(loaded)}",
+                "sibling keys can only be merged over an object")
+        return loaded
+    merged = dict(loaded)
+    for k, v in siblings.items():
+        merged[k] = _resolve(v, holder, root, (*at, k), locator, stack, problems)
+    return merged
+
+
+def _pointer(value: object, pointer: str, problem: object) -> object:
+    for raw in [p for p in pointer.split("/") if p]:
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            problem(f"$ref pointer #{pointer} not found in the file", "fix the part after #")  # type: ignore[operator]
+            return None
+    return value

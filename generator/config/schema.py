@@ -1,0 +1,231 @@
+"""Check docs.json's top-level keys (navigation has its own module, ``mdxsite.nav.validate``).
+
+Every key the platform defines is accepted and its shape checked where mdxsite uses it;
+unknown keys are located warnings with the closest known key suggested.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+
+from mdxsite.errors import JsonPath, Problems, describe
+
+THEMES = ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia", "luma")
+TOP_LEVEL = frozenset(
+    "$schema theme name colors description logo favicon api appearance background banner "
+    "contextual errors fonts footer icons integrations interaction metadata navbar navigation "
+    "redirects search seo styling thumbnails variables mdxsite".split())
+_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+
+Check = Callable[[object, JsonPath, Problems], None]
+
+
+def check_top_level(raw: dict[str, object], out: Problems) -> None:
+    """Record every problem in docs.json outside ``navigation``."""
+    root = JsonPath()
+    for key in raw:
+        if key not in TOP_LEVEL:
+            close = difflib.get_close_matches(key, sorted(TOP_LEVEL), n=1, cutoff=0.7)
+            out.warn(root / key, f"unknown key {key!r}",
+                     hint=f"did you mean {close[0]!r}?" if close else "it is ignored; remove it",
+                     code="config.unknown-key", key=True)
+    if "name" not in raw:
+        out.add(root, "docs.json needs \"name\", the site's name", hint='add "name": "My Docs"')
+    elif not isinstance(raw["name"], str) or not raw["name"].strip():
+        out.add(root / "name", f"\"name\" must be a non-empty string, got {describe(raw['name'])}",
+                hint='write "name": "My Docs"')
+    if "navigation" not in raw:
+        out.add(root, "docs.json needs \"navigation\"", hint='add "navigation": {"pages": ["index"]}')
+    if "theme" in raw:
+        theme = raw["theme"]
+        if not isinstance(theme, str) or theme not in THEMES:
+            close = difflib.get_close_matches(str(theme), THEMES, n=1) if isinstance(theme, str) else []
+            out.add(root / "theme", f"unknown theme {theme!r}",
+                    hint=(f"did you mean {close[0]!r}? " if close else "") +
+                    "use one of " + ", ".join(THEMES))
+    for key, check in CHECKS.items():
+        if key in raw:
+            check(raw[key], root / key, out)
+
+
+def _obj(value: object, at: JsonPath, out: Problems, example: str) -> dict | None:
+    if isinstance(value, dict):
+        return value
+    out.add(at, f"expected an object, got {describe(value)}", hint=f"write {example}")
+    return None
+
+
+def _enum(value: dict, name: str, choices: tuple[object, ...], at: JsonPath, out: Problems) -> None:
+    if name in value and value[name] not in choices:
+        out.add(at / name, f"{name!r} must be one of {', '.join(map(repr, choices))}, "
+                f"got {value[name]!r}", hint=f'write "{name}": {choices[0]!r}'.replace("'", '"'))
+
+
+def _str_or_obj(value: object, at: JsonPath, out: Problems, keys: tuple[str, ...], example: str) -> None:
+    if isinstance(value, str):
+        return
+    obj = _obj(value, at, out, example)
+    if obj is None:
+        return
+    for k in keys:
+        if k in obj and not isinstance(obj[k], str):
+            out.add(at / k, f"{k!r} must be a string, got {describe(obj[k])}", hint=f"write {example}")
+
+
+def check_colors(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"primary": "#0D9373"}')
+    if obj is None:
+        return
+    for k in ("primary", "light", "dark"):
+        if k in obj and (not isinstance(obj[k], str) or not _HEX.match(obj[k])):
+            out.add(at / k, f"{k!r} must be a hex colour such as \"#0D9373\", got {obj[k]!r}",
+                    hint=f'write "{k}": "#0D9373"')
+
+
+def check_logo(value: object, at: JsonPath, out: Problems) -> None:
+    _str_or_obj(value, at, out, ("light", "dark", "href"), '{"light": "/logo/light.svg", "dark": "/logo/dark.svg"}')
+
+
+def check_favicon(value: object, at: JsonPath, out: Problems) -> None:
+    _str_or_obj(value, at, out, ("light", "dark"), '"/favicon.svg"')
+
+
+def check_styling(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"eyebrows": "breadcrumbs"}')
+    if obj is not None:
+        _enum(obj, "eyebrows", ("section", "breadcrumbs"), at, out)
+        _enum(obj, "codeblocks", ("system", "dark", "light"), at, out) if isinstance(
+            obj.get("codeblocks"), str) else None
+
+
+def check_interaction(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"drilldown": true}')
+    if obj is not None and "drilldown" in obj and not isinstance(obj["drilldown"], bool):
+        out.add(at / "drilldown", f"\"drilldown\" must be true or false, got {describe(obj['drilldown'])}",
+                hint='write "drilldown": true')
+
+
+def check_appearance(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"default": "system"}')
+    if obj is not None:
+        _enum(obj, "default", ("system", "light", "dark"), at, out)
+        if "strict" in obj and not isinstance(obj["strict"], bool):
+            out.add(at / "strict", "\"strict\" must be true or false", hint='write "strict": true')
+
+
+def check_redirects(value: object, at: JsonPath, out: Problems) -> None:
+    if not isinstance(value, list):
+        out.add(at, f"expected an array, got {describe(value)}",
+                hint='write "redirects": [{"source": "/old", "destination": "/new"}]')
+        return
+    for i, r in enumerate(value):
+        if not isinstance(r, dict):
+            out.add(at / i, f"expected an object, got {describe(r)}",
+                    hint='write {"source": "/old", "destination": "/new"}')
+            continue
+        for k in ("source", "destination"):
+            if not isinstance(r.get(k), str) or not r[k].strip():
+                out.add(at / i / k if k in r else at / i, f"a redirect needs {k!r}, a path",
+                        hint='write {"source": "/old", "destination": "/new"}')
+        if "permanent" in r and not isinstance(r["permanent"], bool):
+            out.add(at / i / "permanent", "\"permanent\" must be true or false",
+                    hint='write "permanent": false')
+
+
+def check_navbar(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"links": [{"label": "Blog", "href": "https://…"}]}')
+    if obj is None:
+        return
+    links = obj.get("links", [])
+    if not isinstance(links, list):
+        out.add(at / "links", f"expected an array, got {describe(links)}",
+                hint='write "links": [{"label": "Blog", "href": "https://…"}]')
+    else:
+        for i, link in enumerate(links):
+            if not isinstance(link, dict) or not isinstance(link.get("href"), str):
+                out.add(at / "links" / i, "a navbar link needs \"href\"",
+                        hint='write {"label": "Blog", "href": "https://…"}')
+    primary = obj.get("primary")
+    if primary is not None:
+        p = _obj(primary, at / "primary", out, '{"type": "button", "label": "Sign up", "href": "https://…"}')
+        if p is not None:
+            _enum(p, "type", ("button", "github", "discord"), at / "primary", out)
+            if not isinstance(p.get("href"), str):
+                out.add(at / "primary", "the primary navbar button needs \"href\"",
+                        hint='write {"type": "button", "label": "Sign up", "href": "https://…"}')
+
+
+def check_footer(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"socials": {"x": "https://x.com/…"}}')
+    if obj is None:
+        return
+    socials = obj.get("socials")
+    if socials is not None:
+        s = _obj(socials, at / "socials", out, '{"github": "https://github.com/…"}')
+        for k, v in (s or {}).items():
+            if not isinstance(v, str):
+                out.add(at / "socials" / k, f"a social link must be a URL string, got {describe(v)}",
+                        hint=f'write "{k}": "https://…"')
+
+
+def check_seo(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"indexing": "navigable"}')
+    if obj is not None:
+        _enum(obj, "indexing", ("navigable", "all"), at, out)
+        if "metatags" in obj and not isinstance(obj["metatags"], dict):
+            out.add(at / "metatags", "\"metatags\" must be an object of name: content",
+                    hint='write "metatags": {"og:image": "https://…"}')
+
+
+def check_api(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"playground": {"display": "interactive"}}')
+    if obj is None:
+        return
+    pg = obj.get("playground")
+    if pg is not None:
+        p = _obj(pg, at / "playground", out, '{"display": "interactive"}')
+        if p is not None:
+            _enum(p, "display", ("interactive", "simple", "none", "auth"), at / "playground", out)
+    spec = obj.get("openapi")
+    if spec is not None and not isinstance(spec, (str, list, dict)):
+        out.add(at / "openapi", f"expected a path, a list of paths or {{source, directory}}, "
+                f"got {describe(spec)}", hint='write "openapi": "openapi.yaml"')
+
+
+def check_variables(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"product": "Acme"}')
+    for k, v in (obj or {}).items():
+        if not isinstance(v, (str, int, float)):
+            out.add(at / k, f"a variable must be a string, got {describe(v)}", hint=f'write "{k}": "…"')
+
+
+def check_mdxsite(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"plugins": {"assistant": {"domain": "docs"}}}')
+    if obj is None:
+        return
+    known = {"plugins", "exclude", "assistant", "search", "site_url", "theme"}
+    for k in obj:
+        if k not in known:
+            close = difflib.get_close_matches(k, sorted(known), n=1, cutoff=0.7)
+            out.warn(at / k, f"unknown mdxsite setting {k!r}",
+                     hint=f"did you mean {close[0]!r}?" if close else "it is ignored",
+                     code="config.unknown-key", key=True)
+    exclude = obj.get("exclude")
+    if exclude is not None and (not isinstance(exclude, list) or
+                                not all(isinstance(e, str) for e in exclude)):
+        out.add(at / "exclude", "\"exclude\" must be an array of glob patterns",
+                hint='write "exclude": ["drafts/**"]')
+    plugins = obj.get("plugins")
+    if plugins is not None and not isinstance(plugins, dict):
+        out.add(at / "plugins", f"expected an object of plugin name to options, got {describe(plugins)}",
+                hint='write "plugins": {"assistant": {}}')
+
+
+CHECKS: dict[str, Check] = {
+    "colors": check_colors, "logo": check_logo, "favicon": check_favicon,
+    "styling": check_styling, "interaction": check_interaction, "appearance": check_appearance,
+    "redirects": check_redirects, "navbar": check_navbar, "footer": check_footer,
+    "seo": check_seo, "api": check_api, "variables": check_variables, "mdxsite": check_mdxsite,
+}

@@ -1,0 +1,174 @@
+"""Located problems: what a user did wrong, where, and what to do about it.
+
+Every user mistake becomes a :class:`Problem` with a :class:`Location`; a stage that finds
+one or more raises :class:`MdxsiteError`. ``cli.py`` prints one line per problem and exits 1,
+with no traceback. Anything else a plugin raises is wrapped in :class:`PluginError`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+log = logging.getLogger("mdxsite")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Location:
+    """A place in a file: ``docs.json:41:17``. Line and column are 1-based; 0 means unknown."""
+
+    file: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if self.line and self.column:
+            return f"{self.file}:{self.line}:{self.column}"
+        if self.line:
+            return f"{self.file}:{self.line}"
+        return self.file
+
+    def shifted(self, lines: int) -> Location:
+        """Return the same place ``lines`` further down (a page body after its frontmatter)."""
+        return Location(self.file, self.line + lines if self.line else 0, self.column)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class JsonPath:
+    """A path into a JSON document, printed as ``navigation.tabs[2].groups[0]``."""
+
+    parts: tuple[str | int, ...] = ()
+
+    def __truediv__(self, part: str | int) -> JsonPath:
+        return JsonPath((*self.parts, part))
+
+    def __str__(self) -> str:
+        return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.parts).lstrip(".")
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Problem:
+    """One located mistake (or warning) with a hint that says what to do."""
+
+    where: Location
+    message: str
+    hint: str = ""
+    path: str = ""  # JSON path, when the problem is inside a JSON/YAML document
+    code: str = ""  # short stable identifier, e.g. ``nav.unlisted-page``
+    warning: bool = False
+
+    def __str__(self) -> str:
+        head = f"{self.where}: "
+        if self.warning:
+            head += "warning: "
+        if self.path:
+            head += f"{self.path}: "
+        text = head + self.message
+        if self.hint:
+            text += ". " + _sentence(self.hint)
+        if self.warning and self.code:
+            text += f" [{self.code}]"
+        return text
+
+
+class MdxsiteError(Exception):
+    """A user mistake: one or more located problems. Exit code 1, no traceback."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems: tuple[Problem, ...] = tuple(sorted(problems))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    @classmethod
+    def single(cls, message: str, *, hint: str = "", where: Location | None = None,
+               path: str = "", code: str = "") -> MdxsiteError:
+        """Build an error with one problem (``where`` defaults to the command line)."""
+        return cls([Problem(where or Location("mdxsite"), message, hint, path, code)])
+
+
+class PluginError(Exception):
+    """Something a plugin raised that is not an :class:`MdxsiteError`: a bug in that plugin."""
+
+    def __init__(self, plugin: str, distribution: str, hook: str, page: str, cause: BaseException):
+        self.plugin, self.distribution, self.hook, self.page = plugin, distribution, hook, page
+        self.cause = cause
+        where = f" while rendering {page!r}" if page else ""
+        super().__init__(f"plugin {plugin!r} ({distribution}) failed in {hook}{where}: "
+                         f"{type(cause).__name__}: {cause}")
+
+
+@dataclass
+class Problems:
+    """Collects every problem of one validation run, locating JSON paths through a source map.
+
+    ``locate`` maps a :class:`JsonPath` to the :class:`Location` of the value there (the file
+    may differ per path when docs.json pulls in other files with ``$ref``).
+    """
+
+    locate: object = None  # Callable[[JsonPath], Location]
+    file: str = "docs.json"
+    items: list[Problem] = field(default_factory=list)
+
+    def where(self, at: JsonPath, *, key: bool = False) -> Location:
+        """Return where ``at`` stands: its value, or with ``key`` its key in the object."""
+        if key and hasattr(self.locate, "key"):
+            return self.locate.key(at)  # type: ignore[no-any-return, attr-defined]
+        if callable(self.locate):
+            return self.locate(at)  # type: ignore[no-any-return]
+        return Location(self.file)
+
+    def add(self, at: JsonPath, message: str, *, hint: str = "", code: str = "",
+            key: bool = False) -> None:
+        """Record an error at ``at`` (at its key with ``key=True``)."""
+        self.items.append(Problem(self.where(at, key=key), message, hint, str(at), code))
+
+    def warn(self, at: JsonPath, message: str, *, hint: str = "", code: str = "",
+             key: bool = False) -> None:
+        """Record a warning at ``at``: reported and counted, never fatal (except ``--strict``)."""
+        self.items.append(Problem(self.where(at, key=key), message, hint, str(at), code,
+                                  warning=True))
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.items if not p.warning]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.items if p.warning]
+
+    def raise_if_errors(self) -> None:
+        """Log the warnings, then raise :class:`MdxsiteError` if any error was recorded."""
+        report_warnings(self.warnings)
+        if self.errors:
+            raise MdxsiteError(self.errors)
+
+
+def report_warnings(problems: Sequence[Problem]) -> None:
+    """Send located warnings to the ``mdxsite`` logger, where the CLI prints and counts them."""
+    for p in problems:
+        log.warning("%s", p, extra={"where": p.where, "code": p.code, "problem": p})
+
+
+def describe(value: object) -> str:
+    """Name a JSON value's type the way a docs author would: 'a string', 'an array'…"""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__

@@ -1,0 +1,306 @@
+"""The plugin contract: every hook mdxsite calls, in build order.
+
+This module is the plugin author's documentation; the hook reference is generated from these
+docstrings. A plugin is a module (or object) with functions named like the hooks below and
+marked ``@hookimpl``, registered through the ``mdxsite.plugins`` entry-point group, the same
+door the built-in plugins use::
+
+    # pyproject.toml of your package
+    [project.entry-points."mdxsite.plugins"]
+    shout = "mdxsite_shout"
+
+    # mdxsite_shout.py
+    from mdxsite import hookimpl
+
+    @hookimpl
+    def mdxsite_template_context(site, page):
+        return {"shout": page.title.upper()}
+
+Hook shapes:
+
+* **stage** (``firstresult``): one implementation answers; a built-in plugin does unless yours
+  answers first (``tryfirst=True``). To adjust the built-in answer, wrap it with
+  ``@hookimpl(wrapper=True)`` and ``result = yield``.
+* **contribution**: every implementation returns data; mdxsite flattens it, sorts it and
+  rejects a clash, naming both plugins.
+* **configure**: receives a tool to set up once per process.
+* **event**: told that something happened; the return value is ignored.
+
+Implementations declare only the arguments they use. Hooks marked *worker* run in worker
+processes (``--jobs``): they must use only their arguments and return picklable data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+    from markdown_it import MarkdownIt
+
+    from mdxsite.model import (
+        BuildReport,
+        Nav,
+        OutputFile,
+        Page,
+        PageResult,
+        RenderedPage,
+        Site,
+        SiteConfig,
+    )
+
+hookspec = pluggy.HookspecMarker("mdxsite")
+hookimpl = pluggy.HookimplMarker("mdxsite")
+
+
+# --------------------------------------------------------------------------- stage 1: config
+@hookspec(firstresult=True)
+def mdxsite_load_config(root: Path) -> SiteConfig | None:
+    """Stage 1: read and validate ``docs.json`` in ``root``.
+
+    The built-in ``config`` plugin answers: it resolves ``$ref`` files, validates every key it
+    knows and reports all problems at once, each with its file, JSON path and line:column.
+
+    Args:
+        root: the site folder (it holds docs.json).
+
+    Returns:
+        The validated :class:`~mdxsite.model.SiteConfig`; the first implementation that returns
+        one wins. Raise :class:`~mdxsite.MdxsiteError` for mistakes in docs.json.
+    """
+
+
+# --------------------------------------------------------------------------- stage 2: navigation
+@hookspec(firstresult=True)
+def mdxsite_resolve_nav(config: SiteConfig, sources: Mapping[str, Path]) -> Nav | None:
+    """Stage 2: turn the validated ``navigation`` block into the resolved tree.
+
+    The built-in ``navigation`` plugin answers. To adjust its answer, wrap it::
+
+        @hookimpl(wrapper=True)
+        def mdxsite_resolve_nav(config, sources):
+            nav = yield
+            return nav.without(lambda item: item.key.startswith("drafts/"))
+
+    Args:
+        config: docs.json after validation.
+        sources: every page file under the site root, by page key (``guides/intro``), relative
+            to the root.
+
+    Returns:
+        The navigation; the first implementation that returns one wins. Raise MdxsiteError,
+        one Problem per broken rule with its JSON path, for mistakes in docs.json.
+    """
+
+
+# --------------------------------------------------------------------------- stage 3: OpenAPI
+@hookspec(firstresult=True)
+def mdxsite_expand_openapi(site: Site) -> Site | None:
+    """Stage 3: turn ``openapi`` navigation fields and frontmatter into API pages.
+
+    The built-in ``openapi`` plugin answers: it loads each referenced document, replaces
+    ``endpoint`` navigation items by generated pages and fills ``openapi:`` pages.
+
+    Args:
+        site: the site with its navigation and source pages.
+
+    Returns:
+        The expanded site, or None to leave it unchanged.
+    """
+
+
+@hookspec
+def mdxsite_extra_pages(site: Site) -> Iterable[Page] | None:
+    """Contribution: add pages that have no source file (changelogs, indexes, generated docs).
+
+    A page carries its MDX in ``Page.body`` and renders like any other page. Two plugins adding
+    the same key is an error naming both.
+
+    Args:
+        site: the site after OpenAPI expansion.
+
+    Returns:
+        The pages to add (may be empty).
+    """
+
+
+# --------------------------------------------------------------------------- stage 4: render
+@hookspec
+def mdxsite_configure_markdown(md: MarkdownIt, site: Site) -> None:
+    """Configure: extend the Markdown parser once per process (``md.use(plugin)``, new rules).
+
+    *worker*. Runs in every process that renders pages, before the first page.
+
+    Args:
+        md: the markdown-it-py parser that renders every page.
+        site: the site being built.
+    """
+
+
+@hookspec(firstresult=True)
+def mdxsite_render_page(site: Site, page: Page) -> RenderedPage | None:
+    """Stage 4: render one page's MDX to an HTML body fragment.
+
+    *worker*. The built-in ``mdx`` plugin answers.
+
+    Args:
+        site: the whole site (read-only).
+        page: the page to render; its source is ``site.root / page.source`` or ``page.body``.
+
+    Returns:
+        The rendered body; raise MdxsiteError with located problems for a malformed page.
+    """
+
+
+@hookspec
+def mdxsite_configure_jinja(env: Environment, site: Site) -> None:
+    """Configure: add filters, globals or template loaders to the theme's Jinja environment.
+
+    *worker*. Runs once per process before the first page is laid out.
+
+    Args:
+        env: the theme's environment (autoescape on, StrictUndefined).
+        site: the site being built.
+    """
+
+
+@hookspec
+def mdxsite_template_context(site: Site, page: Page) -> Mapping[str, Any] | None:
+    """Contribution: add variables to the template context of one page.
+
+    *worker*. Keys from different plugins must not clash.
+
+    Args:
+        site: the whole site.
+        page: the page being laid out.
+
+    Returns:
+        A mapping of names to values for the page template.
+    """
+
+
+@hookspec(firstresult=True)
+def mdxsite_render_document(site: Site, page: Page, rendered: RenderedPage,
+                            context: Mapping[str, Any]) -> str | None:
+    """Stage 4b: wrap a rendered body in the theme's layout, giving the whole HTML document.
+
+    *worker*. The built-in ``theme`` plugin answers.
+
+    Args:
+        site: the whole site.
+        page: the page.
+        rendered: what ``mdxsite_render_page`` produced.
+        context: the merged ``mdxsite_template_context`` contributions.
+
+    Returns:
+        The HTML document as a string.
+    """
+
+
+# --------------------------------------------------------------------------- stage 5: output
+@hookspec(firstresult=True)
+def mdxsite_write_output(site: Site, results: Iterable[PageResult], out_dir: Path) -> int | None:
+    """Stage 5: write the pages into ``out_dir`` (a staging folder, swapped in on success).
+
+    The built-in ``output`` plugin answers. ``results`` is consumed as pages finish rendering,
+    so a site of any size is never held in memory at once.
+
+    Args:
+        site: the whole site.
+        results: each page with its rendered body and whole document.
+        out_dir: the staging folder.
+
+    Returns:
+        The number of pages written.
+    """
+
+
+@hookspec
+def mdxsite_output_files(site: Site) -> Iterable[OutputFile] | None:
+    """Contribution: add files to the output (assets, sitemap.xml, robots.txt, redirects…).
+
+    Two plugins writing the same path is an error naming both plugins.
+
+    Args:
+        site: the whole site.
+
+    Returns:
+        The files to write or copy.
+    """
+
+
+@hookspec
+def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
+    """Event: every page and file is in ``out_dir`` (still the staging folder).
+
+    Post-processors run here (a search indexer reads the written HTML). Raising MdxsiteError
+    fails the build and keeps the previous output.
+
+    Args:
+        site: the whole site.
+        out_dir: the staging folder, about to replace the output.
+        report: the build's counts so far.
+    """
+
+
+# --------------------------------------------------------------------------- serving, watching
+@hookspec
+def mdxsite_asgi_apps(site: Site, out_dir: Path) -> Iterable[tuple[str, Any]] | None:
+    """Contribution: mount ASGI applications beside the static site in ``mdxsite serve``/``dev``.
+
+    Args:
+        site: the built site.
+        out_dir: the output folder being served.
+
+    Returns:
+        Pairs of (mount path, ASGI app), for example ``("/v1/assistant", app)``. Two plugins
+        claiming the same path is an error.
+    """
+
+
+@hookspec
+def mdxsite_watch_paths(site: Site) -> Iterable[Path] | None:
+    """Contribution: extra files or folders that ``mdxsite dev`` watches for changes.
+
+    Args:
+        site: the site.
+
+    Returns:
+        Absolute paths.
+    """
+
+
+@hookspec
+def mdxsite_page_dependencies(site: Site, page: Page) -> Iterable[str] | None:
+    """Contribution: files (relative to the site root) whose change must re-render ``page``.
+
+    Args:
+        site: the site.
+        page: the page.
+
+    Returns:
+        Site-relative posix paths.
+    """
+
+
+@hookspec
+def mdxsite_files_changed(site: Site, paths: Sequence[Path]) -> None:
+    """Event: watch mode saw these files change, before it rebuilds.
+
+    Args:
+        site: the site as last built.
+        paths: absolute paths that changed, were added or were removed.
+    """
+
+
+@hookspec
+def mdxsite_cli_commands() -> Iterable[Any] | None:
+    """Contribution: add click commands or groups to the ``mdxsite`` command line.
+
+    Returns:
+        click commands; a name that clashes with a built-in command is an error.
+    """

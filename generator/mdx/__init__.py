@@ -1,0 +1,1 @@
+"""mdxsite.mdx."""

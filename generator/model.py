@@ -1,0 +1,289 @@
+"""The data a build passes between stages: frozen dataclasses, tuples and read-only mappings.
+
+Models hold data only (no Jinja environment, plugin manager, open file or I/O), so they pickle
+cheaply to worker processes and make stable cache keys. Change them with
+``dataclasses.replace``. Pages point at each other by key, never by object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from mdxsite.errors import JsonPath, Location, Problem
+
+class FrozenDict(dict):  # type: ignore[type-arg]
+    """A read-only dict that pickles (``MappingProxyType`` does not, and pages go to workers).
+
+    Hashes by its keys, which is consistent with equality and enough for frozen dataclasses.
+    """
+
+    __slots__ = ()
+
+    def _readonly(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("this mapping is read-only: build a new one (dataclasses.replace)")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _readonly  # type: ignore[assignment]
+    __ior__ = _readonly  # type: ignore[assignment]
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (dict(self),))
+
+    def __repr__(self) -> str:
+        return f"FrozenDict({dict.__repr__(self)})"
+
+
+EMPTY_MAPPING: Mapping[str, Any] = FrozenDict()
+
+
+def frozen_mapping(value: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """Return a read-only copy of a mapping (nested values are left as they are)."""
+    if not value:
+        return EMPTY_MAPPING
+    return value if isinstance(value, FrozenDict) else FrozenDict(value)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenApiSource:
+    """The ``openapi`` field of a navigation element: a path in the site or a URL."""
+
+    source: str
+    directory: str = "api-reference"
+    origin: Location | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NavItem:
+    """One element of the resolved navigation tree.
+
+    ``kind`` is one of ``version``, ``language``, ``product``, ``dropdown``, ``tab``, ``anchor``,
+    ``menu`` (a tab's menu item), ``group``, ``page``, ``link`` (an external or absolute link
+    inside ``pages``) or ``endpoint`` (a ``METHOD /path`` entry the OpenAPI stage expands).
+    """
+
+    kind: str
+    title: str = ""
+    key: str = ""                     # page key for kind "page" (and a group's root page)
+    href: str = ""                    # external link (tab/anchor/dropdown/product/link)
+    icon: str = ""
+    tag: str = ""
+    description: str = ""
+    expanded: bool | None = None      # groups only; None: not set in docs.json
+    hidden: bool = False
+    openapi: OpenApiSource | None = None   # as written on this element (not inherited)
+    inherited_openapi: OpenApiSource | None = None  # the spec in force here (own or inherited)
+    endpoint: str = ""                # kind "endpoint": the entry as written, "GET /users"
+    children: tuple[NavItem, ...] = ()
+    at: str = ""                      # JSON path in docs.json: navigation.tabs[0].groups[1]
+    origin: Location | None = None
+    extra: Mapping[str, object] = EMPTY_MAPPING  # other keys, e.g. color, style, directory
+
+    def walk(self) -> Iterator[NavItem]:
+        """Yield this item and every descendant, depth first, in document order."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def first_page(self) -> str:
+        """Return the key of the first page under this item ('' when there is none)."""
+        for item in self.walk():
+            if item.kind == "page" and item.key:
+                return item.key
+        return ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Crumb:
+    """One step of a page's navigation trail (breadcrumbs, section selectors)."""
+
+    kind: str          # version, language, product, dropdown, tab, anchor, menu, group
+    title: str
+    at: str = ""       # JSON path of the navigation element, a stable identity
+    first_page: str = ""  # key of the element's first page, for drilldown and switching
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Nav:
+    """The resolved navigation: the root level, global anchors, and where each page sits."""
+
+    root_kind: str                         # "tabs", "groups", "pages", "anchors", ...
+    items: tuple[NavItem, ...] = ()
+    global_anchors: tuple[NavItem, ...] = ()
+    # key -> trail of the page's first placement, in document order of first appearance
+    placements: Mapping[str, tuple[Crumb, ...]] = EMPTY_MAPPING
+
+    def walk(self) -> Iterator[NavItem]:
+        for item in self.items:
+            yield from item.walk()
+
+    def listed_keys(self) -> tuple[str, ...]:
+        """Return every page key in the navigation, first appearance order."""
+        return tuple(self.placements)
+
+    def section_of(self, key: str) -> tuple[str, ...]:
+        """Return the identity of the page's section: the JSON paths of its non-group crumbs."""
+        return tuple(c.at for c in self.placements.get(key, ()) if c.kind != "group")
+
+    def neighbours(self, key: str) -> tuple[str, str]:
+        """Return the keys of the previous and next page in the same section ('' for none)."""
+        order = [k for k in self.placements if self.section_of(k) == self.section_of(key)]
+        if key not in order:
+            return "", ""
+        i = order.index(key)
+        return (order[i - 1] if i > 0 else "", order[i + 1] if i + 1 < len(order) else "")
+
+    def without(self, drop: Callable[[NavItem], bool]) -> Nav:
+        """Return a copy without the page items for which ``drop`` is true."""
+
+        def prune(item: NavItem) -> NavItem | None:
+            if item.kind == "page" and drop(item):
+                return None
+            kids = tuple(k for k in (prune(c) for c in item.children) if k is not None)
+            return replace(item, children=kids)
+
+        items = tuple(i for i in (prune(x) for x in self.items) if i is not None)
+        kept = {i.key for x in items for i in x.walk() if i.kind == "page"}
+        return replace(self, items=items, placements=frozen_mapping(
+            {k: v for k, v in self.placements.items() if k in kept}))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiteConfig:
+    """docs.json after validation.
+
+    ``raw`` is the whole document with ``$ref`` resolved (read-only); the fields below are the
+    validated parts mdxsite itself uses. ``mdxsite`` holds our own settings (plugins and their
+    options), kept apart so every other key keeps the platform's meaning.
+    """
+
+    root: Path
+    raw: Mapping[str, object]
+    name: str = ""
+    theme: str = "mint"
+    navigation: Mapping[str, object] = EMPTY_MAPPING
+    mdxsite: Mapping[str, object] = EMPTY_MAPPING
+    file: str = "docs.json"
+    # JSON path -> where it was written (docs.json or a $ref'd file): a config.loader.Locator
+    locator: Any = None
+
+    def get(self, dotted: str, default: object = None) -> object:
+        """Return ``raw`` at a dotted path such as ``styling.eyebrows`` (``default`` if absent)."""
+        node: object = self.raw
+        for part in dotted.split("."):
+            if not isinstance(node, Mapping) or part not in node:
+                return default
+            node = node[part]
+        return node
+
+    def where(self, at: JsonPath, *, key: bool = False) -> Location:
+        """Return where the value (or with ``key`` the key) at ``at`` was written."""
+        if self.locator is None:
+            return Location(self.file)
+        return self.locator.key(at) if key else self.locator.value(at)  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Page:
+    """One page of the site."""
+
+    key: str                       # "guides/quickstart": source path, posix, no suffix
+    source: Path | None            # relative to the site root; None for generated pages
+    url: str                       # "/guides/quickstart/": the link every page uses (no base URL)
+    title: str
+    frontmatter: Mapping[str, object] = EMPTY_MAPPING
+    trail: tuple[Crumb, ...] = ()  # version, language, product, tab, anchor, menu item, groups
+    listed: bool = True            # False: built and reachable by URL, not in the sidebar
+    origin: Location | None = None  # where docs.json (or the folder scan) introduced it
+    body: str | None = None        # generated pages carry their MDX here instead of a file
+    kind: str = "page"             # "page", "openapi", "schema", "redirect", ... (theme picks layout)
+    data: Mapping[str, object] = EMPTY_MAPPING  # stage-specific data (e.g. the OpenAPI operation)
+
+    @property
+    def sidebar_title(self) -> str:
+        value = self.frontmatter.get("sidebarTitle")
+        return value if isinstance(value, str) and value else self.title
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Site:
+    """Everything known about the site before pages render."""
+
+    root: Path
+    config: SiteConfig
+    nav: Nav
+    pages: Mapping[str, Page]                  # by key, in build order
+    base_url: str = "/"                        # "/docs/" when hosted under a sub-path
+    site_url: str = ""                         # "https://docs.example.com" for absolute URLs
+    assets: Mapping[str, Path] = EMPTY_MAPPING  # output path -> source file (images, favicon…)
+    data: Mapping[str, object] = EMPTY_MAPPING  # plugin-provided site data (openapi specs…)
+
+    def page(self, key: str) -> Page:
+        return self.pages[key]
+
+    def href(self, url: str) -> str:
+        """Return ``url`` (a site path such as ``/guides/x/``) with the base URL applied."""
+        if not url.startswith("/") or url.startswith("//"):
+            return url
+        return self.base_url.rstrip("/") + url
+
+    def with_pages(self, pages: Mapping[str, Page]) -> Site:
+        return replace(self, pages=frozen_mapping(dict(pages)))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Heading:
+    level: int
+    text: str
+    id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RenderedPage:
+    """What rendering one page produced: its HTML body and what the theme and checks need."""
+
+    key: str
+    html: str                                   # the body fragment (no layout)
+    headings: tuple[Heading, ...] = ()          # for the table of contents
+    links: tuple[tuple[str, Location], ...] = ()  # internal links found, for link checking
+    anchors: tuple[str, ...] = ()               # ids defined on the page
+    text: str = ""                              # plain text, for search and llms-full.txt
+    markdown: str = ""                          # the page's Markdown, for the .md copy
+    problems: tuple[Problem, ...] = ()          # located warnings (errors raise instead)
+    dependencies: tuple[str, ...] = ()          # site-relative files read (snippets, specs)
+    meta: Mapping[str, object] = EMPTY_MAPPING  # anything else for the theme
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PageResult:
+    """A page after the theme wrapped it: the full document, written by ``write_output``."""
+
+    page: Page
+    rendered: RenderedPage
+    document: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OutputFile:
+    """A file a plugin adds to the output: text/bytes content, or a file to copy."""
+
+    path: str                      # posix path inside the output folder
+    content: str | bytes | None = None
+    source: Path | None = None     # copy this file instead of writing content
+
+
+@dataclass(slots=True)
+class BuildReport:
+    """What ``mdxsite build`` prints at the end."""
+
+    pages: int = 0
+    written: int = 0
+    unchanged: int = 0
+    warnings: int = 0
+    seconds: float = 0.0
+    out_dir: Path | None = None
+    problems: list[Problem] = field(default_factory=list)

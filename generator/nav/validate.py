@@ -1,0 +1,441 @@
+"""Validate the ``navigation`` block of docs.json and build the :class:`NavItem` tree.
+
+Validators are plain functions ``(value, at, ...) -> NavItem | None``: each records its problems
+with their JSON path and returns None for the broken part, so one run reports everything.
+The rules read best as code beside what they build:
+
+* exactly one root pattern (pages, groups, tabs, anchors, dropdowns, products, versions or
+  languages), with ``global`` beside it;
+* each element holds one type of child per level;
+* ``menu`` only inside a tab, and a menu item holds only groups, pages and links;
+* ``expanded`` is a boolean and only means something on nested groups;
+* global anchors need an absolute URL;
+* language codes come from the platform's list;
+* page paths exist (``.mdx`` or ``.md``) and stay inside the site folder;
+* ``openapi`` is a string or ``{source, directory}`` on any element.
+"""
+
+from __future__ import annotations
+
+import difflib
+import posixpath
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mdxsite.errors import JsonPath, Problems, describe
+from mdxsite.model import NavItem, OpenApiSource, frozen_mapping
+
+ROOT_KEYS = ("pages", "groups", "tabs", "anchors", "dropdowns", "products", "versions", "languages")
+CHILD_KEYS = (*ROOT_KEYS, "menu")
+# the key naming an element of each array, and the NavItem kind it becomes
+LABEL_KEY = {"groups": "group", "tabs": "tab", "anchors": "anchor", "dropdowns": "dropdown",
+             "products": "product", "versions": "version", "languages": "language", "menu": "item"}
+KIND = {"groups": "group", "tabs": "tab", "anchors": "anchor", "dropdowns": "dropdown",
+        "products": "product", "versions": "version", "languages": "language", "menu": "menu"}
+
+_SECTION = {"icon", "iconType", "hidden", "href", "openapi", "asyncapi", "global", "color"}
+OWN_KEYS: dict[str, set[str]] = {
+    "tab": _SECTION | {"tab", "align"},
+    "anchor": _SECTION | {"anchor"},
+    "dropdown": _SECTION | {"dropdown", "description"},
+    "product": _SECTION | {"product", "description", "name"},
+    "version": _SECTION | {"version", "default", "tag"},
+    "language": _SECTION | {"language", "default", "banner", "navbar", "footer"},
+    "menu": _SECTION | {"item", "description"},
+    "group": {"group", "icon", "iconType", "tag", "expanded", "hidden", "root", "openapi",
+              "asyncapi", "public", "directory"},
+}
+ALLOWED_CHILDREN: dict[str, tuple[str, ...]] = {
+    "tab": ROOT_KEYS + ("menu",),
+    "menu": ("groups", "pages"),
+    "group": ("pages",),
+}
+
+LANGUAGES = frozenset(
+    # the spec's 23 codes plus the others the platform's current schema accepts
+    "ar cs cn zh-Hant nl en fr de hi id it jp ko lv no pt-BR ro ru es sv tr ua vi "
+    "zh zh-Hans zh-CN zh-TW fr-CA ja ja-JP pt da uk pl uz he ca fi hu".split())
+
+HTTP_METHODS = ("get", "post", "put", "patch", "delete", "head", "options", "trace")
+_ENDPOINT = re.compile(
+    r"^(?:(?P<spec>\S+)\s+)?(?P<method>get|post|put|patch|delete|head|options|trace|webhook)"
+    r"\s+(?P<target>\S.*)$", re.IGNORECASE)
+_URL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
+
+
+@dataclass
+class Context:
+    """What a navigation element inherits from its parents while being checked."""
+
+    sources: Mapping[str, Path]
+    out: Problems
+    openapi: OpenApiSource | None = None
+    in_group: bool = False
+    seen_keys: dict[str, str] = field(default_factory=dict)
+
+
+def check_navigation(value: object, at: JsonPath, sources: Mapping[str, Path],
+                     out: Problems) -> tuple[str, tuple[NavItem, ...], tuple[NavItem, ...]]:
+    """Check the whole ``navigation`` object; return (root kind, root items, global anchors)."""
+    if not isinstance(value, dict):
+        out.add(at, f"expected an object, got {describe(value)}",
+                hint='write "navigation": { "pages": ["index"] } or another root pattern')
+        return "pages", (), ()
+    ctx = Context(sources=sources, out=out)
+    ctx.openapi = check_openapi(value.get("openapi"), at / "openapi", out)
+    roots = [k for k in ROOT_KEYS if k in value]
+    if not roots:
+        out.add(at, "no root pattern",
+                hint="add exactly one of " + ", ".join(repr(k) for k in ROOT_KEYS))
+    elif len(roots) > 1:
+        out.add(at, f"both {roots[0]!r} and {roots[1]!r} at the root",
+                hint="keep one root pattern and nest the other inside it")
+    if "menu" in value:
+        out.add(at / "menu", "'menu' belongs inside a tab", hint="move it into a tab")
+    _unknown_keys(value, at, set(ROOT_KEYS) | {"global", "openapi", "asyncapi", "directory"}, out)
+    globals_ = check_global(value.get("global"), at / "global", out) if "global" in value else ()
+    root = roots[0] if roots else "pages"
+    items = _children(value, root, at, ctx) if roots else ()
+    return root, items, globals_
+
+
+def _children(value: dict, key: str, at: JsonPath, ctx: Context) -> tuple[NavItem, ...]:
+    arr = value.get(key)
+    if not isinstance(arr, list):
+        ctx.out.add(at / key, f"expected an array, got {describe(arr)}",
+                    hint=f'write "{key}": [ … ]')
+        return ()
+    if key == "pages":
+        items = [check_page_entry(v, at / key / i, ctx) for i, v in enumerate(arr)]
+    else:
+        items = [check_element(v, at / key / i, key, ctx) for i, v in enumerate(arr)]
+    if key == "versions":
+        _unique_labels(arr, at / key, "version", ctx.out)
+        _one_default(arr, at / key, ctx.out)
+    if key == "languages":
+        _unique_labels(arr, at / key, "language", ctx.out)
+        _one_default(arr, at / key, ctx.out)
+    return tuple(i for i in items if i is not None)
+
+
+def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> NavItem | None:
+    """Check one tab, anchor, dropdown, product, version, language, menu item or group."""
+    kind = KIND[array_key]
+    label_key = LABEL_KEY[array_key]
+    out = ctx.out
+    if not isinstance(value, dict):
+        hint = f'write {{"{label_key}": "Name", "pages": […]}}'
+        if kind == "group" and isinstance(value, str):
+            hint = f"a page path belongs in a \"pages\" array; a group is {hint}"
+        out.add(at, f"expected a {kind} object, got {describe(value)}", hint=hint)
+        return None
+    label = value.get(label_key)
+    if not isinstance(label, str) or not label.strip():
+        if label is None:
+            out.add(at, f"a {kind} needs {label_key!r}",
+                    hint=f'add "{label_key}": "Name"' + _misplaced_label(value, label_key))
+        else:
+            out.add(at / label_key, f"{label_key!r} must be a non-empty string, got {describe(label)}",
+                    hint=f'write "{label_key}": "Name"')
+        label = ""
+    if kind == "language" and isinstance(label, str) and label and label not in LANGUAGES:
+        close = difflib.get_close_matches(label, sorted(LANGUAGES), n=1)
+        out.add(at / "language", f"unknown language code {label!r}",
+                hint=(f"did you mean {close[0]!r}? " if close else "") +
+                "use one of " + " ".join(sorted(LANGUAGES)))
+    allowed_children = ALLOWED_CHILDREN.get(kind, ROOT_KEYS)
+    _unknown_keys(value, at, OWN_KEYS[kind] | set(CHILD_KEYS), ctx.out, children=allowed_children,
+                  kind=kind)
+    openapi = check_openapi(value.get("openapi"), at / "openapi", out) if "openapi" in value else None
+    inherited = openapi or ctx.openapi
+    href = _check_href(value, at, out)
+    expanded = _check_expanded(value, at, kind, ctx)
+    hidden = _check_bool(value, "hidden", at, out)
+    for name in ("tag", "description"):
+        if name in value and not isinstance(value[name], str):
+            out.add(at / name, f"{name!r} must be a string, got {describe(value[name])}",
+                    hint=f'write "{name}": "…"')
+    icon = _check_icon(value, at, out)
+    present = [k for k in CHILD_KEYS if k in value and k in allowed_children]
+    if len(present) > 1:
+        out.add(at, f"{kind} {label!r} holds both {present[0]!r} and {present[1]!r}",
+                hint=f"an element holds one type of child per level: nest the "
+                f"{present[1]!r} inside one of the {present[0]!r}")
+    if kind == "group" and "pages" not in value:
+        out.add(at, f"group {label!r} needs a \"pages\" array", hint='add "pages": ["page-path"]')
+    children: tuple[NavItem, ...] = ()
+    if present:
+        child_ctx = Context(ctx.sources, out, inherited, ctx.in_group or kind == "group",
+                            ctx.seen_keys)
+        children = _children(value, present[0], at, child_ctx)
+    elif kind not in ("group",) and not href and openapi is None:
+        out.add(at, f"{kind} {label!r} has no content",
+                hint='add "groups" or "pages", an "href" link, or an "openapi" source')
+    root = ""
+    if kind == "group" and "root" in value:
+        root = _page_key(value["root"], at / "root", ctx) or ""
+    extra = {k: v for k, v in value.items()
+             if k not in CHILD_KEYS and k not in {label_key, "href", "icon", "tag", "description",
+                                                  "expanded", "hidden", "openapi", "root"}}
+    if isinstance(value.get("icon"), dict):
+        extra["iconStyle"] = value["icon"].get("style", "")
+    return NavItem(kind=kind, title=label or "", key=root, href=href, icon=icon,
+                   tag=value.get("tag") if isinstance(value.get("tag"), str) else "",
+                   description=value.get("description") if isinstance(value.get("description"), str) else "",
+                   expanded=expanded, hidden=hidden, openapi=openapi, inherited_openapi=inherited,
+                   children=children, at=str(at), origin=out.where(at),
+                   extra=frozen_mapping(extra))
+
+
+def _misplaced_label(value: dict, label_key: str) -> str:
+    others = [LABEL_KEY[k] for k in LABEL_KEY if LABEL_KEY[k] in value and LABEL_KEY[k] != label_key]
+    return f" (it has {others[0]!r}: is it in the wrong array?)" if others else ""
+
+
+def check_page_entry(value: object, at: JsonPath, ctx: Context) -> NavItem | None:
+    """Check one entry of a ``pages`` array: a page path, an endpoint, a link or a nested group."""
+    out = ctx.out
+    if isinstance(value, dict):
+        if "group" not in value:
+            out.add(at, "an object in \"pages\" must be a group",
+                    hint='write {"group": "Name", "pages": […]}' + _misplaced_label(value, "group"))
+            return None
+        nested = Context(ctx.sources, out, ctx.openapi, ctx.in_group, ctx.seen_keys)
+        return check_element(value, at, "groups", nested)
+    if not isinstance(value, str):
+        out.add(at, f"expected a page path or a group, got {describe(value)}",
+                hint='write "folder/page" or {"group": "Name", "pages": […]}')
+        return None
+    text = value.strip()
+    if _URL.match(text) or text.startswith("//"):
+        return NavItem(kind="link", title=text, href=text, at=str(at), origin=out.where(at))
+    m = _ENDPOINT.match(text)
+    if m and (m.group("target").startswith("/") or m.group("method").lower() == "webhook"):
+        spec = m.group("spec")
+        if spec is None and ctx.openapi is None:
+            out.add(at, f"endpoint {text!r} has no OpenAPI document to come from",
+                    hint='set "openapi" on this element or a parent, or write '
+                    '"openapi.yaml GET /path"')
+            return None
+        source = OpenApiSource(source=spec, directory=ctx.openapi.directory if ctx.openapi
+                               else "api-reference", origin=out.where(at)) if spec else ctx.openapi
+        method = m.group("method").upper() if m.group("method").lower() != "webhook" else "webhook"
+        return NavItem(kind="endpoint", endpoint=f"{method} {m.group('target').strip()}",
+                       inherited_openapi=source, at=str(at), origin=out.where(at))
+    key = _page_key(value, at, ctx)
+    if key is None:
+        return None
+    return NavItem(kind="page", key=key, inherited_openapi=ctx.openapi, at=str(at),
+                   origin=out.where(at))
+
+
+def _page_key(value: object, at: JsonPath, ctx: Context) -> str | None:
+    out = ctx.out
+    if not isinstance(value, str) or not value.strip():
+        out.add(at, f"expected a page path, got {describe(value)}", hint='write "folder/page"')
+        return None
+    raw = value.strip()
+    if "\\" in raw:
+        out.add(at, f"page path {raw!r} uses backslashes", hint="use forward slashes: folder/page")
+        return None
+    norm = posixpath.normpath(raw.lstrip("/"))
+    if norm.startswith("../") or norm == ".." or raw.startswith("../"):
+        out.add(at, f"page {raw!r} is outside the site folder",
+                hint="move the file into the site folder and list its path from there")
+        return None
+    for suffix in (".mdx", ".md"):
+        if norm.endswith(suffix):
+            norm = norm[: -len(suffix)]
+    if norm == ".":
+        norm = "index"
+    if norm not in ctx.sources:
+        close = difflib.get_close_matches(norm, list(ctx.sources), n=1, cutoff=0.75)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        out.add(at, f"page {raw!r} not found (looked for {norm}.mdx, {norm}.md)",
+                hint=hint + "create it or fix the path")
+        return None
+    return norm
+
+
+def check_openapi(value: object, at: JsonPath, out: Problems) -> OpenApiSource | None:
+    """Check an ``openapi`` field: a path/URL string, or ``{source, directory}``."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if not value.strip():
+            out.add(at, "the openapi source is empty", hint='write "openapi": "openapi.yaml"')
+            return None
+        return OpenApiSource(source=value.strip(), origin=out.where(at))
+    if isinstance(value, list) and all(isinstance(v, str) for v in value) and value:
+        # the platform accepts several documents; the first is the default for METHOD /path
+        return OpenApiSource(source=value[0], origin=out.where(at))
+    if isinstance(value, dict):
+        source = value.get("source")
+        directory = value.get("directory", "api-reference")
+        ok = True
+        if not isinstance(source, str) or not source.strip():
+            out.add(at / "source" if "source" in value else at,
+                    "an openapi object needs \"source\", a file path or URL",
+                    hint='write {"source": "openapi.yaml", "directory": "api-reference"}')
+            ok = False
+        if not isinstance(directory, str) or directory.startswith("../") or directory.startswith("/.."):
+            out.add(at / "directory", f"\"directory\" must be a folder inside the site, got {directory!r}",
+                    hint='write "directory": "api-reference"')
+            ok = False
+        _unknown_keys(value, at, {"source", "directory"}, out)
+        if not ok:
+            return None
+        return OpenApiSource(source=str(source).strip(), directory=str(directory).strip("/") or
+                             "api-reference", origin=out.where(at))
+    out.add(at, f"expected a file path, a URL or {{source, directory}}, got {describe(value)}",
+            hint='write "openapi": "openapi.yaml"')
+    return None
+
+
+def check_global(value: object, at: JsonPath, out: Problems) -> tuple[NavItem, ...]:
+    """Check ``navigation.global``: anchors (and other links) shown on every page."""
+    if not isinstance(value, dict):
+        out.add(at, f"expected an object, got {describe(value)}",
+                hint='write "global": {"anchors": [{"anchor": "Blog", "href": "https://…"}]}')
+        return ()
+    _unknown_keys(value, at, {"anchors", "tabs", "dropdowns", "products", "versions",
+                              "languages"}, out)
+    items: list[NavItem] = []
+    for key in ("anchors", "tabs", "dropdowns", "products", "versions", "languages"):
+        if key not in value:
+            continue
+        arr = value[key]
+        if not isinstance(arr, list):
+            out.add(at / key, f"expected an array, got {describe(arr)}", hint=f'write "{key}": [ … ]')
+            continue
+        for i, entry in enumerate(arr):
+            item = check_global_anchor(entry, at / key / i, LABEL_KEY[key], out)
+            if item is not None:
+                items.append(item)
+    return tuple(items)
+
+
+def check_global_anchor(value: object, at: JsonPath, label_key: str, out: Problems) -> NavItem | None:
+    if not isinstance(value, dict):
+        out.add(at, f"expected an object, got {describe(value)}",
+                hint=f'write {{"{label_key}": "Blog", "href": "https://…"}}')
+        return None
+    label = value.get(label_key)
+    if not isinstance(label, str) or not label.strip():
+        out.add(at, f"a global {label_key} needs {label_key!r}, a non-empty string",
+                hint=f'add "{label_key}": "Name"')
+    href = value.get("href")
+    if not isinstance(href, str) or not href.strip():
+        out.add(at / "href" if "href" in value else at,
+                f"global {label_key}s need an absolute URL, got {href!r}",
+                hint="use https://…; site paths belong in navigation.anchors")
+        href = None
+    elif not href.startswith(("https://", "http://")):
+        # The spec forbids relative paths, yet the platform's own templates use "/": build the
+        # link, but say it is not portable.
+        out.warn(at / "href", f"global {label_key}s need an absolute URL, got {href!r}",
+                 hint="use https://…; site paths belong in navigation.anchors",
+                 code="nav.global-anchor-relative")
+    _unknown_keys(value, at, {label_key, "href", "icon", "iconType", "color", "hidden"}, out)
+    icon = _check_icon(value, at, out)
+    if not isinstance(label, str) or href is None:
+        return None
+    return NavItem(kind="anchor", title=label.strip(), href=href, icon=icon, at=str(at),
+                   origin=out.where(at), hidden=value.get("hidden") is True)
+
+
+# --------------------------------------------------------------------------- small checks
+
+def _check_href(value: dict, at: JsonPath, out: Problems) -> str:
+    href = value.get("href")
+    if href is None:
+        return ""
+    if not isinstance(href, str) or not href.strip():
+        out.add(at / "href", f"\"href\" must be a URL or a site path, got {describe(href)}",
+                hint='write "href": "https://…"')
+        return ""
+    return href.strip()
+
+
+def _check_expanded(value: dict, at: JsonPath, kind: str, ctx: Context) -> bool | None:
+    if "expanded" not in value:
+        return None
+    expanded = value["expanded"]
+    if not isinstance(expanded, bool):
+        ctx.out.add(at / "expanded", f"\"expanded\" must be true or false, got {describe(expanded)}",
+                    hint='write "expanded": true')
+        return None
+    if kind != "group":
+        ctx.out.add(at / "expanded", f"\"expanded\" applies only to groups, not to a {kind}",
+                    hint="remove it")
+        return None
+    if not ctx.in_group:
+        ctx.out.warn(at / "expanded", "top-level groups are always expanded, so \"expanded\" "
+                     "has no effect here", hint="remove it, or nest this group inside another",
+                     code="nav.expanded-top-level")
+    return expanded
+
+
+def _check_bool(value: dict, name: str, at: JsonPath, out: Problems) -> bool:
+    if name not in value:
+        return False
+    if not isinstance(value[name], bool):
+        out.add(at / name, f"{name!r} must be true or false, got {describe(value[name])}",
+                hint=f'write "{name}": true')
+        return False
+    return value[name]
+
+
+def _check_icon(value: dict, at: JsonPath, out: Problems) -> str:
+    icon = value.get("icon")
+    if icon is None:
+        return ""
+    if isinstance(icon, str):
+        return icon.strip()
+    if isinstance(icon, dict) and isinstance(icon.get("name"), str):
+        return icon["name"].strip()
+    out.add(at / "icon", f"an icon is a name or {{name, style}}, got {describe(icon)}",
+            hint='write "icon": "book-open"')
+    return ""
+
+
+def _unique_labels(arr: list, at: JsonPath, label_key: str, out: Problems) -> None:
+    seen: dict[str, int] = {}
+    for i, entry in enumerate(arr):
+        if isinstance(entry, dict) and isinstance(entry.get(label_key), str):
+            name = entry[label_key]
+            if name in seen:
+                out.add(at / i / label_key, f"{label_key} {name!r} is listed twice "
+                        f"(also at index {seen[name]})", hint="give each one its own name")
+            else:
+                seen[name] = i
+
+
+def _one_default(arr: list, at: JsonPath, out: Problems) -> None:
+    defaults = [i for i, e in enumerate(arr) if isinstance(e, dict) and e.get("default") is True]
+    if len(defaults) > 1:
+        out.add(at / defaults[1] / "default", "more than one entry is marked \"default\"",
+                hint="mark one default")
+
+
+def _unknown_keys(value: dict, at: JsonPath, known: set[str], out: Problems, *,
+                  children: tuple[str, ...] = CHILD_KEYS, kind: str = "") -> None:
+    for key in value:
+        if key in CHILD_KEYS and key in known:
+            if key not in children:
+                where = f"a {kind}" if kind else "here"
+                if key == "menu":
+                    hint = "a menu belongs directly inside a tab"
+                else:
+                    hint = "a menu item holds only groups, pages and links" if kind == "menu" else \
+                        "a group holds only \"pages\" (nested groups go inside pages)"
+                out.add(at / key, f"{key!r} is not allowed in {where}", hint=hint, key=True)
+            continue
+        if key in known or key.startswith("$"):
+            continue
+        close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.7)
+        out.warn(at / key, f"unknown key {key!r}",
+                 hint=f"did you mean {close[0]!r}?" if close else "it is ignored; remove it",
+                 code="config.unknown-key", key=True)

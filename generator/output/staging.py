@@ -1,0 +1,102 @@
+"""Swap a finished build into place, so a failed build never destroys the last good output.
+
+A build writes into a staging folder beside the output. On success a cold build renames the
+staging folder into place; a warm one ``os.replace``s only the files whose bytes changed and
+removes the files the previous build wrote that this one did not. Files in the output that
+mdxsite never wrote (a ``CNAME`` the operator put there) are left alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+MANIFEST = ".mdxsite-manifest.json"
+
+
+def cache_dir_for(out_dir: Path) -> Path:
+    """Return the folder beside the output where mdxsite keeps its cache and manifest."""
+    return out_dir.parent / ".mdxsite-cache" / out_dir.name
+
+
+@contextmanager
+def staging_dir(out_dir: Path, stats: dict[str, int] | None = None) -> Iterator[Path]:
+    """Yield a fresh staging folder; publish it into ``out_dir`` only if the block succeeds."""
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out_dir.parent / f".{out_dir.name}.staging-{os.getpid()}"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir()
+    try:
+        yield tmp
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    result = publish(tmp, out_dir)
+    if stats is not None:
+        stats.update(result)
+
+
+def _files(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if not p.is_dir()}
+
+
+def publish(staging: Path, out_dir: Path) -> dict[str, int]:
+    """Move the staging folder's content into ``out_dir``; return counts of what changed."""
+    cache = cache_dir_for(out_dir)
+    cache.mkdir(parents=True, exist_ok=True)
+    manifest_file = cache / MANIFEST
+    new_files = _files(staging)
+    if not out_dir.exists() or not any(out_dir.iterdir()):
+        if out_dir.exists():
+            out_dir.rmdir()
+        os.replace(staging, out_dir)  # atomic on POSIX: readers see the old or the new tree
+        _write_manifest(manifest_file, new_files)
+        return {"written": len(new_files), "unchanged": 0, "removed": 0}
+    try:
+        old_files = set(json.loads(manifest_file.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        old_files = set()
+    written = unchanged = removed = 0
+    for rel in sorted(new_files):
+        src, dst = staging / rel, out_dir / rel
+        new_bytes = src.read_bytes()
+        try:
+            if dst.read_bytes() == new_bytes:
+                unchanged += 1
+                continue
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            pass
+        if dst.is_dir():
+            shutil.rmtree(dst)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(src, dst)  # a reader never sees half a file
+        written += 1
+    for rel in sorted(old_files - new_files):
+        target = out_dir / rel
+        if target.is_file():
+            target.unlink()
+            removed += 1
+            _prune_empty(target.parent, out_dir)
+    shutil.rmtree(staging, ignore_errors=True)
+    _write_manifest(manifest_file, new_files)
+    return {"written": written, "unchanged": unchanged, "removed": removed}
+
+
+def _prune_empty(folder: Path, stop: Path) -> None:
+    while folder != stop and folder.is_relative_to(stop):
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+        folder = folder.parent
+
+
+def _write_manifest(path: Path, files: set[str]) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(sorted(files)), encoding="utf-8")
+    os.replace(tmp, path)

@@ -1,0 +1,76 @@
+"""Find a theme, build its Jinja environment once per process, and lay pages out."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from mdxsite.model import Page, RenderedPage, Site
+
+BASE_THEME = "base"
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    folder: Path
+    settings: Mapping[str, Any]
+    parent: Theme | None
+
+    def chain(self) -> list[Theme]:
+        out: list[Theme] = []
+        t: Theme | None = self
+        while t is not None:
+            out.append(t)
+            t = t.parent
+        return out
+
+
+def theme_folder(name: str) -> Path:
+    return Path(str(resources.files("mdxsite.themes") / name))
+
+
+def load_theme(name: str) -> Theme:
+    folder = theme_folder(name)
+    settings = json.loads((folder / "theme.json").read_text(encoding="utf-8"))
+    parent_name = settings.get("parent")
+    parent = load_theme(parent_name) if parent_name else None
+    return Theme(name, folder, settings, parent)
+
+
+_ENVS: dict[tuple[str, int], jinja2.Environment] = {}
+
+
+def environment(theme: Theme, site: Site, configure: Callable[[jinja2.Environment], None]) -> jinja2.Environment:
+    """Return the theme's Jinja environment, built once per process and site root."""
+    key = (theme.name, id(site.config))
+    env = _ENVS.get(key)
+    if env is None:
+        loaders: list[jinja2.BaseLoader] = []
+        overrides = site.root / "_templates"
+        if overrides.is_dir():
+            loaders.append(jinja2.FileSystemLoader(str(overrides)))
+        loaders += [jinja2.FileSystemLoader(str(t.folder / "templates")) for t in theme.chain()]
+        env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
+                                 undefined=jinja2.StrictUndefined, trim_blocks=True,
+                                 lstrip_blocks=True)
+        env.globals["href"] = site.href
+        configure(env)
+        _ENVS.clear()
+        _ENVS[key] = env
+    return env
+
+
+def render_document(env: jinja2.Environment, site: Site, page: Page, rendered: RenderedPage,
+                    context: Mapping[str, Any]) -> str:
+    prev_key, next_key = site.nav.neighbours(page.key)
+    template = env.get_template("page.html")
+    return template.render(site=site, page=page, rendered=rendered, config=site.config,
+                           prev=site.pages.get(prev_key), next=site.pages.get(next_key),
+                           **context)

@@ -1,0 +1,229 @@
+"""The build: calls the hooks in order and does nothing else of its own.
+
+load config -> resolve navigation -> expand OpenAPI -> render pages (workers) -> write output.
+Nothing touches the output folder until every page has rendered: pages are written into a
+staging folder that replaces the output only when the whole build succeeded.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Collection, Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pluggy
+
+from mdxsite import plugin_manager
+from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_warnings
+from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
+from mdxsite.output.staging import staging_dir
+from mdxsite.sources import build_site, scan_sources
+
+log = logging.getLogger(__name__)
+
+# Below this many pages a process pool costs more than it saves (measured: ~80 ms start-up).
+PARALLEL_THRESHOLD = 40
+
+
+def _answer(value: Any, hook: str) -> Any:
+    if value is None:
+        raise MdxsiteError.single(
+            f"no plugin answered {hook}",
+            hint="is mdxsite installed? run `make dev`, or re-enable the built-in plugin")
+    return value
+
+
+def prepare(root: Path, pm: pluggy.PluginManager, *, base_url: str = "/",
+            site_url: str = "") -> Site:
+    """Run the stages before rendering: config, navigation, OpenAPI, extra pages."""
+    hook = pm.hook
+    config = _answer(hook.mdxsite_load_config(root=root), "mdxsite_load_config")
+    sources = scan_sources(root, config)
+    nav = _answer(hook.mdxsite_resolve_nav(config=config, sources=sources), "mdxsite_resolve_nav")
+    site = build_site(root, config, nav, sources, base_url=base_url, site_url=site_url)
+    site = hook.mdxsite_expand_openapi(site=site) or site
+    extra = plugin_manager.unique_by(
+        plugin_manager.contributions(pm, "mdxsite_extra_pages", site=site),
+        key=lambda p: p.key, what="page")
+    if extra:
+        pages = dict(site.pages)
+        for page in extra:
+            if page.key in pages:
+                raise MdxsiteError.single(
+                    f"a plugin adds page {page.key!r}, which the site already has",
+                    where=page.origin, hint="give the generated page another key")
+            pages[page.key] = page
+        site = site.with_pages(pages)
+    return site
+
+
+# --------------------------------------------------------------------------- rendering
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(site: Site | None, blocked: Collection[str], pm: pluggy.PluginManager | None) -> None:
+    """Set up a worker: a plugin manager of its own (or the parent's, when forked)."""
+    _WORKER["pm"] = pm if pm is not None else plugin_manager.create(blocked)
+    if site is not None:
+        _WORKER["site"] = site
+
+
+def _render_one(key: str) -> tuple[PageResult | None, tuple[Problem, ...]]:
+    """Render one page in a worker; return the result or the page's located problems."""
+    pm: pluggy.PluginManager = _WORKER["pm"]
+    site: Site = _WORKER["site"]
+    page = site.pages[key]
+    hook = pm.hook
+    current = "mdxsite_render_page"
+    try:
+        rendered: RenderedPage = _answer(hook.mdxsite_render_page(site=site, page=page), current)
+        current = "mdxsite_template_context"
+        context = _template_context(pm, site, page)
+        current = "mdxsite_render_document"
+        document = _answer(hook.mdxsite_render_document(
+            site=site, page=page, rendered=rendered, context=context), current)
+    except MdxsiteError as exc:
+        return None, exc.problems
+    except Exception as exc:  # a plugin's bug: name the plugin, hook and page
+        plugin = _blame(pm, current)
+        raise PluginError(plugin, "", current, key, exc) from exc
+    return PageResult(page=page, rendered=rendered, document=document), rendered.problems
+
+
+def _blame(pm: pluggy.PluginManager, hook: str) -> str:
+    impls = getattr(pm.hook, hook).get_hookimpls()
+    return ", ".join(i.plugin_name for i in impls) or "?"
+
+
+def _template_context(pm: pluggy.PluginManager, site: Site, page: Page) -> Mapping[str, Any]:
+    merged: dict[str, Any] = {}
+    owner: dict[str, str] = {}
+    for plugin, ctx in plugin_manager.contributions(pm, "mdxsite_template_context",
+                                                    site=site, page=page):
+        for k, v in dict(ctx).items():
+            if k in merged:
+                raise MdxsiteError.single(
+                    f"plugins {owner[k]!r} and {plugin!r} both set template variable {k!r}",
+                    hint="disable one of them with --disable-plugin NAME")
+            merged[k], owner[k] = v, plugin
+    return merged
+
+
+def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
+               blocked: Collection[str] = (),
+               problems: list[Problem]) -> Iterator[PageResult]:
+    """Render ``keys`` (in order), on ``jobs`` processes; problems are appended to ``problems``.
+
+    Results are yielded as they finish so the writer streams them to disk.
+    """
+    if jobs <= 1 or len(keys) < PARALLEL_THRESHOLD:
+        _init_worker(site, blocked, pm)
+        for key in keys:
+            result, found = _render_one(key)
+            problems.extend(found)
+            if result is not None:
+                yield result
+        return
+    # fork shares the parent's loaded plugins and site without pickling them (Linux, macOS
+    # opt-in); elsewhere each worker loads plugins itself and receives the site once.
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods:
+        ctx = multiprocessing.get_context("fork")
+        _init_worker(site, blocked, pm)
+        init_args: tuple[Any, ...] = (None, blocked, pm)
+    else:
+        ctx = multiprocessing.get_context()
+        init_args = (site, blocked, None)
+    chunk = max(1, min(64, len(keys) // (jobs * 8)))
+    with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker,
+                             initargs=init_args) as pool:
+        for result, found in pool.map(_render_one, keys, chunksize=chunk):
+            problems.extend(found)
+            if result is not None:
+                yield result
+
+
+# --------------------------------------------------------------------------- the build
+
+def build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int = 2,
+          base_url: str = "/", site_url: str = "", blocked: Collection[str] = (),
+          on_page: Callable[[str], None] | None = None) -> BuildReport:
+    """Build the site in ``root`` into ``out_dir``; raise MdxsiteError with every problem found.
+
+    A failed build leaves ``out_dir`` exactly as it was.
+    """
+    started = time.perf_counter()
+    root = root.resolve()
+    out_dir = out_dir.resolve()
+    _check_out_dir(root, out_dir)
+    site = prepare(root, pm, base_url=base_url, site_url=site_url)
+    report = BuildReport(pages=len(site.pages), out_dir=out_dir)
+    problems: list[Problem] = []
+    hook = pm.hook
+    keys = list(site.pages)
+    published: dict[str, int] = {}
+    with staging_dir(out_dir, published) as tmp:
+        results = render_all(site, pm, keys, jobs=jobs, blocked=blocked, problems=problems)
+        if on_page is not None:
+            results = _tap(results, on_page)
+        written = hook.mdxsite_write_output(site=site, results=results, out_dir=tmp)
+        _answer(written, "mdxsite_write_output")
+        errors = [p for p in problems if not p.warning]
+        if errors:
+            report_warnings([p for p in problems if p.warning])
+            raise MdxsiteError(errors)
+        report_warnings(sorted(p for p in problems if p.warning))
+        files = plugin_manager.unique_by(
+            plugin_manager.contributions(pm, "mdxsite_output_files", site=site),
+            key=lambda f: f.path, what="output file")
+        write_files(tmp, files)
+        report.written = written
+        hook.mdxsite_build_finished(site=site, out_dir=tmp, report=report)
+    report.unchanged = published.get("unchanged", 0)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _tap(results: Iterator[PageResult], on_page: Callable[[str], None]) -> Iterator[PageResult]:
+    for r in results:
+        on_page(r.page.key)
+        yield r
+
+
+def _check_out_dir(root: Path, out_dir: Path) -> None:
+    if out_dir == root or root.is_relative_to(out_dir):
+        raise MdxsiteError.single(
+            f"the output folder {str(out_dir)!r} holds the site itself",
+            hint="choose an output folder such as _site with -o",
+            where=Location("command line"))
+
+
+def write_files(out_dir: Path, files: list[OutputFile]) -> None:
+    """Write contributed files into ``out_dir``, refusing paths that leave it."""
+    base = out_dir.resolve()
+    for f in sorted(files, key=lambda f: f.path):
+        target = (base / f.path).resolve()
+        if not target.is_relative_to(base):
+            raise MdxsiteError.single(f"output file {f.path!r} would be written outside the output",
+                                      hint="use a relative path without '..'")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if f.source is not None:
+            target.write_bytes(f.source.read_bytes())
+        elif isinstance(f.content, bytes):
+            target.write_bytes(f.content)
+        else:
+            target.write_text(f.content or "", encoding="utf-8")
+
+
+def cpu_jobs() -> int:
+    """Return the default number of worker processes: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # macOS
+        return max(1, os.cpu_count() or 1)

@@ -1,0 +1,142 @@
+"""Read the site folder: page files by key, static assets, and each page's frontmatter.
+
+This is an edge of the pipeline (it reads the disk); everything after it works on data.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+from mdxsite.errors import Location, MdxsiteError, Problem
+from mdxsite.mdx import frontmatter
+from mdxsite.model import Crumb, Nav, Page, Site, SiteConfig, frozen_mapping
+
+PAGE_SUFFIXES = (".mdx", ".md")
+ASSET_SUFFIXES = frozenset(
+    ".png .jpg .jpeg .gif .svg .webp .avif .ico .bmp .mp4 .webm .mov .mp3 .wav .ogg .pdf "
+    ".css .js .txt .json .yaml .yml .woff .woff2 .ttf .otf .zip .csv .xml .wasm".split())
+# Folders never scanned: tooling, dependencies, version control.
+SKIP_DIRS = frozenset({"node_modules", "__pycache__", "_site", "site-packages"})
+# Repository files that are not pages unless the navigation lists them.
+REPO_FILES = re.compile(r"^(README|CONTRIBUTING|CODE_OF_CONDUCT|SECURITY|LICENSE|CHANGELOG|"
+                        r"CLAUDE|AGENTS|GEMINI)(\.[a-z]+)?\.mdx?$", re.IGNORECASE)
+# Folders whose files are included into pages, not pages of their own.
+SNIPPET_DIRS = ("snippets/", "_snippets/")
+
+
+def scan_sources(root: Path, config: SiteConfig | None = None) -> dict[str, Path]:
+    """Return every page file under ``root`` by key (``guides/intro``), paths relative to root.
+
+    ``.mdx`` wins over ``.md`` when both exist. Hidden folders, ``node_modules`` and folders
+    holding a build output are skipped.
+    """
+    found: dict[str, Path] = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not _skip_dir(Path(dirpath) / d, d))
+        rel_dir = Path(dirpath).relative_to(root)
+        for name in sorted(filenames):
+            stem, suffix = os.path.splitext(name)
+            if suffix not in PAGE_SUFFIXES:
+                continue
+            rel = rel_dir / name
+            key = (rel_dir / stem).as_posix().removeprefix("./")
+            if key in found and found[key].suffix == ".mdx":
+                continue
+            found[key] = rel
+    return dict(sorted(found.items()))
+
+
+def _skip_dir(path: Path, name: str) -> bool:
+    if name.startswith(".") or name in SKIP_DIRS:
+        return True
+    # a previous build's output (we always write sitemap + our 404 beside index.html)
+    return (path / "index.html").is_file() and (path / "404.html").is_file()
+
+
+def scan_assets(root: Path) -> dict[str, Path]:
+    """Return static files to copy into the output, by output path (same as the source path)."""
+    found: dict[str, Path] = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not _skip_dir(Path(dirpath) / d, d))
+        rel_dir = Path(dirpath).relative_to(root)
+        for name in sorted(filenames):
+            if os.path.splitext(name)[1].lower() not in ASSET_SUFFIXES:
+                continue
+            rel = (rel_dir / name).as_posix().removeprefix("./")
+            if rel in ("docs.json", "mint.json", "package.json", "package-lock.json"):
+                continue
+            found[rel] = Path(rel)
+    return found
+
+
+def url_for(key: str) -> str:
+    """Return the URL every link uses for a page key: ``guides/x`` -> ``/guides/x/``.
+
+    Pages are written as ``guides/x/index.html``, which every static host serves at
+    ``/guides/x/`` without rewrite rules.
+    """
+    if key in ("index", ""):
+        return "/"
+    if key.endswith("/index"):
+        key = key[: -len("/index")]
+    return f"/{key}/"
+
+
+def title_from_key(key: str) -> str:
+    """Return a readable title for a page without one: ``getting-started`` -> ``Getting started``."""
+    last = key.rsplit("/", 1)[-1].replace("-", " ").replace("_", " ").strip()
+    return (last[:1].upper() + last[1:]) if last else "Home"
+
+
+def _excluded(key: str, rel: Path, patterns: list[str]) -> bool:
+    if REPO_FILES.match(rel.name):
+        return True
+    if key.startswith(SNIPPET_DIRS) or any(part.startswith("_") for part in rel.parts[:-1]):
+        return True
+    return any(fnmatch.fnmatch(rel.as_posix(), p) for p in patterns)
+
+
+def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, Path], *,
+               base_url: str = "/", site_url: str = "") -> Site:
+    """Create the :class:`Site`: one page per listed key, then every unlisted page file.
+
+    Reads each page's frontmatter for its title; every malformed frontmatter in the site is
+    reported in one error.
+    """
+    patterns = [p for p in config.mdxsite.get("exclude", ()) or () if isinstance(p, str)]
+    problems: list[Problem] = []
+    pages: dict[str, Page] = {}
+    keys = list(nav.placements)
+    keys += [k for k, rel in sources.items() if k not in nav.placements and not _excluded(k, rel, patterns)]
+    for key in keys:
+        rel = sources.get(key)
+        if rel is None:
+            continue  # the navigation already reported it
+        try:
+            fm, _, _ = frontmatter.read(root / rel, rel.as_posix())
+        except MdxsiteError as exc:
+            problems.extend(exc.problems)
+            continue
+        trail: tuple[Crumb, ...] = nav.placements.get(key, ())
+        title = fm.get("title")
+        hidden = fm.get("hidden") is True
+        pages[key] = Page(
+            key=key, source=rel, url=url_for(key),
+            title=str(title) if isinstance(title, (str, int, float)) and str(title) else title_from_key(key),
+            frontmatter=frozen_mapping(fm), trail=trail,
+            listed=key in nav.placements and not hidden,
+            origin=Location(rel.as_posix(), 1, 1))
+    if problems:
+        raise MdxsiteError(problems)
+    return Site(root=root, config=config, nav=nav, pages=frozen_mapping(pages),
+                base_url=_normalise_base(base_url), site_url=site_url.rstrip("/"),
+                assets=frozen_mapping(scan_assets(root)))
+
+
+def _normalise_base(base_url: str) -> str:
+    base = "/" + base_url.strip("/") + "/"
+    return "/" if base == "//" else base

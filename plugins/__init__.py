@@ -1,0 +1,1 @@
+"""Built-in plugins: each registered through the mdxsite.plugins entry-point group."""

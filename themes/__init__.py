@@ -1,0 +1,1 @@
+"""Themes: one package per theme, each with theme.json, templates/ and static/."""
