@@ -183,6 +183,23 @@ def mdxsite_template_context(site: Site, page: Page) -> Mapping[str, Any] | None
     """
 
 
+@hookspec
+def mdxsite_page_assets(site: Site, page: Page) -> Iterable[str] | None:
+    """Contribution: scripts and stylesheets the theme links from a page's ``<head>``.
+
+    *worker*. Return site paths such as ``/_mdxsite/assistant.js`` (``.js`` become deferred
+    scripts, ``.css`` stylesheets); ship the files themselves with ``mdxsite_output_files``.
+    The theme applies the base URL and keeps the order: built-ins first, then by plugin name.
+
+    Args:
+        site: the whole site.
+        page: the page being laid out.
+
+    Returns:
+        Site paths of ``.js`` and ``.css`` files.
+    """
+
+
 @hookspec(firstresult=True)
 def mdxsite_render_document(site: Site, page: Page, rendered: RenderedPage,
                             context: Mapping[str, Any]) -> str | None:
