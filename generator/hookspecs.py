@@ -218,6 +218,28 @@ def mdxsite_render_document(site: Site, page: Page, rendered: RenderedPage,
     """
 
 
+@hookspec
+def mdxsite_build_started(site: Site) -> None:
+    """Event: rendering is about to start (main process). Reset any per-build state here.
+
+    Args:
+        site: the site about to render.
+    """
+
+
+@hookspec
+def mdxsite_page_built(site: Site, result: PageResult) -> None:
+    """Event: one page finished rendering (main process), just before it is written.
+
+    Pages arrive one at a time, so keep only what you need (a search row, a link list),
+    never every document. Raise MdxsiteError to fail the build.
+
+    Args:
+        site: the whole site.
+        result: the page, its rendered body and the whole document.
+    """
+
+
 # --------------------------------------------------------------------------- stage 5: output
 @hookspec(firstresult=True)
 def mdxsite_write_output(site: Site, results: Iterable[PageResult], out_dir: Path) -> int | None:

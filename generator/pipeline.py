@@ -169,9 +169,9 @@ def build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int = 2,
     keys = list(site.pages)
     published: dict[str, int] = {}
     with staging_dir(out_dir, published) as tmp:
+        hook.mdxsite_build_started(site=site)
         results = render_all(site, pm, keys, jobs=jobs, blocked=blocked, problems=problems)
-        if on_page is not None:
-            results = _tap(results, on_page)
+        results = _tap(results, site, pm, on_page)
         written = hook.mdxsite_write_output(site=site, results=results, out_dir=tmp)
         _answer(written, "mdxsite_write_output")
         errors = [p for p in problems if not p.warning]
@@ -190,9 +190,12 @@ def build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int = 2,
     return report
 
 
-def _tap(results: Iterator[PageResult], on_page: Callable[[str], None]) -> Iterator[PageResult]:
+def _tap(results: Iterator[PageResult], site: Site, pm: pluggy.PluginManager,
+         on_page: Callable[[str], None] | None) -> Iterator[PageResult]:
     for r in results:
-        on_page(r.page.key)
+        pm.hook.mdxsite_page_built(site=site, result=r)
+        if on_page is not None:
+            on_page(r.page.key)
         yield r
 
 

@@ -60,3 +60,14 @@ def render(site: Site, page: Page) -> RenderedPage:
 
 def where(page: Page) -> Location:
     return Location(page.source.as_posix() if page.source else page.key)
+
+
+def render_fragment(site: Site, text: str, where: Location) -> str:
+    """Render a piece of MDX that is not a page (an OpenAPI description) to HTML.
+
+    Args:
+        site: the site (components, snippets and variables come from it).
+        text: the MDX/Markdown source.
+        where: where ``text`` starts, for located warnings.
+    """
+    return parser().render(text)

@@ -74,3 +74,13 @@ def render_document(env: jinja2.Environment, site: Site, page: Page, rendered: R
     return template.render(site=site, page=page, rendered=rendered, config=site.config,
                            prev=site.pages.get(prev_key), next=site.pages.get(next_key),
                            **context)
+
+
+def site_environment(site: Site) -> jinja2.Environment:
+    """Return the Jinja environment for ``site``'s theme (built once per process).
+
+    Templates are looked up in the site's ``_templates/`` folder, then the theme, then its
+    parents down to ``base``. MDX components (``components/<name>.html``) and OpenAPI pages
+    (``openapi/*.html``) render through this same environment.
+    """
+    return environment(load_theme(BASE_THEME), site, lambda env: None)
