@@ -112,11 +112,12 @@ class _Parser:
         if self.s.startswith("}", self.i):
             self.i += 1
             return out
+        comma = -1
         while True:
             self.ws()
             if not self.s.startswith('"', self.i):
-                if self.s.startswith("}", self.i):
-                    raise self.fail("trailing comma before '}'", "remove the last comma")
+                if self.s.startswith("}", self.i) and comma >= 0:
+                    raise self.fail("trailing comma before '}'", "remove the last comma", comma)
                 raise self.fail("expected a key in double quotes", 'write "key": value')
             key_pos = self.pos(self.i)
             key = self.string()
@@ -132,6 +133,7 @@ class _Parser:
             out[key] = self.value((*path, key))
             self.ws()
             if self.s.startswith(",", self.i):
+                comma = self.i
                 self.i += 1
                 continue
             if self.s.startswith("}", self.i):
@@ -146,13 +148,15 @@ class _Parser:
         if self.s.startswith("]", self.i):
             self.i += 1
             return out
+        comma = -1
         while True:
             self.ws()
-            if self.s.startswith("]", self.i):
-                raise self.fail("trailing comma before ']'", "remove the last comma")
+            if self.s.startswith("]", self.i) and comma >= 0:
+                raise self.fail("trailing comma before ']'", "remove the last comma", comma)
             out.append(self.value((*path, len(out))))
             self.ws()
             if self.s.startswith(",", self.i):
+                comma = self.i
                 self.i += 1
                 continue
             if self.s.startswith("]", self.i):
