@@ -183,8 +183,9 @@ def build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int = 2,
             plugin_manager.contributions(pm, "mdxsite_output_files", site=site),
             key=lambda f: f.path, what="output file")
         write_files(tmp, files)
-        report.written = written
+        report.written = written  # pages; replaced below by what publishing changed
         hook.mdxsite_build_finished(site=site, out_dir=tmp, report=report)
+    report.written = published.get("written", 0)
     report.unchanged = published.get("unchanged", 0)
     report.seconds = time.perf_counter() - started
     return report
