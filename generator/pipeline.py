@@ -112,6 +112,10 @@ def _template_context(pm: pluggy.PluginManager, site: Site, page: Page) -> Mappi
                     f"plugins {owner[k]!r} and {plugin!r} both set template variable {k!r}",
                     hint="disable one of them with --disable-plugin NAME")
             merged[k], owner[k] = v, plugin
+    # scripts and styles plugins want linked: one ordered, de-duplicated list for the theme
+    assets = [a for _, a in plugin_manager.contributions(pm, "mdxsite_page_assets", site=site,
+                                                         page=page)]
+    merged["page_assets"] = list(dict.fromkeys(assets))
     return merged
 
 
