@@ -137,6 +137,7 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
     # fork shares the parent's loaded plugins and site without pickling them (Linux, macOS
     # opt-in); elsewhere each worker loads plugins itself and receives the site once.
     methods = multiprocessing.get_all_start_methods()
+    ctx: multiprocessing.context.BaseContext
     if "fork" in methods:
         ctx = multiprocessing.get_context("fork")
         _init_worker(site, blocked, pm)

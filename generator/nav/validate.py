@@ -182,9 +182,10 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
                                                   "expanded", "hidden", "openapi", "root"}}
     if isinstance(value.get("icon"), dict):
         extra["iconStyle"] = value["icon"].get("style", "")
+    tag, description = value.get("tag"), value.get("description")
     return NavItem(kind=kind, title=label or "", key=root, href=href, icon=icon,
-                   tag=value.get("tag") if isinstance(value.get("tag"), str) else "",
-                   description=value.get("description") if isinstance(value.get("description"), str) else "",
+                   tag=tag if isinstance(tag, str) else "",
+                   description=description if isinstance(description, str) else "",
                    expanded=expanded, hidden=hidden, openapi=openapi, inherited_openapi=inherited,
                    children=children, at=str(at), origin=out.where(at),
                    extra=frozen_mapping(extra))
