@@ -183,11 +183,21 @@ class _Parser:
                     self.i = k + 2
                 elif esc == "u" and len(s) >= k + 6:
                     try:
-                        parts.append(chr(int(s[k + 2: k + 6], 16)))
+                        code = int(s[k + 2: k + 6], 16)
                     except ValueError:
                         raise self.fail("bad \\u escape", "write \\u followed by four hex digits",
                                         offset=k) from None
                     self.i = k + 6
+                    # a character outside the BMP is written as a surrogate pair: \ud83d\ude00
+                    if 0xD800 <= code < 0xDC00 and s.startswith("\\u", self.i):
+                        try:
+                            low = int(s[self.i + 2: self.i + 6], 16)
+                        except ValueError:
+                            low = 0
+                        if 0xDC00 <= low < 0xE000:
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                            self.i += 6
+                    parts.append(chr(code))
                 else:
                     raise self.fail(f"bad escape \\{esc}", "write \\\\ for a backslash", offset=k)
                 run = self.i
