@@ -104,6 +104,11 @@ class PluginError(Exception):
         super().__init__(f"plugin {plugin!r} ({distribution}) failed in {hook}{where}: "
                          f"{type(cause).__name__}: {cause}")
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # raised in worker processes: must survive pickling back to the parent
+        return (PluginError, (self.plugin, self.distribution, self.hook, self.page,
+                              RuntimeError(f"{type(self.cause).__name__}: {self.cause}")))
+
 
 @dataclass
 class Problems:

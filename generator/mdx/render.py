@@ -1,33 +1,128 @@
-"""Render a page's Markdown to HTML (plain CommonMark + GFM tables for now; MDX is issue #4)."""
+"""Render MDX pages: markdown-it tokens (with our JSX rules) to HTML through theme templates.
+
+Components render from ``components/<name>.html`` in the theme (a site or plugin can override
+any one). Props are evaluated as JavaScript literals; what cannot be evaluated, an unknown
+name or an unknown component is a located warning, never a crash. Unclosed or mismatched
+tags, bad frontmatter and HTML comments are located errors.
+"""
 
 from __future__ import annotations
 
+import html
+import posixpath
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from markupsafe import Markup
 
-from mdxsite.errors import Location
-from mdxsite.mdx import frontmatter
+from mdxsite.errors import Location, MdxsiteError, Problem
+from mdxsite.mdx import code, frontmatter, jsvalue
+from mdxsite.mdx.jsx import Prop, Tag
+from mdxsite.mdx.syntax import VOID, mdx_plugin, prepare
 from mdxsite.model import Heading, Page, RenderedPage, Site
 
 _TAGS = re.compile(r"<[^>]+>")
+_SPACE = re.compile(r"\s+")
+CALLOUTS = {"Note": "note", "Tip": "tip", "Warning": "warning", "Info": "info",
+            "Check": "check", "Danger": "danger", "Callout": "callout"}
+# components whose template receives the rendered child components as ``items``
+COMPONENTS = frozenset(
+    "Note Tip Warning Info Check Danger Callout Card CardGroup Columns Tabs Tab CodeGroup "
+    "Accordion AccordionGroup Steps Step Frame Icon Tooltip Badge Tile Tree Tree.Folder Tree.File "
+    "Panel Update Expandable ParamField ResponseField RequestExample ResponseExample Mermaid "
+    "Latex Color Color.Item Color.Row View Banner Snippet Link".split())
+_ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex"}
+
+
+class Props(dict):  # type: ignore[type-arg]
+    """Component props for templates: a missing prop reads as None (most props are optional)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self.get(name)
 
 
 def slugify(text: str) -> str:
     """Return a stable heading id: lower case, words joined by '-'."""
-    text = _TAGS.sub("", text).strip().lower()
+    text = html.unescape(_TAGS.sub("", text)).strip().lower()
     text = re.sub(r"[^\w\- ]+", "", text)
-    return re.sub(r"[\s]+", "-", text).strip("-") or "section"
+    return re.sub(r"\s+", "-", text).strip("-") or "section"
 
 
 @lru_cache(maxsize=1)
 def parser() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": True}).enable("table").enable("strikethrough")
+    """Return the one MDX parser of this process (per-page state lives in ``env``)."""
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+    from mdit_py_plugins.footnote import footnote_plugin
+    from mdit_py_plugins.tasklists import tasklists_plugin
+
+    md = MarkdownIt("commonmark", {"html": False, "linkify": True, "typographer": False})
+    md.enable(["table", "strikethrough", "linkify"])
+    md.use(footnote_plugin).use(tasklists_plugin)
+    # $5 and $10 in prose stay text: math needs no space inside the dollars and no digit after
+    md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
+    md.use(mdx_plugin)
+    return md
+
+
+@dataclass
+class Frame:
+    """A component being rendered: its props and what its children produced."""
+
+    name: str
+    tag: Tag | None
+    props: dict[str, Any]
+    line: int
+    parts: list[str] = field(default_factory=list)
+    items: list[dict[str, Any]] = field(default_factory=list)  # child components
+    blocks: list[dict[str, Any]] = field(default_factory=list)  # child code blocks
+
+
+@dataclass
+class Context:
+    """Everything rendering one page (or one snippet inside it) needs."""
+
+    site: Site
+    file: str                       # site-relative path shown in messages
+    offset: int                     # lines before the body (frontmatter)
+    page_key: str
+    scope: dict[str, Any] = field(default_factory=dict)
+    imports: dict[str, str] = field(default_factory=dict)   # component name -> snippet path
+    problems: list[Problem] = field(default_factory=list)
+    errors: list[Problem] = field(default_factory=list)
+    deps: set[str] = field(default_factory=set)
+    links: list[tuple[str, Location]] = field(default_factory=list)
+    stack: tuple[str, ...] = ()     # snippet files being rendered, for cycle detection
+    props: dict[str, Any] | None = None  # set inside a snippet
+    used_ids: set[str] = field(default_factory=set)
+    headings: list[Heading] = field(default_factory=list)
+    line_map: list[int] = field(default_factory=list)  # parsed line -> line in the body
+
+    def where(self, line: int | None, column: int = 0) -> Location:
+        if line is None:
+            return Location(self.file)
+        if 0 <= line < len(self.line_map):
+            line = self.line_map[line]
+        return Location(self.file, line + self.offset + 1, column)
+
+    def warn(self, line: int | None, message: str, hint: str = "", code: str = "mdx") -> None:
+        self.problems.append(Problem(self.where(line), message, hint, code=code, warning=True))
+
+    def error(self, line: int | None, message: str, hint: str = "") -> None:
+        self.errors.append(Problem(self.where(line), message, hint))
+
+    def child(self, file: str, offset: int) -> Context:
+        return Context(self.site, file, offset, self.page_key, {}, {}, self.problems,
+                       self.errors, self.deps, self.links, (*self.stack, file), None,
+                       self.used_ids, self.headings)
 
 
 def page_text(site: Site, page: Page) -> tuple[str, int]:
-    """Return the page's Markdown body and how many lines precede it in its file."""
+    """Return the page's MDX body and how many lines precede it in its file."""
     if page.body is not None:
         return page.body, 0
     assert page.source is not None
@@ -36,38 +131,358 @@ def page_text(site: Site, page: Page) -> tuple[str, int]:
 
 
 def render(site: Site, page: Page) -> RenderedPage:
-    body, _ = page_text(site, page)
-    md = parser()
-    tokens = md.parse(body, {})
-    headings: list[Heading] = []
-    used: set[str] = set()
-    for i, tok in enumerate(tokens):
-        if tok.type == "heading_open":
-            text = tokens[i + 1].content
-            slug = base = slugify(text)
-            n = 1
-            while slug in used:
-                n += 1
-                slug = f"{base}-{n}"
-            used.add(slug)
-            tok.attrSet("id", slug)
-            headings.append(Heading(level=int(tok.tag[1]), text=text, id=slug))
-    html = md.renderer.render(tokens, md.options, {})
-    return RenderedPage(key=page.key, html=html, headings=tuple(headings),
-                        anchors=tuple(h.id for h in headings), markdown=body,
-                        text=_TAGS.sub(" ", html))
-
-
-def where(page: Page) -> Location:
-    return Location(page.source.as_posix() if page.source else page.key)
+    """Render one page; raise MdxsiteError with every located error found in it."""
+    body, offset = page_text(site, page)
+    file = page.source.as_posix() if page.source else page.key
+    ctx = Context(site, file, offset, page.key, stack=(file,))
+    variables = site.config.raw.get("variables")
+    if isinstance(variables, dict):
+        ctx.scope.update({str(k): v for k, v in variables.items()})
+    out = render_mdx(body, ctx)
+    if ctx.errors:
+        raise MdxsiteError(ctx.errors)
+    text = _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", out))).strip()
+    return RenderedPage(key=page.key, html=out, headings=tuple(ctx.headings),
+                        anchors=tuple(sorted(ctx.used_ids)), links=tuple(ctx.links), text=text,
+                        markdown=body, problems=tuple(ctx.problems),
+                        dependencies=tuple(sorted(ctx.deps)))
 
 
 def render_fragment(site: Site, text: str, where: Location) -> str:
     """Render a piece of MDX that is not a page (an OpenAPI description) to HTML.
+
+    Raw HTML in ``text`` is escaped, not passed through, so untrusted text stays inert.
 
     Args:
         site: the site (components, snippets and variables come from it).
         text: the MDX/Markdown source.
         where: where ``text`` starts, for located warnings.
     """
-    return parser().render(text)
+    ctx = Context(site, where.file, max(where.line - 1, 0), "")
+    out = render_mdx(text, ctx)
+    return out if not ctx.errors else html.escape(text)
+
+
+def render_mdx(text: str, ctx: Context) -> str:
+    md = parser()
+    env: dict[str, Any] = {"mdx": ctx}
+    prepared, ctx.line_map = prepare(text)
+    tokens = md.parse(prepared, env)
+    _assign_heading_ids(tokens, ctx)
+    return _Renderer(md, ctx, env).render(tokens)
+
+
+def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
+    for i, tok in enumerate(tokens):
+        if tok.type != "heading_open" or ctx.stack[1:]:  # snippet headings keep page ids unique
+            if tok.type != "heading_open":
+                continue
+        inline = tokens[i + 1]
+        text = "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline"))
+        slug = base = slugify(text or inline.content)
+        n = 1
+        while slug in ctx.used_ids:
+            n += 1
+            slug = f"{base}-{n}"
+        ctx.used_ids.add(slug)
+        tok.attrSet("id", slug)
+        ctx.headings.append(Heading(level=int(tok.tag[1]), text=text or inline.content, id=slug))
+
+
+class _Renderer:
+    def __init__(self, md: MarkdownIt, ctx: Context, env: dict[str, Any]):
+        self.md, self.ctx, self.env = md, ctx, env
+        self.rules = md.renderer.rules
+
+    # ---------------------------------------------------------------- block level
+    def render(self, tokens: list[Token]) -> str:
+        stack = [Frame("", None, {}, 0)]
+        for i, tok in enumerate(tokens):
+            top = stack[-1]
+            line = tok.map[0] if tok.map else None
+            t = tok.type
+            if t == "jsx_open":
+                tag = tok.meta["tag"]
+                stack.append(Frame(tag.name, tag, self.props(tag, line), line or 0))
+            elif t == "jsx_close":
+                tag = tok.meta["tag"]
+                if len(stack) == 1 or stack[-1].name != (tag.name if tag else ""):
+                    expected = f"</{stack[-1].name}>" if len(stack) > 1 else "no closing tag"
+                    self.ctx.error(line, f"</{tag.name if tag else ''}> does not match: expected "
+                                   f"{expected}", "close tags in the reverse order you opened them")
+                    continue
+                frame = stack.pop()
+                self.emit(stack[-1], frame)
+            elif t == "jsx_self":
+                tag = tok.meta["tag"]
+                self.emit(top, Frame(tag.name, tag, self.props(tag, line), line or 0))
+            elif t == "jsx_expr_block":
+                top.parts.append(self.expression(tok.content, line, block=True))
+            elif t == "mdx_statement":
+                self.statement(tok.content, line)
+            elif t == "mdx_error":
+                self.ctx.error(line, tok.meta["message"], tok.meta["hint"])
+            elif t == "fence":
+                block = code.render_fence(tok, self.ctx.props)
+                top.blocks.append(block)
+                top.parts.append(block["html"])
+            elif t in ("math_block", "math_block_label"):
+                top.parts.append(_math(tok.content, display=True))
+            elif t == "inline":
+                top.parts.append(self.inline(tok.children or [], line))
+            elif t == "heading_close":
+                anchor = tokens[i - 2].attrGet("id")
+                top.parts.append(f'<a class="heading-anchor" href="#{anchor}" '
+                                 f'aria-label="Link to this section">#</a></{tok.tag}>\n')
+            elif t in self.rules:
+                top.parts.append(self.rules[t](tokens, i, self.md.options, self.env))
+            else:
+                top.parts.append(self.md.renderer.renderToken(tokens, i, self.md.options, self.env))
+        for frame in reversed(stack[1:]):
+            self.ctx.error(frame.line, f"<{frame.name}> is not closed",
+                           f"add </{frame.name}> after its content")
+        return "".join(stack[0].parts)
+
+    # ---------------------------------------------------------------- inline level
+    def inline(self, children: list[Token], line: int | None) -> str:
+        stack = [Frame("", None, {}, line or 0)]
+        for i, tok in enumerate(children):
+            top = stack[-1]
+            t = tok.type
+            if t == "jsx_inline_open":
+                tag = tok.meta["tag"]
+                stack.append(Frame(tag.name, tag, self.props(tag, line), line or 0))
+            elif t == "jsx_inline_close":
+                tag = tok.meta["tag"]
+                if len(stack) == 1 or stack[-1].name != tag.name:
+                    self.ctx.error(line, f"</{tag.name}> does not match: expected "
+                                   f"{'</' + stack[-1].name + '>' if len(stack) > 1 else 'no closing tag'}",
+                                   "close tags in the reverse order you opened them")
+                    continue
+                frame = stack.pop()
+                self.emit(stack[-1], frame, inline=True)
+            elif t == "jsx_inline_self":
+                tag = tok.meta["tag"]
+                self.emit(top, Frame(tag.name, tag, self.props(tag, line), line or 0), inline=True)
+            elif t == "jsx_expr":
+                top.parts.append(self.expression(tok.content, line))
+            elif t == "link_open":
+                top.parts.append(self.link_open(tok, line))
+            elif t == "image":
+                top.parts.append(self.image(tok))
+            elif t == "math_inline" or t == "math_inline_double":
+                top.parts.append(_math(tok.content, display=t.endswith("double")))
+            elif t in self.rules:
+                top.parts.append(self.rules[t](children, i, self.md.options, self.env))
+            else:
+                top.parts.append(self.md.renderer.renderToken(children, i, self.md.options, self.env))
+        for frame in reversed(stack[1:]):
+            # an inline tag left open closes at the end of its paragraph, like MDX's parser says
+            self.ctx.error(frame.line, f"<{frame.name}> is not closed",
+                           f"add </{frame.name}> in the same paragraph")
+        return "".join(stack[0].parts)
+
+    # ---------------------------------------------------------------- pieces
+    def props(self, tag: Tag, line: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = Props()
+        scope = {**self.ctx.scope, **(self.ctx.props or {})}
+        for prop in tag.props:
+            if prop.kind == "string":
+                out[prop.name] = prop.raw
+            elif prop.kind == "bare":
+                out[prop.name] = True
+            else:
+                value = self.evaluate(prop, scope, line)
+                if prop.kind == "spread":
+                    if isinstance(value, dict):
+                        out.update(value)
+                elif value is not None or prop.raw.strip() in ("null", "undefined"):
+                    out[prop.name] = value
+        return out
+
+    def evaluate(self, prop: Prop, scope: dict[str, Any], line: int | None) -> Any:
+        try:
+            value, undefined = jsvalue.evaluate(prop.raw, scope)
+        except jsvalue.Unevaluable:
+            self.ctx.warn(line, f"prop {prop.name!r}: {prop.raw.strip()[:60]!r} is not a literal "
+                          "mdxsite can evaluate, so it is left out",
+                          "use a string, number, boolean, array or object literal",
+                          code="mdx.expression")
+            return None
+        for name in undefined:
+            self.ctx.warn(line, f"prop {prop.name!r} uses {name!r}, which is not defined",
+                          "export it (export const …) or import it from a snippet",
+                          code="mdx.undefined")
+        return value
+
+    def expression(self, source: str, line: int | None, block: bool = False) -> str:
+        stripped = source.strip()
+        if not stripped or (stripped.startswith("/*") and stripped.endswith("*/")):
+            return ""
+        scope = {**self.ctx.scope, **(self.ctx.props or {})}
+        try:
+            value, undefined = jsvalue.evaluate(stripped, scope)
+        except jsvalue.Unevaluable:
+            self.ctx.warn(line, f"the expression {{{_SPACE.sub(' ', stripped)[:60]}}} is not rendered: mdxsite "
+                          "evaluates literals and names only",
+                          "use a literal or an exported constant", code="mdx.expression")
+            return ""
+        short = _SPACE.sub(" ", stripped)[:60]
+        if undefined:
+            self.ctx.warn(line, f"{{{short}}} uses {undefined[0]!r}, which is not defined; "
+                          "it is shown as text", "escape the braces as \\{ \\} if they are text",
+                          code="mdx.undefined")
+            return html.escape("{" + source + "}")
+        if isinstance(value, jsvalue.JsxValue):
+            return render_mdx(value.source, self.ctx)
+        text = html.escape(jsvalue.to_text(value))
+        return f"<p>{text}</p>\n" if block and text else text
+
+    def statement(self, source: str, line: int | None) -> None:
+        from mdxsite.mdx import snippets
+
+        snippets.statement(self.ctx, source, line)
+
+    def emit(self, parent: Frame, frame: Frame, inline: bool = False) -> None:
+        children = Markup("".join(frame.parts))
+        html_out = self.component(frame, children, inline)
+        parent.parts.append(html_out)
+        parent.items.append({"name": frame.name, "props": frame.props, "html": Markup(html_out),
+                             "children": children, "blocks": frame.blocks})
+        parent.blocks.extend(b for b in frame.blocks if frame.name not in ("CodeGroup",
+                                                                          "RequestExample",
+                                                                          "ResponseExample"))
+
+    def component(self, frame: Frame, children: Markup, inline: bool) -> str:
+        name = frame.name
+        if not name:  # fragment
+            return str(children)
+        if name in self.ctx.imports:
+            from mdxsite.mdx import snippets
+
+            return snippets.render_component(self.ctx, name, frame.props, frame.line)
+        value = self.ctx.scope.get(name)
+        if isinstance(value, jsvalue.JsxValue):
+            return render_mdx(value.source, self.ctx)
+        if name[0].islower() and "." not in name:
+            return _html_element(name, frame.props, children, self.ctx)
+        if name == "Snippet":
+            from mdxsite.mdx import snippets
+
+            return snippets.render_legacy(self.ctx, frame.props, frame.line)
+        if name not in COMPONENTS:
+            why = ("its definition is JavaScript mdxsite does not run" if name in self.ctx.scope
+                   else "mdxsite has no such component")
+            self.ctx.warn(frame.line, f"<{name}> is rendered as a plain box: {why}",
+                          "use one of the documented components, or import a snippet",
+                          code="mdx.unknown-component")
+            tag = "span" if inline else "div"
+            return f'<{tag} class="mdx-unknown" data-component="{html.escape(name)}">{children}</{tag}>'
+        return self.template(name, frame, children)
+
+    def template(self, name: str, frame: Frame, children: Markup) -> str:
+        from mdxsite.output.theme import site_environment
+
+        env = site_environment(self.ctx.site)
+        file = "components/" + ("callout" if name in CALLOUTS else
+                                name.lower().replace(".", "-")) + ".html"
+        props = Props(frame.props)
+        for key in ("href", "img", "src"):
+            if isinstance(props.get(key), str):
+                props[key] = self.rewrite_url(props[key], frame.line)
+        body = env.get_template(file).render(
+            name=name, kind=CALLOUTS.get(name, ""), props=props, children=children,
+            items=frame.items, blocks=frame.blocks, math=_math, site=self.ctx.site)
+        return body.strip() + ("\n" if name not in ("Icon", "Tooltip", "Badge", "Color") else "")
+
+    def link_open(self, tok: Token, line: int | None) -> str:
+        href = tok.attrGet("href")
+        if isinstance(href, str):
+            tok.attrSet("href", self.rewrite_url(href, line))
+        if isinstance(href, str) and href.startswith(("http://", "https://")):
+            tok.attrSet("rel", "noopener")
+        return self.md.renderer.renderToken([tok], 0, self.md.options, self.env)
+
+    def image(self, tok: Token) -> str:
+        src = tok.attrGet("src")
+        alt = "".join(c.content for c in tok.children or [])
+        url = self.rewrite_url(src, None) if isinstance(src, str) else ""
+        return f'<img src="{html.escape(url)}" alt="{html.escape(alt)}" loading="lazy">'
+
+    def rewrite_url(self, href: str, line: int | None) -> str:
+        """Point internal links at output URLs (base URL applied) and record them for checking."""
+        return rewrite_url(self.ctx, href, line)
+
+
+def rewrite_url(ctx: Context, href: str, line: int | None) -> str:
+    if not href or href.startswith(("#", "//", "mailto:", "tel:", "data:")) or \
+            re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", href):
+        if href.startswith("#"):
+            ctx.links.append((f"{ctx.page_key}{href}", ctx.where(line)))
+        return href
+    path, _, fragment = href.partition("#")
+    path, _, query = path.partition("?")
+    base = posixpath.dirname(ctx.page_key) if not path.startswith("/") else ""
+    target = posixpath.normpath(posixpath.join("/" + base, path)).lstrip("/")
+    key = re.sub(r"\.mdx?$", "", target).rstrip("/") or "index"
+    site = ctx.site
+    suffix = ("?" + query if query else "") + ("#" + fragment if fragment else "")
+    if key in site.pages:
+        ctx.links.append((key + ("#" + fragment if fragment else ""), ctx.where(line)))
+        return site.href(site.pages[key].url) + suffix
+    if key.endswith("/index") and key[:-6] in site.pages:
+        return site.href(site.pages[key[:-6]].url) + suffix
+    if target in site.assets or (site.root / target).is_file():
+        return site.href("/" + target) + suffix
+    ctx.links.append((key + ("#" + fragment if fragment else ""), ctx.where(line)))
+    return site.href("/" + target) + suffix
+
+
+def _css(style: object) -> str:
+    if isinstance(style, str):
+        return style
+    if not isinstance(style, dict):
+        return ""
+    parts = []
+    for k, v in style.items():
+        prop = re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), k)
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and prop not in (
+                "opacity", "z-index", "font-weight", "line-height", "flex", "order"):
+            v = f"{v}px"
+        parts.append(f"{prop}: {v}")
+    return "; ".join(parts)
+
+
+def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Context) -> str:
+    attrs = []
+    for key, value in props.items():
+        key = _ATTR_RENAME.get(key, key)
+        if key == "style":
+            value = _css(value)
+        if key in ("src", "href") and isinstance(value, str):
+            value = rewrite_url(ctx, value, None)
+        if value is True:
+            attrs.append(f" {html.escape(key)}")
+        elif value is None or value is False or isinstance(value, (dict, list)):
+            continue
+        else:
+            attrs.append(f' {html.escape(key)}="{html.escape(jsvalue.to_text(value) if not isinstance(value, str) else value)}"')
+    if name == "img" and "alt" not in props:
+        attrs.append(' alt=""')
+    if name in VOID:
+        return f"<{name}{''.join(attrs)}>"
+    return f"<{name}{''.join(attrs)}>{children}</{name}>"
+
+
+def _math(tex: str, display: bool = False) -> Markup:
+    from latex2mathml.converter import convert
+
+    try:
+        mathml = convert(tex.strip(), display="block" if display else "inline")
+    except Exception:  # latex2mathml raises many types for bad input; show the source instead
+        return Markup(f'<code class="math-error">{html.escape(tex)}</code>')
+    return Markup(f'<span class="math{" math-display" if display else ""}">{mathml}</span>')
+
+
+def source_path(site: Site, rel: str) -> Path:
+    return site.root / rel

@@ -12,6 +12,7 @@ from typing import Any
 import jinja2
 
 from mdxsite.model import Page, RenderedPage, Site
+from mdxsite.output.icons import icon_svg
 
 BASE_THEME = "base"
 
@@ -61,6 +62,7 @@ def environment(theme: Theme, site: Site, configure: Callable[[jinja2.Environmen
                                  undefined=jinja2.StrictUndefined, trim_blocks=True,
                                  lstrip_blocks=True)
         env.globals["href"] = site.href
+        env.globals["icon"] = icon_svg
         configure(env)
         _ENVS.clear()
         _ENVS[key] = env

@@ -1,0 +1,301 @@
+"""Evaluate the JavaScript literals MDX pages use in props and ``export const``.
+
+Prop values are JavaScript, not JSON: objects with unquoted keys, single-quoted strings,
+template literals, trailing commas, references to exported variables, JSX elements. This
+small evaluator handles those; anything else (a function call, an arrow function, arithmetic)
+raises :class:`Unevaluable`, which the renderer turns into a located warning.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+class Unevaluable(Exception):
+    """The expression is not a literal we can evaluate at build time."""
+
+
+@dataclass(frozen=True)
+class JsxValue:
+    """A JSX element used as a value (``icon={<svg …/>}``): kept as source, rendered later."""
+
+    source: str
+
+
+@dataclass
+class Undefined:
+    """A reference to a name that no import, export or prop defines."""
+
+    name: str = ""
+
+
+UNDEFINED = Undefined()
+
+_NUMBER = re.compile(r"-?(?:0[xX][0-9a-fA-F]+|(?:\d[\d_]*)?\.?\d[\d_]*(?:[eE][+-]?\d+)?)")
+_IDENT = re.compile(r"[A-Za-z_$][\w$]*")
+_ESC = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+
+
+@dataclass
+class _Parser:
+    src: str
+    scope: Mapping[str, object]
+    i: int = 0
+    undefined: list[str] = field(default_factory=list)
+
+    def ws(self) -> None:
+        s = self.src
+        while self.i < len(s):
+            if s[self.i].isspace():
+                self.i += 1
+            elif s.startswith("//", self.i):
+                end = s.find("\n", self.i)
+                self.i = len(s) if end < 0 else end
+            elif s.startswith("/*", self.i):
+                end = s.find("*/", self.i + 2)
+                if end < 0:
+                    raise Unevaluable("unclosed comment")
+                self.i = end + 2
+            else:
+                return
+
+    def peek(self) -> str:
+        self.ws()
+        return self.src[self.i] if self.i < len(self.src) else ""
+
+    def expect(self, ch: str) -> None:
+        if self.peek() != ch:
+            raise Unevaluable(f"expected {ch!r}")
+        self.i += 1
+
+    def value(self) -> object:
+        ch = self.peek()
+        if not ch:
+            raise Unevaluable("empty expression")
+        if ch in "\"'":
+            return self.string(ch)
+        if ch == "`":
+            return self.template()
+        if ch == "[":
+            return self.array()
+        if ch == "{":
+            return self.obj()
+        if ch == "(":
+            self.i += 1
+            v = self.value()
+            self.expect(")")
+            return v
+        if ch == "<":
+            return self.jsx()
+        if ch == "-" or ch == "." or ch.isdigit():
+            m = _NUMBER.match(self.src, self.i)
+            if not m or not m.group():
+                raise Unevaluable("not a number")
+            self.i = m.end()
+            text = m.group().replace("_", "")
+            if text.lower().startswith(("0x", "-0x")):
+                return int(text, 16)
+            num = float(text)
+            return int(num) if num.is_integer() and not any(c in text for c in ".eE") else num
+        m = _IDENT.match(self.src, self.i)
+        if m:
+            self.i = m.end()
+            word = m.group()
+            consts = {"true": True, "false": False, "null": None, "undefined": None}
+            if word in consts:
+                return consts[word]
+            return self.member(self.lookup(word))
+        raise Unevaluable(f"unexpected {ch!r}")
+
+    def lookup(self, name: str) -> object:
+        if name in self.scope:
+            return self.scope[name]
+        self.undefined.append(name)
+        return Undefined(name)
+
+    def member(self, base: object) -> object:
+        while True:
+            ch = self.peek()
+            if ch == "." and not self.src.startswith("...", self.i):
+                self.i += 1
+                self.ws()
+                m = _IDENT.match(self.src, self.i)
+                if not m:
+                    raise Unevaluable("bad member access")
+                self.i = m.end()
+                base = _get(base, m.group())
+            elif ch == "[":
+                self.i += 1
+                key = self.value()
+                self.expect("]")
+                base = _get(base, key)
+            elif ch == "(":
+                raise Unevaluable("function call")
+            else:
+                return base
+
+    def string(self, quote: str) -> str:
+        self.i += 1
+        out: list[str] = []
+        s = self.src
+        while self.i < len(s):
+            ch = s[self.i]
+            if ch == quote:
+                self.i += 1
+                return "".join(out)
+            if ch == "\\":
+                out.append(self.escape())
+                continue
+            out.append(ch)
+            self.i += 1
+        raise Unevaluable("unclosed string")
+
+    def escape(self) -> str:
+        s = self.src
+        nxt = s[self.i + 1: self.i + 2]
+        self.i += 2
+        if nxt == "u":
+            if s.startswith("{", self.i):
+                end = s.index("}", self.i)
+                code, self.i = int(s[self.i + 1: end], 16), end + 1
+            else:
+                code, self.i = int(s[self.i: self.i + 4], 16), self.i + 4
+            return chr(code)
+        if nxt == "\n":
+            return ""
+        return _ESC.get(nxt, nxt)
+
+    def template(self) -> str:
+        self.i += 1
+        out: list[str] = []
+        s = self.src
+        while self.i < len(s):
+            ch = s[self.i]
+            if ch == "`":
+                self.i += 1
+                return "".join(out)
+            if ch == "\\":
+                out.append(self.escape())
+                continue
+            if s.startswith("${", self.i):
+                self.i += 2
+                v = self.value()
+                self.expect("}")
+                out.append(to_text(v))
+                continue
+            out.append(ch)
+            self.i += 1
+        raise Unevaluable("unclosed template literal")
+
+    def array(self) -> list[object]:
+        self.i += 1
+        out: list[object] = []
+        while True:
+            if self.peek() == "]":
+                self.i += 1
+                return out
+            if self.src.startswith("...", self.i):
+                self.i += 3
+                spread = self.value()
+                if not isinstance(spread, list):
+                    raise Unevaluable("spread of a non-array")
+                out.extend(spread)
+            else:
+                out.append(self.value())
+            if self.peek() == ",":
+                self.i += 1
+            elif self.peek() != "]":
+                raise Unevaluable("expected ',' or ']'")
+
+    def obj(self) -> dict[str, object]:
+        self.i += 1
+        out: dict[str, object] = {}
+        while True:
+            ch = self.peek()
+            if ch == "}":
+                self.i += 1
+                return out
+            if self.src.startswith("...", self.i):
+                self.i += 3
+                spread = self.value()
+                if isinstance(spread, dict):
+                    out.update(spread)
+            else:
+                if ch in "\"'":
+                    key = self.string(ch)
+                elif ch == "[":
+                    self.i += 1
+                    key = to_text(self.value())
+                    self.expect("]")
+                else:
+                    m = _IDENT.match(self.src, self.i) or re.compile(r"\d+").match(self.src, self.i)
+                    if not m:
+                        raise Unevaluable("bad object key")
+                    self.i = m.end()
+                    key = m.group()
+                if self.peek() == ":":
+                    self.i += 1
+                    out[key] = self.value()
+                else:  # shorthand {name}
+                    out[key] = self.lookup(key)
+            if self.peek() == ",":
+                self.i += 1
+            elif self.peek() != "}":
+                raise Unevaluable("expected ',' or '}'")
+
+    def jsx(self) -> JsxValue:
+        from mdxsite.mdx.jsx import scan_element
+
+        end = scan_element(self.src, self.i)
+        if end < 0:
+            raise Unevaluable("unclosed JSX element")
+        source = self.src[self.i:end]
+        self.i = end
+        return JsxValue(source)
+
+
+def _get(base: object, key: object) -> object:
+    if isinstance(base, dict):
+        return base.get(str(key), Undefined(str(key)))
+    if isinstance(base, list):
+        if key == "length":
+            return len(base)
+        if isinstance(key, (int, float)) and 0 <= int(key) < len(base):
+            return base[int(key)]
+    if isinstance(base, str) and key == "length":
+        return len(base)
+    if isinstance(base, Undefined):
+        return base
+    return Undefined(str(key))
+
+
+def evaluate(src: str, scope: Mapping[str, object] | None = None) -> tuple[object, list[str]]:
+    """Evaluate a JS literal expression; return (value, names that were undefined).
+
+    Raises:
+        Unevaluable: for anything that is not a literal (calls, functions, operators).
+    """
+    p = _Parser(src, scope or {})
+    value = p.value()
+    p.ws()
+    if p.i < len(src):
+        # a conditional or an operator: not a literal
+        raise Unevaluable(f"unexpected {src[p.i]!r}")
+    return value, p.undefined
+
+
+def to_text(value: object) -> str:
+    """Return how JSX would print a value in text: booleans and null print nothing."""
+    if value is None or isinstance(value, (bool, Undefined)):
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, list):
+        return "".join(to_text(v) for v in value)
+    if isinstance(value, dict):
+        return ""
+    if isinstance(value, JsxValue):
+        return value.source
+    return str(value)

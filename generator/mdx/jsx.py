@@ -1,0 +1,183 @@
+"""Scan JSX tags and ``{expressions}`` in MDX source, with offsets for located messages."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_NAME = re.compile(r"[A-Za-z][\w.:-]*")
+_ATTR = re.compile(r"[A-Za-z_:$@][\w:.$@-]*")
+
+
+@dataclass
+class Prop:
+    """One attribute as written: ``title="x"`` (string), ``cols={2}`` (expr), ``open`` (bare)."""
+
+    name: str
+    raw: str = ""
+    kind: str = "bare"  # "string", "expr", "bare", "spread"
+
+
+@dataclass
+class Tag:
+    name: str                     # "Card", "Tree.Folder", "div"; "" for a fragment <>
+    start: int
+    end: int                      # offset just after '>'
+    closing: bool = False         # </Name>
+    self_closing: bool = False    # <Name />
+    props: list[Prop] = field(default_factory=list)
+
+    @property
+    def is_component(self) -> bool:
+        return bool(self.name) and (self.name[0].isupper() or "." in self.name)
+
+
+def skip_expression(src: str, i: int) -> int:
+    """Return the offset just after the ``}`` matching ``src[i] == '{'``, or -1."""
+    depth = 0
+    n = len(src)
+    while i < n:
+        ch = src[i]
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        elif ch in "\"'":
+            j = i + 1
+            while j < n and src[j] != ch:
+                if src[j] == "\\":
+                    j += 1
+                elif src[j] == "\n":
+                    break  # a stray apostrophe in text, not a string
+                j += 1
+            if j < n and src[j] == ch:
+                i = j
+        elif ch == "`":
+            j = i + 1
+            while j < n and src[j] != "`":
+                if src[j] == "\\":
+                    j += 1
+                elif src.startswith("${", j):
+                    k = skip_expression(src, j + 1)
+                    if k < 0:
+                        return -1
+                    j = k - 1
+                j += 1
+            if j >= n:
+                return -1
+            i = j
+        elif src.startswith("/*", i):
+            j = src.find("*/", i + 2)
+            if j < 0:
+                return -1
+            i = j + 1
+        elif ch == "<" and i + 1 < n and (src[i + 1].isalpha() or src[i + 1] == ">"):
+            end = scan_element(src, i)
+            if end > 0:
+                i = end - 1
+        i += 1
+    return -1
+
+
+def scan_tag(src: str, i: int) -> Tag | None:
+    """Scan the tag starting at ``src[i] == '<'``; return None if this is not a tag."""
+    n = len(src)
+    j = i + 1
+    closing = False
+    if j < n and src[j] == "/":
+        closing = True
+        j += 1
+    if j < n and src[j] == ">":  # fragment <> or </>
+        return Tag("", i, j + 1, closing=closing)
+    m = _NAME.match(src, j)
+    if not m:
+        return None
+    tag = Tag(m.group(), i, -1, closing=closing)
+    j = m.end()
+    while True:
+        while j < n and src[j].isspace():
+            j += 1
+        if j >= n:
+            return None
+        ch = src[j]
+        if ch == ">":
+            tag.end = j + 1
+            return tag
+        if src.startswith("/>", j):
+            tag.self_closing = True
+            tag.end = j + 2
+            return tag
+        if closing:
+            return None
+        if ch == "{":
+            end = skip_expression(src, j)
+            if end < 0:
+                return None
+            inner = src[j + 1: end - 1].strip()
+            if inner.startswith("/*"):
+                j = end
+                continue
+            tag.props.append(Prop(inner.lstrip("."), inner, "spread"))
+            j = end
+            continue
+        am = _ATTR.match(src, j)
+        if not am:
+            return None
+        name = am.group()
+        j = am.end()
+        k = j
+        while k < n and src[k] in " \t":
+            k += 1
+        if k < n and src[k] == "=":
+            k += 1
+            while k < n and src[k].isspace():
+                k += 1
+            if k >= n:
+                return None
+            q = src[k]
+            if q in "\"'":
+                end = src.find(q, k + 1)
+                if end < 0:
+                    return None
+                tag.props.append(Prop(name, src[k + 1:end], "string"))
+                j = end + 1
+            elif q == "{":
+                end = skip_expression(src, k)
+                if end < 0:
+                    return None
+                tag.props.append(Prop(name, src[k + 1:end - 1], "expr"))
+                j = end
+            else:
+                return None
+        else:
+            tag.props.append(Prop(name))
+
+
+def scan_element(src: str, i: int) -> int:
+    """Return the end offset of the whole element starting at ``i`` (children included), or -1."""
+    first = scan_tag(src, i)
+    if first is None or first.closing:
+        return -1
+    if first.self_closing:
+        return first.end
+    depth = 1
+    j = first.end
+    while j < len(src):
+        k = src.find("<", j)
+        if k < 0:
+            return -1
+        tag = scan_tag(src, k)
+        if tag is None:
+            j = k + 1
+            continue
+        if tag.name == first.name:
+            if tag.closing:
+                depth -= 1
+                if depth == 0:
+                    return tag.end
+            elif not tag.self_closing:
+                depth += 1
+        j = tag.end
+    return -1

@@ -1,0 +1,166 @@
+"""Snippets: ``import X from '/snippets/x.mdx'``, ``import { v } from …``, ``export const``.
+
+Snippet files render with the props they are given; a snippet may import others. A cycle is
+an error naming the chain; a missing file or a ``.jsx`` component mdxsite cannot run is a
+located warning, and its uses render as a placeholder.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from typing import TYPE_CHECKING, Any
+
+from mdxsite.errors import MdxsiteError
+from mdxsite.mdx import frontmatter, jsvalue
+
+if TYPE_CHECKING:
+    from mdxsite.mdx.render import Context
+
+_DEFAULT = re.compile(r"^import\s+([A-Za-z_$][\w$]*)\s*(?:,\s*\{([^}]*)\})?\s*from\s*['\"]([^'\"]+)['\"]", re.S)
+_NAMED = re.compile(r"^import\s*\{([^}]*)\}\s*from\s*['\"]([^'\"]+)['\"]", re.S)
+_EXPORT = re.compile(r"^export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(.*)$", re.S)
+_EXPORT_FN = re.compile(r"^export\s+(?:default\s+)?function\s+([A-Za-z_$][\w$]*)")
+
+
+def _resolve(ctx: Context, spec: str) -> str:
+    base = posixpath.dirname(ctx.file) if not spec.startswith("/") else ""
+    return posixpath.normpath(posixpath.join(base, spec.lstrip("/") if spec.startswith("/") else spec))
+
+
+def statement(ctx: Context, source: str, line: int | None) -> None:
+    """Apply one import/export statement to ``ctx`` (scope and imported components)."""
+    text = source.strip().rstrip(";")
+    m = _DEFAULT.match(text)
+    if m:
+        default, named, spec = m.groups()
+        path = _resolve(ctx, spec)
+        ctx.imports[default] = path
+        if named:
+            _import_names(ctx, named, path, line)
+        return
+    m = _NAMED.match(text)
+    if m:
+        _import_names(ctx, m.group(1), _resolve(ctx, m.group(2)), line)
+        return
+    m = _EXPORT.match(text)
+    if m:
+        name, value = m.groups()
+        try:
+            ctx.scope[name], undefined = jsvalue.evaluate(value.strip(), ctx.scope)
+        except jsvalue.Unevaluable:
+            ctx.scope[name] = jsvalue.Undefined(name)
+            ctx.warn(line, f"export {name!r} is JavaScript mdxsite does not run; where it is "
+                     "used, a placeholder is shown", "export literals (strings, numbers, "
+                     "objects, arrays) or move the component into a snippet", code="mdx.export")
+        return
+    m = _EXPORT_FN.match(text)
+    if m:
+        ctx.scope[m.group(1)] = jsvalue.Undefined(m.group(1))
+        ctx.warn(line, f"function {m.group(1)!r} is JavaScript mdxsite does not run; where it "
+                 "is used, a placeholder is shown", "use a component or a snippet instead",
+                 code="mdx.export")
+        return
+    if not text.startswith("import"):
+        ctx.warn(line, "this export is not understood and is ignored",
+                 "write export const name = value", code="mdx.export")
+
+
+def _import_names(ctx: Context, names: str, path: str, line: int | None) -> None:
+    exports = load_exports(ctx, path, line)
+    for part in names.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        original, _, alias = part.partition(" as ")
+        original, alias = original.strip(), (alias.strip() or original.strip())
+        if exports is None:
+            ctx.scope[alias] = jsvalue.Undefined(alias)
+        elif original in exports:
+            ctx.scope[alias] = exports[original]
+        else:
+            ctx.warn(line, f"{path!r} exports no {original!r}", "check the name in the snippet",
+                     code="mdx.import")
+            ctx.scope[alias] = jsvalue.Undefined(alias)
+
+
+def _read(ctx: Context, path: str, line: int | None) -> tuple[str, int] | None:
+    full = ctx.site.root / path
+    if not full.is_file():
+        ctx.warn(line, f"import {path!r}: file not found", "create it or fix the path",
+                 code="mdx.missing-import")
+        return None
+    if not path.endswith((".mdx", ".md")):
+        return None
+    ctx.deps.add(path)
+    try:
+        _, body, offset = frontmatter.read(full, path)
+    except MdxsiteError as exc:
+        ctx.errors.extend(exc.problems)
+        return None
+    return body, offset
+
+
+def load_exports(ctx: Context, path: str, line: int | None) -> dict[str, Any] | None:
+    """Return the ``export const`` values of a snippet file (None if it cannot be read)."""
+    if path in ctx.stack:
+        ctx.error(line, f"snippet import cycle: {' -> '.join((*ctx.stack, path))}",
+                  "remove one of the imports")
+        return None
+    read = _read(ctx, path, line)
+    if read is None:
+        return None
+    body, offset = read
+    child = ctx.child(path, offset)
+    from mdxsite.mdx.render import parser
+
+    for tok in parser().parse(body, {"mdx": child}):
+        if tok.type == "mdx_statement":
+            statement(child, tok.content, tok.map[0] if tok.map else None)
+    return child.scope
+
+
+def render_component(ctx: Context, name: str, props: dict[str, Any], line: int | None) -> str:
+    """Render an imported snippet used as ``<Name …/>`` with its props."""
+    path = ctx.imports[name]
+    if path in ctx.stack:
+        ctx.error(line, f"snippet cycle: {' -> '.join((*ctx.stack, path))}",
+                  "remove one of the references")
+        return ""
+    if not path.endswith((".mdx", ".md")):
+        if (ctx.site.root / path).is_file():
+            ctx.deps.add(path)
+            ctx.warn(line, f"<{name}> comes from {path!r}, a JavaScript component mdxsite does "
+                     "not run; a placeholder is shown", "write it as an .mdx snippet",
+                     code="mdx.jsx-snippet")
+        else:
+            ctx.warn(line, f"<{name}>: {path!r} not found; a placeholder is shown",
+                     "create the file or fix the import", code="mdx.missing-import")
+        return f'<div class="mdx-placeholder" data-component="{html.escape(name)}"></div>'
+    read = _read(ctx, path, line)
+    if read is None:
+        return f'<div class="mdx-placeholder" data-component="{html.escape(name)}"></div>'
+    body, offset = read
+    from mdxsite.mdx.render import render_mdx
+
+    child = ctx.child(path, offset)
+    child.props = dict(props)
+    return render_mdx(body, child)
+
+
+def render_legacy(ctx: Context, props: dict[str, Any], line: int | None) -> str:
+    """Render ``<Snippet file="x.mdx" />`` from ``snippets/`` or ``_snippets/``."""
+    file = props.get("file")
+    if not isinstance(file, str) or not file:
+        ctx.warn(line, "<Snippet> needs file=\"name.mdx\"", "add the file prop", code="mdx.snippet")
+        return ""
+    for folder in ("snippets", "_snippets"):
+        path = posixpath.normpath(posixpath.join(folder, file.lstrip("/")))
+        if (ctx.site.root / path).is_file():
+            ctx.imports["__snippet__"] = path
+            return render_component(ctx, "__snippet__", {k: v for k, v in props.items()
+                                                          if k != "file"}, line)
+    ctx.warn(line, f"<Snippet file={file!r}>: not found in snippets/ or _snippets/",
+             "create it or fix the name", code="mdx.missing-import")
+    return ""

@@ -1,0 +1,388 @@
+"""MDX syntax as a markdown-it plugin: JSX blocks and inlines, ``{expressions}``, import/export.
+
+``mdx_plugin(md)`` adds named rules; per-page state lives in ``env`` (never module globals),
+so one parser serves every page and worker. MDX has no indented code blocks (its authors
+indent JSX children freely), so the ``code`` rule is disabled and each component's children
+are dedented before parsing (:func:`dedent_children`), which keeps fences indented inside
+components working.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_inline import StateInline
+
+from mdxsite.mdx.jsx import Tag, scan_element, scan_tag, skip_expression
+
+VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+_STATEMENT = re.compile(r"^(import|export)\s")
+
+
+# --------------------------------------------------------------------------- indentation
+
+def prepare(text: str) -> tuple[str, list[int]]:
+    """Put block JSX tags on lines of their own and dedent each component's children.
+
+    ``<Note>Text`` and ``Text</Note>`` are split so the tag stands alone; the returned list
+    maps each new line to its line in ``text``, so messages keep pointing at the source.
+    """
+    src_lines = text.split("\n")
+    lines: list[str] = []
+    origin: list[int] = []
+    stack: list[str] = []
+    fence = ""
+    work = [(line, n) for n, line in enumerate(src_lines)]
+    work.reverse()
+    while work:
+        line, n = work.pop()
+        m = _FENCE.match(line)
+        if fence or m:
+            if fence:
+                if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and \
+                        not line.strip()[len(m.group(1)):].strip():
+                    fence = ""
+            else:
+                fence = m.group(1)  # type: ignore[union-attr]
+            lines.append(line)
+            origin.append(n)
+            continue
+        stripped = line.lstrip()
+        indent = line[:len(line) - len(stripped)]
+        if stripped.startswith("<") and not stripped.startswith("<!--"):
+            # a tag may span several lines: join what follows until it closes
+            joined, used = stripped, 0
+            tag = scan_tag(joined, 0)
+            while tag is None and used < 40 and work and ">" not in joined[-1:]:
+                nxt, _ = work[-1]
+                if not nxt.strip():
+                    break
+                joined += "\n" + work.pop()[0]
+                used += 1
+                tag = scan_tag(joined, 0)
+            if tag is not None and (tag.is_component or tag.name.lower() not in VOID):
+                head, rest = joined[:tag.end], joined[tag.end:]
+                if tag.closing:
+                    if stack and stack[-1] == tag.name:
+                        stack.pop()
+                elif not tag.self_closing:
+                    whole = scan_element(joined, 0)
+                    if whole < 0 or "\n" in joined[tag.end:whole] or joined[whole:].strip():
+                        if whole < 0 or "\n" in joined[tag.end:whole]:
+                            stack.append(tag.name)
+                        else:  # <Tip>text</Tip> more text: keep as one line
+                            head, rest = joined, ""
+                    else:
+                        head, rest = joined, ""
+                for k, part in enumerate(head.split("\n")):
+                    lines.append((indent if k == 0 else "") + part)
+                    origin.append(n + k)
+                if rest.strip():
+                    work.append((indent + rest.lstrip(), n + head.count("\n")))
+                continue
+            if used:  # not a tag after all: give the joined lines back
+                parts = joined.split("\n")
+                lines.append(indent + parts[0])
+                origin.append(n)
+                for k in range(len(parts) - 1, 0, -1):  # work is a stack: last line first
+                    work.append((parts[k], n + k))
+                continue
+        if stack:
+            close = f"</{stack[-1]}>"
+            at = line.rfind(close)
+            if at > 0 and line[:at].strip() and not line[at + len(close):].strip():
+                lines.append(line[:at])
+                origin.append(n)
+                work.append((indent + close, n))
+                continue
+        lines.append(line)
+        origin.append(n)
+    return dedent_children("\n".join(lines)), origin
+
+
+def dedent_children(text: str) -> str:
+    """Remove each component body's common indentation, keeping line numbers unchanged."""
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines[:-1]:
+        offsets.append(offsets[-1] + len(line) + 1)
+    blocks: list[tuple[int, int]] = []
+    stack: list[tuple[str, int]] = []
+    fence = ""
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = _FENCE.match(line)
+        if fence:
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and \
+                    not line.strip()[len(m.group(1)):].strip():
+                fence = ""
+            i += 1
+            continue
+        if m:
+            fence = m.group(1)
+            i += 1
+            continue
+        stripped = line.lstrip()
+        if stripped.startswith("<"):
+            start = offsets[i] + len(line) - len(stripped)
+            tag = scan_tag(text, start)
+            if tag is not None and tag.name.lower() not in VOID:
+                end_line = _line_of(offsets, tag.end - 1)
+                if tag.closing:
+                    if stack and stack[-1][0] == tag.name:
+                        _, body_start = stack.pop()
+                        blocks.append((body_start, i))
+                elif not tag.self_closing:
+                    whole = scan_element(text, start)
+                    if whole < 0 or _line_of(offsets, whole - 1) > end_line:
+                        stack.append((tag.name, end_line + 1))
+                i = max(i, end_line) + 1
+                continue
+        i += 1
+    for start, end in sorted(blocks):
+        _dedent(lines, start, end)
+    return "\n".join(lines)
+
+
+def _line_of(offsets: list[int], pos: int) -> int:
+    lo, hi = 0, len(offsets) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if offsets[mid] <= pos:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _dedent(lines: list[str], start: int, end: int) -> None:
+    """Strip the body's common indentation; code inside fences does not set it.
+
+    Real pages open a fence at the body's indentation and close it at column 0, so fence
+    content and closing lines are dedented as far as they can be, never more.
+    """
+    fence = ""
+    counted: list[int] = []
+    for k in range(start, end):
+        line = lines[k]
+        m = _FENCE.match(line)
+        if fence:
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+                fence = ""
+            continue
+        if m:
+            fence = m.group(1)
+            continue  # pages put fences at column 0 inside indented bodies
+        if line.strip():
+            counted.append(len(line) - len(line.lstrip(" \t")))
+    indent = min(counted) if counted else 0
+    if not indent:
+        return
+    for k in range(start, end):
+        line = lines[k]
+        cut = min(indent, len(line) - len(line.lstrip(" \t")))
+        lines[k] = line[cut:]
+
+
+# --------------------------------------------------------------------------- block rules
+
+def _line_end(state: StateBlock, pos: int, start_line: int) -> int:
+    line = start_line
+    while line < state.lineMax and state.eMarks[line] < pos:
+        line += 1
+    return line
+
+
+def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    pos = state.bMarks[start_line] + state.tShift[start_line]
+    src = state.src
+    if pos >= len(src) or src[pos] != "<":
+        return False
+    if src.startswith("<!--", pos):
+        if silent:
+            return True
+        close = src.find("-->", pos)
+        last = _line_end(state, close if close >= 0 else len(src) - 1, start_line)
+        tok = state.push("mdx_error", "", 0)
+        tok.meta = {"message": "HTML comments are not allowed in MDX",
+                    "hint": "write {/* comment */} instead"}
+        tok.map = [start_line, last + 1]
+        state.line = last + 1
+        return True
+    tag = scan_tag(src, pos)
+    if tag is None:
+        return False
+    if silent:
+        return True
+    last = _line_end(state, tag.end - 1, start_line)
+    rest = src[tag.end:state.eMarks[last]]
+    void = tag.name.lower() in VOID and not tag.is_component
+    if (tag.self_closing or void) and rest.strip():
+        return False  # <Icon icon="x" /> followed by text: inline
+    if tag.closing:
+        tok = state.push("jsx_close", "", -1)
+        tok.meta = {"tag": tag}
+    elif tag.self_closing or void:
+        tok = state.push("jsx_self", "", 0)
+        tok.meta = {"tag": tag}
+    else:
+        whole = scan_element(src, pos)
+        if whole > 0 and _line_end(state, whole - 1, start_line) == last and \
+                src[whole:state.eMarks[last]].strip():
+            return False  # <Link>text</Link> and more text: an inline tag opening a paragraph
+        if whole > 0 and _line_end(state, whole - 1, start_line) == last and not \
+                src[whole:state.eMarks[last]].strip():
+            # <Tip>One line of *inline* text</Tip>
+            inner_end = src.rfind("</", tag.end, whole)
+            tok = state.push("jsx_open", "", 1)
+            tok.meta = {"tag": tag}
+            tok.map = [start_line, last + 1]
+            inline = state.push("inline", "", 0)
+            inline.content = src[tag.end:inner_end].strip()
+            inline.map = [start_line, last + 1]
+            inline.children = []
+            close = state.push("jsx_close", "", -1)
+            close.meta = {"tag": scan_tag(src, inner_end)}
+            state.line = last + 1
+            return True
+        tok = state.push("jsx_open", "", 1)
+        tok.meta = {"tag": tag}
+    tok.map = [start_line, last + 1]
+    if rest.strip():  # prepare() splits these; what remains (after a void tag) is inline text
+        inline = state.push("inline", "", 0)
+        inline.content = rest.strip()
+        inline.map = [last, last + 1]
+        inline.children = []
+    state.line = last + 1
+    return True
+
+
+def expression_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    pos = state.bMarks[start_line] + state.tShift[start_line]
+    src = state.src
+    if pos >= len(src) or src[pos] != "{":
+        return False
+    end = skip_expression(src, pos)
+    if end < 0:
+        return False
+    last = _line_end(state, end - 1, start_line)
+    if src[end:state.eMarks[last]].strip():
+        return False  # text follows: an inline expression inside a paragraph
+    if silent:
+        return True
+    tok = state.push("jsx_expr_block", "", 0)
+    tok.content = src[pos + 1:end - 1]
+    tok.map = [start_line, last + 1]
+    state.line = last + 1
+    return True
+
+
+def statement_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    if state.level != 0 or state.tShift[start_line] != 0:
+        return False
+    pos = state.bMarks[start_line]
+    src = state.src
+    line_text = src[pos:state.eMarks[start_line]]
+    if not _STATEMENT.match(line_text):
+        return False
+    if silent:
+        return True
+    end = statement_end(src, pos)
+    last = _line_end(state, max(pos, end - 1), start_line)
+    tok = state.push("mdx_statement", "", 0)
+    tok.content = src[pos:end]
+    tok.map = [start_line, last + 1]
+    state.line = last + 1
+    return True
+
+
+def statement_end(src: str, pos: int) -> int:
+    """Return where an import/export statement starting at ``pos`` ends."""
+    depth = 0
+    i = pos
+    n = len(src)
+    while i < n:
+        ch = src[i]
+        if ch in "([{":
+            if ch == "{":
+                end = skip_expression(src, i)
+                if end < 0:
+                    return n
+                i = end
+                continue
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch in "\"'`":
+            j = i + 1
+            while j < n and src[j] != ch:
+                j += 2 if src[j] == "\\" else 1
+            i = j
+        elif ch == "<" and i + 1 < n and src[i + 1].isalpha():
+            end = scan_element(src, i)
+            if end > 0:
+                i = end
+                continue
+        elif ch == "\n" and depth <= 0:
+            text = src[pos:i].rstrip()
+            if text and text[-1] not in "=,(:+-*/?|&" and not src[i + 1:i + 2].startswith(
+                    (" ", "\t", ".", ")", "]", "}")):
+                return i
+        elif ch == ";" and depth <= 0:
+            return i + 1
+        i += 1
+    return n
+
+
+# --------------------------------------------------------------------------- inline rules
+
+def jsx_inline(state: StateInline, silent: bool) -> bool:
+    pos = state.pos
+    src = state.src
+    if src[pos] != "<" or pos + 1 >= len(src) or not (src[pos + 1].isalpha() or
+                                                      src[pos + 1] in "/>"):
+        return False
+    tag = scan_tag(src, pos)
+    if tag is None:
+        return False
+    if not silent:
+        void = tag.name.lower() in VOID and not tag.is_component
+        kind = "jsx_inline_close" if tag.closing else (
+            "jsx_inline_self" if tag.self_closing or void else "jsx_inline_open")
+        tok = state.push(kind, "", 0)
+        tok.meta = {"tag": tag}
+    state.pos = tag.end
+    return True
+
+
+def expression_inline(state: StateInline, silent: bool) -> bool:
+    pos = state.pos
+    if state.src[pos] != "{":
+        return False
+    end = skip_expression(state.src, pos)
+    if end < 0:
+        return False
+    if not silent:
+        tok = state.push("jsx_expr", "", 0)
+        tok.content = state.src[pos + 1:end - 1]
+    state.pos = end
+    return True
+
+
+def mdx_plugin(md: MarkdownIt) -> None:
+    """Teach ``md`` MDX: JSX, expressions, import/export; no HTML blocks, no indented code."""
+    md.disable(["code", "html_block", "html_inline"], ignoreInvalid=True)
+    alt = ["paragraph", "reference", "blockquote", "list"]
+    md.block.ruler.before("fence", "mdx_statement", statement_block, {"alt": alt})
+    md.block.ruler.before("fence", "jsx_block", jsx_block, {"alt": alt})
+    md.block.ruler.before("fence", "jsx_expr_block", expression_block, {"alt": alt})
+    md.inline.ruler.before("html_inline", "jsx_inline", jsx_inline)
+    md.inline.ruler.before("html_inline", "jsx_expr", expression_inline)
+
+
+def tag_of(token_meta: dict | None) -> Tag | None:
+    return (token_meta or {}).get("tag")
