@@ -119,7 +119,8 @@ def scan_tag(src: str, i: int) -> Tag | None:
             if inner.startswith("/*"):
                 j = end
                 continue
-            tag.props.append(Prop(inner.lstrip("."), inner, "spread"))
+            spread = inner[3:].strip() if inner.startswith("...") else inner
+            tag.props.append(Prop(spread, spread, "spread"))
             j = end
             continue
         am = _ATTR.match(src, j)

@@ -387,6 +387,9 @@ class _Renderer:
         file = "components/" + ("callout" if name in CALLOUTS else
                                 name.lower().replace(".", "-")) + ".html"
         props = Props(frame.props)
+        for key, value in props.items():
+            if isinstance(value, jsvalue.JsxValue):  # icon={<svg …/>}: render the element
+                props[key] = Markup(render_mdx(value.source, self.ctx).strip())
         for key in ("href", "img", "src"):
             if isinstance(props.get(key), str):
                 props[key] = self.rewrite_url(props[key], frame.line)

@@ -30,6 +30,8 @@ def _folder() -> object:
 @lru_cache(maxsize=2048)
 def icon_svg(name: object, style: str = "", label: str = "") -> Markup:
     """Return an inline ``<svg>`` for a Font Awesome icon name ('' for an unknown one)."""
+    if isinstance(name, Markup):  # an inline element given as the icon (icon={<svg …/>})
+        return name
     if isinstance(name, dict):
         return icon_svg(name.get("name", ""), name.get("style", ""), label)
     if not isinstance(name, str) or not name.strip():
