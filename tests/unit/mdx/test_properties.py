@@ -1,0 +1,62 @@
+"""Random nesting of components and Markdown never crashes the renderer (hypothesis)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mdxsite import pipeline, plugin_manager
+from mdxsite.errors import MdxsiteError
+from mdxsite.mdx.render import Context, render_mdx
+
+SITE = Path(__file__).resolve().parents[2] / "golden" / "mdx" / "site"
+NAMES = ["Note", "Card", "Tabs", "Tab", "Steps", "Step", "Accordion", "CodeGroup", "div", "span",
+         "Tooltip", "Frame", "Unknown"]
+PROPS = ['', ' title="T"', ' cols={2}', ' defaultOpen', " icon={'star'}", ' x={a.b()}',
+         ' style={{color: "red"}}']
+TEXT = ["text", "**bold**", "`code`", "{name}", "{' '}", "$5", "- item", "## Head", "[l](/x)",
+        "```js\nx\n```", "    indented", "{/* c */}", "<", "{", "}", "</", "$x$", "> quote"]
+
+
+@st.composite
+def mdx(draw: st.DrawFn, depth: int = 0) -> str:
+    parts = []
+    for _ in range(draw(st.integers(1, 3))):
+        if depth < 3 and draw(st.booleans()):
+            name = draw(st.sampled_from(NAMES))
+            props = draw(st.sampled_from(PROPS))
+            indent = " " * draw(st.sampled_from([0, 2, 4]))
+            inner = draw(mdx(depth + 1)).replace("\n", "\n" + indent)
+            if draw(st.integers(0, 9)) == 0:
+                parts.append(f"<{name}{props}>\n{indent}{inner}\n")          # unclosed
+            elif draw(st.integers(0, 9)) == 0:
+                parts.append(f"<{name}{props}>\n{indent}{inner}\n</Other>")  # mismatched
+            else:
+                parts.append(f"<{name}{props}>\n{indent}{inner}\n</{name}>")
+        else:
+            parts.append(draw(st.sampled_from(TEXT)))
+    return "\n\n".join(parts)
+
+
+@pytest.fixture(scope="module")
+def site():
+    return pipeline.prepare(SITE, plugin_manager.create())
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(source=mdx())
+def test_rendering_never_crashes_and_errors_are_located(site, source: str) -> None:
+    ctx = Context(site, "page.mdx", 3, "index", stack=("page.mdx",))
+    try:
+        html = render_mdx(source, ctx)
+    except MdxsiteError as exc:  # pragma: no cover - render_mdx collects instead of raising
+        pytest.fail(f"raised instead of collecting: {exc}")
+    assert isinstance(html, str)
+    lines = source.count("\n") + 1
+    for problem in ctx.errors + ctx.problems:
+        assert problem.where.file == "page.mdx"
+        assert 4 <= problem.where.line <= lines + 3, (problem, source)
