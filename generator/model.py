@@ -283,6 +283,7 @@ class BuildReport:
     pages: int = 0
     written: int = 0
     unchanged: int = 0
+    reused: int = 0               # pages taken from the render cache instead of rendered
     warnings: int = 0
     seconds: float = 0.0
     out_dir: Path | None = None

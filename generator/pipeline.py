@@ -21,6 +21,7 @@ import pluggy
 from mdxsite import plugin_manager
 from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_warnings
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
+from mdxsite.output.cache import PageCache
 from mdxsite.output.staging import staging_dir
 from mdxsite.sources import build_site, scan_sources
 
@@ -117,18 +118,49 @@ def _template_context(pm: pluggy.PluginManager, site: Site, page: Page) -> Mappi
 
 def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
                blocked: Collection[str] = (),
-               problems: list[Problem]) -> Iterator[PageResult]:
+               problems: list[Problem], cache: PageCache | None = None) -> Iterator[PageResult]:
     """Render ``keys`` (in order), on ``jobs`` processes; problems are appended to ``problems``.
 
-    Results are yielded as they finish so the writer streams them to disk.
+    Results are yielded as they finish so the writer streams them to disk. With ``cache``,
+    pages whose cached row is still valid are loaded from it instead of rendered (their
+    warnings replay from the cached ``RenderedPage``), and fresh renders are stored in it.
     """
-    if jobs <= 1 or len(keys) < PARALLEL_THRESHOLD:
-        _init_worker(site, blocked, pm)
+    fresh = cache.fresh(site.pages[k] for k in keys) if cache is not None else set()
+    misses = [k for k in keys if k not in fresh]
+    if cache is not None:
+        log.info("cache: %d of %d pages unchanged, rendering %d", len(fresh), len(keys),
+                 len(misses))
+    rendered = _render_many(site, pm, misses, jobs=jobs, blocked=blocked)
+    try:
         for key in keys:
-            result, found = _render_one(key)
+            result: PageResult | None = None
+            if key in fresh:
+                assert cache is not None
+                result = cache.load(site.pages[key])
+                found = result.rendered.problems if result is not None else ()
+            if result is None and key in fresh:  # unreadable row: render it here
+                _init_worker(site, blocked, pm)
+                result, found = _render_one(key)
+                if result is not None and cache is not None:
+                    cache.store(result)
+            elif result is None:
+                result, found = next(rendered)
+                if result is not None and cache is not None:
+                    cache.store(result)
             problems.extend(found)
             if result is not None:
                 yield result
+    finally:
+        rendered.close()  # leaves the pool's `with`, so its workers exit
+
+
+def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
+                 blocked: Collection[str]) -> Iterator[tuple[PageResult | None, tuple[Problem, ...]]]:
+    """Yield ``_render_one`` for each key, in order, on a process pool when it pays."""
+    if jobs <= 1 or len(keys) < PARALLEL_THRESHOLD:
+        _init_worker(site, blocked, pm)
+        for key in keys:
+            yield _render_one(key)
         return
     # fork shares the parent's loaded plugins and site without pickling them (Linux, macOS
     # opt-in); elsewhere each worker loads plugins itself and receives the site once.
@@ -143,20 +175,19 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
     chunk = max(1, min(64, len(keys) // (jobs * 8)))
     with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker,
                              initargs=init_args) as pool:
-        for result, found in pool.map(_render_one, keys, chunksize=chunk):
-            problems.extend(found)
-            if result is not None:
-                yield result
+        yield from pool.map(_render_one, keys, chunksize=chunk)
 
 
 # --------------------------------------------------------------------------- the build
 
 def build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int = 2,
           base_url: str = "/", site_url: str = "", blocked: Collection[str] = (),
-          on_page: Callable[[str], None] | None = None) -> BuildReport:
+          on_page: Callable[[str], None] | None = None, use_cache: bool = True) -> BuildReport:
     """Build the site in ``root`` into ``out_dir``; raise MdxsiteError with every problem found.
 
-    A failed build leaves ``out_dir`` exactly as it was.
+    A failed build leaves ``out_dir`` exactly as it was. With ``use_cache`` (the default),
+    pages unchanged since the last build of ``out_dir`` are taken from its cache
+    (``mdxsite.output.cache``) instead of rendered again.
     """
     started = time.perf_counter()
     root = root.resolve()
@@ -165,29 +196,46 @@ def build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int = 2,
     site = prepare(root, pm, base_url=base_url, site_url=site_url)
     report = BuildReport(pages=len(site.pages), out_dir=out_dir)
     problems: list[Problem] = []
-    hook = pm.hook
     keys = list(site.pages)
     published: dict[str, int] = {}
-    with staging_dir(out_dir, published) as tmp:
-        hook.mdxsite_build_started(site=site)
-        results = render_all(site, pm, keys, jobs=jobs, blocked=blocked, problems=problems)
-        results = _tap(results, site, pm, on_page)
-        written = hook.mdxsite_write_output(site=site, results=results, out_dir=tmp)
-        _answer(written, "mdxsite_write_output")
-        errors = [p for p in problems if not p.warning]
-        if errors:
-            report_warnings([p for p in problems if p.warning])
-            raise MdxsiteError(errors)
-        report_warnings(sorted(p for p in problems if p.warning))
-        files = plugin_manager.unique_by(
-            plugin_manager.contributions(pm, "mdxsite_output_files", site=site),
-            key=lambda f: f.path, what="output file")
-        write_files(tmp, files)
-        report.written = written
-        hook.mdxsite_build_finished(site=site, out_dir=tmp, report=report)
+    cache = PageCache.open(out_dir, site, pm) if use_cache else None
+    succeeded = False
+    try:
+        with staging_dir(out_dir, published) as tmp:
+            _build_into(tmp, site, pm, keys, jobs=jobs, blocked=blocked, problems=problems,
+                        cache=cache, on_page=on_page, report=report)
+        succeeded = True
+    finally:
+        # renders are kept even when another page failed: fixing it rebuilds just that page
+        if cache is not None:
+            report.reused = cache.hits
+            cache.close(keep=site.pages if succeeded else None)
     report.unchanged = published.get("unchanged", 0)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
+                blocked: Collection[str], problems: list[Problem], cache: PageCache | None,
+                on_page: Callable[[str], None] | None, report: BuildReport) -> None:
+    hook = pm.hook
+    hook.mdxsite_build_started(site=site)
+    results = render_all(site, pm, keys, jobs=jobs, blocked=blocked, problems=problems,
+                         cache=cache)
+    results = _tap(results, site, pm, on_page)
+    written = hook.mdxsite_write_output(site=site, results=results, out_dir=tmp)
+    _answer(written, "mdxsite_write_output")
+    errors = [p for p in problems if not p.warning]
+    if errors:
+        report_warnings([p for p in problems if p.warning])
+        raise MdxsiteError(errors)
+    report_warnings(sorted(p for p in problems if p.warning))
+    files = plugin_manager.unique_by(
+        plugin_manager.contributions(pm, "mdxsite_output_files", site=site),
+        key=lambda f: f.path, what="output file")
+    write_files(tmp, files)
+    report.written = written
+    hook.mdxsite_build_finished(site=site, out_dir=tmp, report=report)
 
 
 def _tap(results: Iterator[PageResult], site: Site, pm: pluggy.PluginManager,
