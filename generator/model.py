@@ -265,6 +265,9 @@ class PageResult:
     page: Page
     rendered: RenderedPage
     document: str
+    # True when the render cache knows the last successful build published exactly this
+    # document: a writer may keep the published file instead of writing it again
+    unchanged: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -94,7 +94,8 @@ def code_fingerprint(site: Site, pm: pluggy.PluginManager) -> str:
             _hash_tree(h, folder)
     for path in sorted(files):
         h.update(path.as_posix().encode() + path.read_bytes())
-    dists = sorted(f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions())
+    # a set: the same distribution can be seen twice (an egg-info in the working directory)
+    dists = sorted({f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions()})
     h.update("\n".join(dists).encode())
     overrides = site.root / "_templates"
     if overrides.is_dir():
@@ -129,21 +130,26 @@ class PageCache:
         self.hits = 0
         self._files: dict[str, str] = {}  # site-relative file -> content digest, this build
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, timeout=30)
         try:
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS pages (key TEXT PRIMARY KEY, digest TEXT NOT NULL, "
-                "deps TEXT NOT NULL, rendered BLOB NOT NULL, document BLOB NOT NULL)")
+            self._db = self._connect(path)
         except sqlite3.DatabaseError:  # not a database (truncated, overwritten): start afresh
-            self._db.close()
             path.unlink()
-            self._db = sqlite3.connect(path, timeout=30)
-            self._db.execute(
-                "CREATE TABLE pages (key TEXT PRIMARY KEY, digest TEXT NOT NULL, "
-                "deps TEXT NOT NULL, rendered BLOB NOT NULL, document BLOB NOT NULL)")
-        # one writer transaction per build; WAL keeps a concurrent reader (dev server) happy
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db = self._connect(path)
+
+    @staticmethod
+    def _connect(path: Path) -> sqlite3.Connection:
+        db = sqlite3.connect(path, timeout=30)
+        if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA:
+            db.execute("DROP TABLE IF EXISTS pages")
+            db.execute(f"PRAGMA user_version = {SCHEMA}")
+        # published: this row's document is what the last successful build wrote
+        db.execute("CREATE TABLE IF NOT EXISTS pages (key TEXT PRIMARY KEY, digest TEXT NOT NULL, "
+                   "deps TEXT NOT NULL, rendered BLOB NOT NULL, document BLOB NOT NULL, "
+                   "published INTEGER NOT NULL DEFAULT 0)")
+        # one writer transaction per build; WAL lets a reader (the dev server) in meanwhile
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        return db
 
     @classmethod
     def open(cls, out_dir: Path, site: Site, pm: pluggy.PluginManager) -> PageCache:
@@ -183,7 +189,7 @@ class PageCache:
 
     def load(self, page: Page) -> PageResult | None:
         """Return the cached result for a page :meth:`fresh` named (None if unreadable)."""
-        row = self._db.execute("SELECT rendered, document FROM pages WHERE key = ?",
+        row = self._db.execute("SELECT rendered, document, published FROM pages WHERE key = ?",
                                (page.key,)).fetchone()
         if row is None:
             return None
@@ -195,28 +201,29 @@ class PageCache:
         if not isinstance(rendered, RenderedPage):
             return None
         self.hits += 1
-        return PageResult(page=page, rendered=rendered, document=document)
+        return PageResult(page=page, rendered=rendered, document=document, unchanged=bool(row[2]))
 
     def store(self, result: PageResult) -> None:
         """Keep a freshly rendered result for the next build."""
         page = result.page
         deps = {rel: self.file_digest(rel) for rel in sorted(set(result.rendered.dependencies))}
         self._db.execute(
-            "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?, 0)",
             (page.key, self.page_digest(page), json.dumps(deps),
              zlib.compress(pickle.dumps(result.rendered, pickle.HIGHEST_PROTOCOL), 1),
              zlib.compress(result.document.encode("utf-8"), 1)))
 
     def close(self, keep: Collection[str] | None = None) -> None:
-        """Commit what was stored; with ``keep``, drop rows of pages the site no longer has."""
+        """Commit what was stored.
+
+        Args:
+            keep: after a successful build, the site's page keys: rows of other pages are
+                dropped, and every row left is marked as published. None after a failed
+                build (the output did not change, so neither do the published marks).
+        """
         if keep is not None:
             stale = [k for (k,) in self._db.execute("SELECT key FROM pages") if k not in keep]
             self._db.executemany("DELETE FROM pages WHERE key = ?", ((k,) for k in stale))
+            self._db.execute("UPDATE pages SET published = 1 WHERE published = 0")
         self._db.commit()
         self._db.close()
-
-    def discard(self) -> None:
-        """Close without keeping anything stored in this build (the build failed)."""
-        self._db.rollback()
-        self._db.close()
-
