@@ -7,12 +7,14 @@ staging folder that replaces the output only when the whole build succeeded.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import multiprocessing
 import os
 import time
+from collections import deque
 from collections.abc import Callable, Collection, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,9 @@ log = logging.getLogger(__name__)
 
 # Below this many pages a process pool costs more than it saves (measured: ~80 ms start-up).
 PARALLEL_THRESHOLD = 40
+# Batches each worker may have queued or finished-but-unwritten: enough to keep both cores
+# busy, few enough that memory does not grow with the site.
+IN_FLIGHT_PER_JOB = 3
 
 
 def _answer(value: Any, hook: str) -> Any:
@@ -173,9 +178,24 @@ def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs:
         ctx = multiprocessing.get_context()
         init_args = (site, blocked, None)
     chunk = max(1, min(64, len(keys) // (jobs * 8)))
+    batches = [keys[i:i + chunk] for i in range(0, len(keys), chunk)]
     with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker,
                              initargs=init_args) as pool:
-        yield from pool.map(_render_one, keys, chunksize=chunk)
+        # A bounded window of batches in flight, not pool.map's all-at-once submission: when
+        # the writer falls behind, finished documents would otherwise pile up in memory.
+        window: deque[Future[list[tuple[PageResult | None, tuple[Problem, ...]]]]] = deque()
+        pending = iter(batches)
+        for batch in itertools.islice(pending, jobs * IN_FLIGHT_PER_JOB):
+            window.append(pool.submit(_render_batch, batch))
+        while window:
+            done = window.popleft().result()
+            for batch in itertools.islice(pending, 1):
+                window.append(pool.submit(_render_batch, batch))
+            yield from done
+
+
+def _render_batch(keys: list[str]) -> list[tuple[PageResult | None, tuple[Problem, ...]]]:
+    return [_render_one(key) for key in keys]
 
 
 # --------------------------------------------------------------------------- the build

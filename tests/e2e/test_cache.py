@@ -196,3 +196,38 @@ def test_a_corrupt_cache_is_rebuilt_not_reported(env) -> None:
 
     assert rendered(log) == ["alpha", "beta", "index"]
     assert "Alpha body." in (out / "alpha" / "index.html").read_text(encoding="utf-8")
+
+
+def test_no_cache_renders_every_page(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    build(site, out)
+    rendered(log)
+
+    result = CliRunner().invoke(main, ["build", str(site), "-o", str(out), "--jobs", "1",
+                                       "--no-cache"])
+
+    assert result.exit_code == 0, result.output
+    assert rendered(log) == ["alpha", "beta", "index"]
+
+
+def test_parallel_build_writes_what_a_serial_build_writes(env) -> None:
+    # enough pages for the worker pool (pipeline.PARALLEL_THRESHOLD), in several batches
+    site, out, log, _ = env
+    write_site(site)
+    extra = [f"p{i:02d}" for i in range(60)]
+    for key in extra:
+        (site / f"{key}.mdx").write_text(f"---\ntitle: Page {key}\n---\n\nBody of {key}.\n",
+                                         encoding="utf-8")
+    config = json.loads((site / "docs.json").read_text(encoding="utf-8"))
+    config["navigation"]["pages"] += extra
+    (site / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    serial = out.parent / "serial"
+    build(site, serial)
+    rendered(log)
+
+    result = CliRunner().invoke(main, ["build", str(site), "-o", str(out), "--jobs", "2"])
+
+    assert result.exit_code == 0, result.output
+    assert snapshot(out) == snapshot(serial)
+    assert len(snapshot(out)) > 60
