@@ -34,6 +34,9 @@ PARALLEL_THRESHOLD = 40
 # Batches each worker may have queued or finished-but-unwritten: enough to keep both cores
 # busy, few enough that memory does not grow with the site.
 IN_FLIGHT_PER_JOB = 3
+# Pages per task sent to a worker: big enough to amortise the pickling round trip (measured:
+# 16 and 64 ran alike within noise on 1,000 pages, and 16 peaked at 106 MiB instead of 145).
+BATCH_PAGES = 16
 
 
 def _answer(value: Any, hook: str) -> Any:
@@ -177,7 +180,8 @@ def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs:
     else:
         ctx = multiprocessing.get_context()
         init_args = (site, blocked, None)
-    chunk = max(1, min(64, len(keys) // (jobs * 8)))
+    # Small batches: each carries whole documents, and the window below holds jobs * 3 of them.
+    chunk = max(1, min(BATCH_PAGES, len(keys) // (jobs * 8)))
     batches = [keys[i:i + chunk] for i in range(0, len(keys), chunk)]
     with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker,
                              initargs=init_args) as pool:

@@ -119,8 +119,10 @@ def site_fingerprint(site: Site, code: str) -> str:
 class PageCache:
     """Rendered pages from earlier builds of one output folder, by page key.
 
-    Open with :meth:`open`, ask :meth:`fresh` and :meth:`load`, keep new renders with :meth:`store`, and
-    :meth:`close` with the keys the site still has (rows of deleted pages are dropped).
+    Open with :meth:`open`, ask :meth:`fresh` and :meth:`load`, keep new renders with
+    :meth:`store`, and :meth:`close` with the keys the site still has (rows of deleted pages
+    are dropped). A cache another build holds locked only costs speed: storing stops, with a
+    warning, and the build goes on.
     """
 
     def __init__(self, path: Path, site: Site, fingerprint: str) -> None:
@@ -128,6 +130,7 @@ class PageCache:
         self.site = site
         self.fingerprint = fingerprint
         self.hits = 0
+        self._writable = True
         self._files: dict[str, str] = {}  # site-relative file -> content digest, this build
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -205,13 +208,20 @@ class PageCache:
 
     def store(self, result: PageResult) -> None:
         """Keep a freshly rendered result for the next build."""
+        if not self._writable:
+            return
         page = result.page
         deps = {rel: self.file_digest(rel) for rel in sorted(set(result.rendered.dependencies))}
-        self._db.execute(
-            "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?, 0)",
-            (page.key, self.page_digest(page), json.dumps(deps),
-             zlib.compress(pickle.dumps(result.rendered, pickle.HIGHEST_PROTOCOL), 1),
-             zlib.compress(result.document.encode("utf-8"), 1)))
+        try:
+            self._db.execute(
+                "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?, 0)",
+                (page.key, self.page_digest(page), json.dumps(deps),
+                 zlib.compress(pickle.dumps(result.rendered, pickle.HIGHEST_PROTOCOL), 1),
+                 zlib.compress(result.document.encode("utf-8"), 1)))
+        except sqlite3.OperationalError as exc:  # locked by another build of the same output
+            self._writable = False
+            log.warning("%s: render cache not updated (%s); the next build renders these pages "
+                        "again. Is another build of this output running?", self.path, exc)
 
     def close(self, keep: Collection[str] | None = None) -> None:
         """Commit what was stored.
@@ -221,9 +231,12 @@ class PageCache:
                 dropped, and every row left is marked as published. None after a failed
                 build (the output did not change, so neither do the published marks).
         """
-        if keep is not None:
-            stale = [k for (k,) in self._db.execute("SELECT key FROM pages") if k not in keep]
-            self._db.executemany("DELETE FROM pages WHERE key = ?", ((k,) for k in stale))
-            self._db.execute("UPDATE pages SET published = 1 WHERE published = 0")
-        self._db.commit()
+        try:
+            if keep is not None and self._writable:
+                stale = [k for (k,) in self._db.execute("SELECT key FROM pages") if k not in keep]
+                self._db.executemany("DELETE FROM pages WHERE key = ?", ((k,) for k in stale))
+                self._db.execute("UPDATE pages SET published = 1 WHERE published = 0")
+            self._db.commit()
+        except sqlite3.OperationalError as exc:  # locked by another build of the same output
+            log.warning("%s: render cache not saved (%s)", self.path, exc)
         self._db.close()
