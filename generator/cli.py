@@ -224,11 +224,16 @@ def build(ctx: click.Context, directory: Path, out: Path | None, base_url: str, 
 
 @main.command()
 @click.option("--hooks", is_flag=True, help="Also list every hook mdxsite calls.")
+@click.option("--reference", is_flag=True,
+              help="Print the hook reference for plugin authors (Markdown) and stop.")
 @click.pass_context
-def plugins(ctx: click.Context, hooks: bool) -> None:
+def plugins(ctx: click.Context, hooks: bool, reference: bool) -> None:
     """List the loaded plugins: name, distribution, version, file and the hooks each implements."""
-    from mdxsite import hookspecs, plugin_manager
+    from mdxsite import hookdoc, hookspecs, plugin_manager
 
+    if reference:
+        click.echo(hookdoc.reference(), nl=False)
+        return
     with _reporting(ctx):
         pm = _plugins(ctx)
         out = _console(stderr=False)
@@ -240,10 +245,10 @@ def plugins(ctx: click.Context, hooks: bool) -> None:
             out.print(f"{name}  (disabled)", markup=False)
         if hooks:
             out.print("\nhooks:", markup=False)
-            for name in dir(hookspecs):
-                if name.startswith("mdxsite_"):
-                    doc = (getattr(hookspecs, name).__doc__ or "").strip().splitlines()[0]
-                    out.print(f"  {name}: {doc}", markup=False, highlight=False)
+            for name, func in hookdoc.hook_functions():
+                doc = (func.__doc__ or "").strip().splitlines()[0]
+                out.print(f"  {name}: {doc}", markup=False, highlight=False)
+            del hookspecs
 
 
 @main.command()

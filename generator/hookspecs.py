@@ -189,7 +189,8 @@ def mdxsite_page_assets(site: Site, page: Page) -> Iterable[str] | None:
 
     *worker*. Return site paths such as ``/_mdxsite/assistant.js`` (``.js`` become deferred
     scripts, ``.css`` stylesheets); ship the files themselves with ``mdxsite_output_files``.
-    The theme applies the base URL and keeps the order: built-ins first, then by plugin name.
+    The theme receives them, in that order and without duplicates, as the template variable
+    ``page_assets`` and applies the base URL.
 
     Args:
         site: the whole site.

@@ -121,6 +121,10 @@ def _template_context(pm: pluggy.PluginManager, site: Site, page: Page) -> Mappi
                     f"plugins {owner[k]!r} and {plugin!r} both set template variable {k!r}",
                     hint="disable one of them with --disable-plugin NAME")
             merged[k], owner[k] = v, plugin
+    # scripts and styles plugins want linked: one ordered, de-duplicated list for the theme
+    assets = [a for _, a in plugin_manager.contributions(pm, "mdxsite_page_assets", site=site,
+                                                         page=page)]
+    merged["page_assets"] = list(dict.fromkeys(assets))
     return merged
 
 
@@ -173,6 +177,7 @@ def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs:
     # fork shares the parent's loaded plugins and site without pickling them (Linux, macOS
     # opt-in); elsewhere each worker loads plugins itself and receives the site once.
     methods = multiprocessing.get_all_start_methods()
+    ctx: multiprocessing.context.BaseContext
     if "fork" in methods:
         ctx = multiprocessing.get_context("fork")
         _init_worker(site, blocked, pm)
@@ -234,6 +239,7 @@ def build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int = 2,
         if cache is not None:
             report.reused = cache.hits
             cache.close(keep=site.pages if succeeded else None)
+    report.written = published.get("written", 0)
     report.unchanged = published.get("unchanged", 0)
     report.seconds = time.perf_counter() - started
     return report
@@ -258,7 +264,7 @@ def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str]
         plugin_manager.contributions(pm, "mdxsite_output_files", site=site),
         key=lambda f: f.path, what="output file")
     write_files(tmp, files)
-    report.written = written
+    report.written = written  # pages; replaced in build() by what publishing changed
     hook.mdxsite_build_finished(site=site, out_dir=tmp, report=report)
 
 

@@ -107,7 +107,8 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
     Reads each page's frontmatter for its title; every malformed frontmatter in the site is
     reported in one error.
     """
-    patterns = [p for p in config.mdxsite.get("exclude", ()) or () if isinstance(p, str)]
+    exclude = config.mdxsite.get("exclude")
+    patterns = [p for p in exclude if isinstance(p, str)] if isinstance(exclude, list) else []
     problems: list[Problem] = []
     pages: dict[str, Page] = {}
     keys = list(nav.placements)

@@ -52,7 +52,7 @@ def find_config(root: Path) -> Path:
                                   hint="pass the folder that holds docs.json",
                                   where=Location("command line"))
     legacy = [n for n in LEGACY_NAMES if (root / n).is_file()]
-    hint = ("mint.json is the platform's old format: convert it to docs.json "
+    hint = ("convert mint.json, the platform's old format, to docs.json "
             "(the platform's upgrade command does this)" if legacy
             else "create docs.json with at least a name and a navigation, or pass the right folder")
     raise MdxsiteError.single(f"no docs.json in {str(root)!r}", hint=hint,
@@ -134,6 +134,12 @@ def _resolve(value: object, holder: Path, root: Path, at: tuple[str | int, ...],
         problem(f"$ref {ref!r}: file not found ({_display(target, root)})",
                 "create the file or fix the path (it is relative to the file holding the $ref)")
         return None
+    # the referenced file's locations replace ours below ``at``; sibling keys keep theirs
+    def below(table: dict[tuple[str | int, ...], Location]) -> dict[tuple[str | int, ...], Location]:
+        return {p: loc for p, loc in table.items()
+                if len(p) > len(at) and p[:len(at)] == at and p[len(at)] != "$ref"}
+
+    keep_values, keep_keys = below(locator.values), below(locator.keys)
     try:
         loaded = _load_file(target, root, at, locator, stack, problems)
     except MdxsiteError as exc:
@@ -149,6 +155,8 @@ def _resolve(value: object, holder: Path, root: Path, at: tuple[str | int, ...],
                 "sibling keys can only be merged over an object")
         return loaded
     merged = dict(loaded)
+    locator.values.update(keep_values)
+    locator.keys.update(keep_keys)
     for k, v in siblings.items():
         merged[k] = _resolve(v, holder, root, (*at, k), locator, stack, problems)
     return merged

@@ -43,8 +43,8 @@ def check_top_level(raw: dict[str, object], out: Problems) -> None:
         if not isinstance(theme, str) or theme not in THEMES:
             close = difflib.get_close_matches(str(theme), THEMES, n=1) if isinstance(theme, str) else []
             out.add(root / "theme", f"unknown theme {theme!r}",
-                    hint=(f"did you mean {close[0]!r}? " if close else "") +
-                    "use one of " + ", ".join(THEMES))
+                    hint=(f"did you mean {close[0]!r}? Use" if close else "use") +
+                    " one of " + ", ".join(THEMES))
     for key, check in CHECKS.items():
         if key in raw:
             check(raw[key], root / key, out)

@@ -112,11 +112,12 @@ class _Parser:
         if self.s.startswith("}", self.i):
             self.i += 1
             return out
+        comma = -1
         while True:
             self.ws()
             if not self.s.startswith('"', self.i):
-                if self.s.startswith("}", self.i):
-                    raise self.fail("trailing comma before '}'", "remove the last comma")
+                if self.s.startswith("}", self.i) and comma >= 0:
+                    raise self.fail("trailing comma before '}'", "remove the last comma", comma)
                 raise self.fail("expected a key in double quotes", 'write "key": value')
             key_pos = self.pos(self.i)
             key = self.string()
@@ -132,6 +133,7 @@ class _Parser:
             out[key] = self.value((*path, key))
             self.ws()
             if self.s.startswith(",", self.i):
+                comma = self.i
                 self.i += 1
                 continue
             if self.s.startswith("}", self.i):
@@ -146,13 +148,15 @@ class _Parser:
         if self.s.startswith("]", self.i):
             self.i += 1
             return out
+        comma = -1
         while True:
             self.ws()
-            if self.s.startswith("]", self.i):
-                raise self.fail("trailing comma before ']'", "remove the last comma")
+            if self.s.startswith("]", self.i) and comma >= 0:
+                raise self.fail("trailing comma before ']'", "remove the last comma", comma)
             out.append(self.value((*path, len(out))))
             self.ws()
             if self.s.startswith(",", self.i):
+                comma = self.i
                 self.i += 1
                 continue
             if self.s.startswith("]", self.i):
@@ -179,11 +183,21 @@ class _Parser:
                     self.i = k + 2
                 elif esc == "u" and len(s) >= k + 6:
                     try:
-                        parts.append(chr(int(s[k + 2: k + 6], 16)))
+                        code = int(s[k + 2: k + 6], 16)
                     except ValueError:
                         raise self.fail("bad \\u escape", "write \\u followed by four hex digits",
                                         offset=k) from None
                     self.i = k + 6
+                    # a character outside the BMP is written as a surrogate pair: \ud83d\ude00
+                    if 0xD800 <= code < 0xDC00 and s.startswith("\\u", self.i):
+                        try:
+                            low = int(s[self.i + 2: self.i + 6], 16)
+                        except ValueError:
+                            low = 0
+                        if 0xDC00 <= low < 0xE000:
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                            self.i += 6
+                    parts.append(chr(code))
                 else:
                     raise self.fail(f"bad escape \\{esc}", "write \\\\ for a backslash", offset=k)
                 run = self.i

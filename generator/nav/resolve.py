@@ -20,7 +20,7 @@ def resolve(config: SiteConfig, sources: Mapping[str, Path], out: Problems) -> N
     where it first appears (document order), so every build resolves it the same way.
     """
     root_kind, items, global_anchors = check_navigation(
-        dict(config.navigation), JsonPath(("navigation",)), sources, out)
+        config.raw.get("navigation"), JsonPath(("navigation",)), sources, out)
     return Nav(root_kind=root_kind, items=items, global_anchors=global_anchors,
                placements=placements(items))
 

@@ -143,8 +143,8 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
     if kind == "language" and isinstance(label, str) and label and label not in LANGUAGES:
         close = difflib.get_close_matches(label, sorted(LANGUAGES), n=1)
         out.add(at / "language", f"unknown language code {label!r}",
-                hint=(f"did you mean {close[0]!r}? " if close else "") +
-                "use one of " + " ".join(sorted(LANGUAGES)))
+                hint=(f"did you mean {close[0]!r}? Use" if close else "use") +
+                " one of " + " ".join(sorted(LANGUAGES)))
     allowed_children = ALLOWED_CHILDREN.get(kind, ROOT_KEYS)
     _unknown_keys(value, at, OWN_KEYS[kind] | set(CHILD_KEYS), ctx.out, children=allowed_children,
                   kind=kind)
@@ -170,7 +170,8 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
         child_ctx = Context(ctx.sources, out, inherited, ctx.in_group or kind == "group",
                             ctx.seen_keys)
         children = _children(value, present[0], at, child_ctx)
-    elif kind not in ("group",) and not href and openapi is None:
+    elif kind != "group" and not href and "openapi" not in value and \
+            not any(k in value for k in CHILD_KEYS):
         out.add(at, f"{kind} {label!r} has no content",
                 hint='add "groups" or "pages", an "href" link, or an "openapi" source')
     root = ""
@@ -181,9 +182,10 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
                                                   "expanded", "hidden", "openapi", "root"}}
     if isinstance(value.get("icon"), dict):
         extra["iconStyle"] = value["icon"].get("style", "")
+    tag, description = value.get("tag"), value.get("description")
     return NavItem(kind=kind, title=label or "", key=root, href=href, icon=icon,
-                   tag=value.get("tag") if isinstance(value.get("tag"), str) else "",
-                   description=value.get("description") if isinstance(value.get("description"), str) else "",
+                   tag=tag if isinstance(tag, str) else "",
+                   description=description if isinstance(description, str) else "",
                    expanded=expanded, hidden=hidden, openapi=openapi, inherited_openapi=inherited,
                    children=children, at=str(at), origin=out.where(at),
                    extra=frozen_mapping(extra))
@@ -252,9 +254,9 @@ def _page_key(value: object, at: JsonPath, ctx: Context) -> str | None:
         norm = "index"
     if norm not in ctx.sources:
         close = difflib.get_close_matches(norm, list(ctx.sources), n=1, cutoff=0.75)
-        hint = f"did you mean {close[0]!r}? " if close else ""
+        hint = f"did you mean {close[0]!r}? Create" if close else "create"
         out.add(at, f"page {raw!r} not found (looked for {norm}.mdx, {norm}.md)",
-                hint=hint + "create it or fix the path")
+                hint=hint + " it or fix the path")
         return None
     return norm
 
@@ -425,7 +427,7 @@ def _unknown_keys(value: dict, at: JsonPath, known: set[str], out: Problems, *,
     for key in value:
         if key in CHILD_KEYS and key in known:
             if key not in children:
-                where = f"a {kind}" if kind else "here"
+                where = (("an " if kind[0] in "aeiou" else "a ") + kind) if kind else "here"
                 if key == "menu":
                     hint = "a menu belongs directly inside a tab"
                 else:
@@ -433,7 +435,7 @@ def _unknown_keys(value: dict, at: JsonPath, known: set[str], out: Problems, *,
                         "a group holds only \"pages\" (nested groups go inside pages)"
                 out.add(at / key, f"{key!r} is not allowed in {where}", hint=hint, key=True)
             continue
-        if key in known or key.startswith("$"):
+        if key in known or key.startswith("$") or key == "expanded":  # _check_expanded says more
             continue
         close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.7)
         out.warn(at / key, f"unknown key {key!r}",

@@ -1,0 +1,70 @@
+"""Fixtures every test folder may use: running the real CLI and writing small sites."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURE_SITES = REPO / "tests" / "fixtures" / "sites"
+SHARED = REPO.parent / "shared"
+BIN = Path(sys.executable).parent
+
+
+@pytest.fixture
+def cli() -> Callable[..., Result]:
+    """Run ``mdxsite ARGS`` in-process (fast) and return click's Result (stdout, stderr, exit_code)."""
+    from mdxsite.cli import main
+
+    def run(*args: str) -> Result:
+        return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+    return run
+
+
+@pytest.fixture
+def run_mdxsite() -> Callable[..., subprocess.CompletedProcess[str]]:
+    """Run the installed ``mdxsite`` console script in a subprocess, as a user would."""
+
+    def run(*args: str, cwd: Path | None = None, script: str = "mdxsite",
+            timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(BIN / script), *map(str, args)], cwd=cwd, capture_output=True,
+                              text=True, timeout=timeout, env={"PATH": "/usr/bin:/bin", "CI": "1",
+                                                               "HOME": str(Path.home())})
+
+    return run
+
+
+@pytest.fixture
+def make_site(tmp_path: Path) -> Callable[..., Path]:
+    """Write a site: ``make_site(docs, pages={"index": "# Hi"}, files={...})`` -> its folder.
+
+    ``docs`` is docs.json as text (kept byte for byte, so line:column are predictable) or as a
+    mapping (dumped with two-space indentation). Pages are written as ``<key>.mdx``.
+    """
+    counter = {"n": 0}
+
+    def make(docs: str | Mapping[str, object], pages: Mapping[str, str] | None = None,
+             files: Mapping[str, str] | None = None) -> Path:
+        counter["n"] += 1
+        root = tmp_path / f"site{counter['n']}"
+        root.mkdir()
+        text = docs if isinstance(docs, str) else json.dumps(docs, indent=2, ensure_ascii=False)
+        (root / "docs.json").write_text(text, encoding="utf-8")
+        for key, body in (pages or {"index": "# Home\n"}).items():
+            path = root / f"{key}.mdx"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(body, encoding="utf-8")
+        for rel, body in (files or {}).items():
+            path = root / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(body, encoding="utf-8")
+        return root
+
+    return make

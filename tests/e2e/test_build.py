@@ -1,0 +1,130 @@
+"""`mdxsite build` as a user runs it: output layout, base URL, safety of the last good output."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURE_SITES = REPO / "tests" / "fixtures" / "sites"
+
+ALL_FIXTURES = sorted(p.name for p in FIXTURE_SITES.iterdir() if (p / "docs.json").is_file())
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def test_there_is_a_fixture_site_per_root_pattern() -> None:
+    roots = {next(iter(k for k in json.loads((FIXTURE_SITES / name / "docs.json").read_text())
+                       ["navigation"] if k != "global")) for name in ALL_FIXTURES}
+    assert roots == {"pages", "groups", "tabs", "anchors", "dropdowns", "products", "versions",
+                     "languages"}
+    assert len(ALL_FIXTURES) >= 10
+
+
+@pytest.mark.parametrize("name", ALL_FIXTURES)
+def test_fixture_site_builds_one_file_per_page(cli: Callable, tmp_path: Path, name: str) -> None:
+    site = FIXTURE_SITES / name
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert "0 warnings" in result.stdout
+    for page in sorted(site.rglob("*.mdx")):
+        key = page.relative_to(site).with_suffix("").as_posix()
+        folder = key.removesuffix("index").rstrip("/")   # fr/index is served at /fr/
+        target = f"{folder}/index.html" if folder else "index.html"
+        assert (tmp_path / "out" / target).is_file(), target
+
+
+def test_sample_site_builds_without_warnings(cli: Callable, tmp_path: Path) -> None:
+    result = cli("build", REPO / "sample_site", "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.count("warning") == 0
+    assert (tmp_path / "out" / "jobs" / "idempotency" / "index.html").is_file()
+    assert (tmp_path / "out" / "fr" / "quickstart" / "index.html").is_file()
+    assert (tmp_path / "out" / "logo" / "light.svg").is_file()
+
+
+def test_links_use_clean_urls_and_the_base_url(cli: Callable, make_site: Callable,
+                                               tmp_path: Path) -> None:
+    root = make_site({"name": "T", "navigation": {"pages": ["index", "guides/setup"]}},
+                     pages={"index": "# Home\n", "guides/setup": "---\ntitle: Setup\n---\nText.\n"})
+    assert cli("build", root, "-o", tmp_path / "a").exit_code == 0
+    assert 'href="/guides/setup/"' in (tmp_path / "a" / "index.html").read_text()
+    assert cli("build", root, "-o", tmp_path / "b", "--base-url", "/docs/").exit_code == 0
+    home = (tmp_path / "b" / "index.html").read_text()
+    assert 'href="/docs/guides/setup/"' in home
+    assert 'href="/guides/setup/"' not in home
+
+
+def test_unlisted_pages_are_built_but_not_in_the_sidebar(cli: Callable, make_site: Callable,
+                                                         tmp_path: Path) -> None:
+    root = make_site({"name": "T", "navigation": {"pages": ["index"]}},
+                     pages={"index": "# Home\n", "secret/page": "# Hidden\n",
+                            "snippets/part": "shared text\n"},
+                     files={"README.md": "# The repository readme\n"})
+    assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
+    assert (tmp_path / "out" / "secret" / "page" / "index.html").is_file()
+    assert "/secret/page/" not in (tmp_path / "out" / "index.html").read_text()
+    assert not (tmp_path / "out" / "snippets").exists()
+    assert not (tmp_path / "out" / "README").exists()
+
+
+def test_a_failed_build_leaves_the_last_good_output(cli: Callable, make_site: Callable,
+                                                    tmp_path: Path) -> None:
+    root = make_site({"name": "T", "navigation": {"pages": ["index", "guide"]}},
+                     pages={"index": "# Home\n", "guide": "# Guide\n"})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    before = _tree(out)
+    (root / "docs.json").write_text('{"name": "T", "navigation": {"pages": ["index", "gone"]}}')
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 1
+    assert _tree(out) == before
+    assert not [p for p in tmp_path.iterdir() if "staging" in p.name]
+
+
+def test_a_rebuild_replaces_only_changed_files_and_keeps_the_operators(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    root = make_site({"name": "T", "navigation": {"pages": ["index", "guide", "old"]}},
+                     pages={"index": "# Home\n", "guide": "# Guide\n", "old": "# Old\n"})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    (out / "CNAME").write_text("docs.example.com\n")
+    (root / "docs.json").write_text('{"name": "T", "navigation": {"pages": ["index", "guide"]}}')
+    (root / "old.mdx").unlink()
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0
+    assert (out / "CNAME").read_text() == "docs.example.com\n"
+    assert not (out / "old").exists()
+    again = cli("build", root, "-o", out)
+    assert "0 written" in again.stdout
+
+
+def test_output_inside_the_site_root_is_refused(cli: Callable, make_site: Callable) -> None:
+    root = make_site({"name": "T", "navigation": {"pages": ["index"]}})
+    result = cli("build", root, "-o", root)
+    assert result.exit_code == 1
+    assert "holds the site itself" in result.stderr
+
+
+def test_exit_codes_from_the_real_command(run_mdxsite: Callable, tmp_path: Path) -> None:
+    usage = run_mdxsite("build", "--no-such-option")
+    assert usage.returncode == 2
+    assert "No such option" in usage.stderr
+    missing = run_mdxsite("build", tmp_path / "nowhere")
+    assert missing.returncode == 1
+    assert missing.stderr.splitlines()[0].endswith(
+        "does not exist. Pass the folder that holds docs.json.")
+    assert "Traceback" not in missing.stderr
+
+
+def test_help_teaches_with_examples(run_mdxsite: Callable) -> None:
+    top = run_mdxsite("--help")
+    assert top.returncode == 0 and "mdxsite dev" in top.stdout and "build" in top.stdout
+    build = run_mdxsite("build", "--help")
+    assert "--base-url" in build.stdout and "Examples:" in build.stdout

@@ -1,0 +1,415 @@
+"""One broken rule per docs.json: the exact first error line, exit code 1, no traceback.
+
+Each row is a tiny site. ``expected`` is the first line ``mdxsite build`` prints on stderr:
+file:line:column, the JSON path, what is wrong, and what to do.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+PAGES = {"index": "# Home\n", "guide": "# Guide\n", "setup": "# Setup\n"}
+
+
+def doc(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+CASES: list[tuple[str, str, dict[str, str], str]] = [
+    ("trailing-comma", doc('''
+        {
+          "name": "T",
+          "navigation": {"pages": ["index"],}
+        }
+        '''), {}, "docs.json:3:36: trailing comma before '}'. Remove the last comma."),
+    ("comment", doc('''
+        {
+          // the site
+          "name": "T"
+        }
+        '''), {}, "docs.json:2:3: comments are not allowed in JSON. Remove the // comment."),
+    ("single-quotes", doc('''
+        {
+          "name": 'T',
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, "docs.json:2:11: strings need double quotes in JSON. Replace ' with \"."),
+    ("duplicate-key", doc('''
+        {
+          "name": "T",
+          "name": "U",
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, "docs.json:3:3: key 'name' appears twice in this object. Keep one of them."),
+    ("root-not-object", '["index"]\n', {},
+     "docs.json:1:1: docs.json must hold an object, got an array. "
+     "Start the file with { \"name\": …, \"navigation\": … }."),
+    ("missing-name", doc('''
+        {
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, 'docs.json:1:1: docs.json needs "name", the site\'s name. Add "name": "My Docs".'),
+    ("missing-navigation", doc('''
+        {
+          "name": "T"
+        }
+        '''), {}, 'docs.json:1:1: docs.json needs "navigation". '
+                  'Add "navigation": {"pages": ["index"]}.'),
+    ("unknown-theme", doc('''
+        {
+          "name": "T",
+          "theme": "mintt",
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, "docs.json:3:12: theme: unknown theme 'mintt'. Did you mean 'mint'? Use one of "
+                  "mint, maple, palm, willow, linden, almond, aspen, sequoia, luma."),
+    ("colour-not-hex", doc('''
+        {
+          "name": "T",
+          "colors": {"primary": "green"},
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, "docs.json:3:25: colors.primary: 'primary' must be a hex colour such as "
+                  "\"#0D9373\", got 'green'. Write \"primary\": \"#0D9373\"."),
+    ("navigation-array", doc('''
+        {
+          "name": "T",
+          "navigation": ["index"]
+        }
+        '''), {}, "docs.json:3:17: navigation: expected an object, got an array. "
+                  "Write \"navigation\": { \"pages\": [\"index\"] } or another root pattern."),
+    ("no-root-pattern", doc('''
+        {
+          "name": "T",
+          "navigation": {}
+        }
+        '''), {}, "docs.json:3:17: navigation: no root pattern. Add exactly one of 'pages', "
+                  "'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages'."),
+    ("two-root-patterns", doc('''
+        {
+          "name": "T",
+          "navigation": {
+            "tabs": [{"tab": "A", "pages": ["index"]}],
+            "anchors": [{"anchor": "B", "pages": ["guide"]}]
+          }
+        }
+        '''), {}, "docs.json:3:17: navigation: both 'tabs' and 'anchors' at the root. "
+                  "Keep one root pattern and nest the other inside it."),
+    ("pages-not-array", doc('''
+        {
+          "name": "T",
+          "navigation": {"pages": "index"}
+        }
+        '''), {}, "docs.json:3:27: navigation.pages: expected an array, got the string 'index'. "
+                  "Write \"pages\": [ … ]."),
+    ("page-entry-number", doc('''
+        {
+          "name": "T",
+          "navigation": {"pages": ["index", 7]}
+        }
+        '''), {}, "docs.json:3:37: navigation.pages[1]: expected a page path or a group, "
+                  "got a number. Write \"folder/page\" or {\"group\": \"Name\", \"pages\": […]}."),
+    ("page-not-found", doc('''
+        {
+          "name": "T",
+          "navigation": {
+            "groups": [
+              {"group": "Start", "pages": ["index", "guides/setup"]}
+            ]
+          }
+        }
+        '''), {}, "docs.json:5:45: navigation.groups[0].pages[1]: page 'guides/setup' not found "
+                  "(looked for guides/setup.mdx, guides/setup.md). Create it or fix the path."),
+    ("page-near-miss", doc('''
+        {
+          "name": "T",
+          "navigation": {"pages": ["index", "guid"]}
+        }
+        '''), {}, "docs.json:3:37: navigation.pages[1]: page 'guid' not found (looked for "
+                  "guid.mdx, guid.md). Did you mean 'guide'? Create it or fix the path."),
+    ("page-outside-root", doc('''
+        {
+          "name": "T",
+          "navigation": {"pages": ["index", "../secrets"]}
+        }
+        '''), {}, "docs.json:3:37: navigation.pages[1]: page '../secrets' is outside the site "
+                  "folder. Move the file into the site folder and list its path from there."),
+    ("group-without-name", doc('''
+        {
+          "name": "T",
+          "navigation": {"groups": [{"pages": ["index"]}]}
+        }
+        '''), {}, "docs.json:3:29: navigation.groups[0]: a group needs 'group'. "
+                  "Add \"group\": \"Name\"."),
+    ("group-without-pages", doc('''
+        {
+          "name": "T",
+          "navigation": {"groups": [{"group": "Start"}]}
+        }
+        '''), {}, "docs.json:3:29: navigation.groups[0]: group 'Start' needs a \"pages\" array. "
+                  "Add \"pages\": [\"page-path\"]."),
+    ("groups-inside-group", doc('''
+        {
+          "name": "T",
+          "navigation": {"groups": [{"group": "A", "pages": ["index"], "groups": []}]}
+        }
+        '''), {}, "docs.json:3:64: navigation.groups[0].groups: 'groups' is not allowed in a "
+                  "group. A group holds only \"pages\" (nested groups go inside pages)."),
+    ("tab-without-label", doc('''
+        {
+          "name": "T",
+          "navigation": {"tabs": [{"pages": ["index"]}]}
+        }
+        '''), {}, "docs.json:3:27: navigation.tabs[0]: a tab needs 'tab'. Add \"tab\": \"Name\"."),
+    ("tab-two-child-types", doc('''
+        {
+          "name": "T",
+          "navigation": {
+            "tabs": [
+              {"tab": "Guides", "groups": [{"group": "A", "pages": ["index"]}], "pages": ["guide"]}
+            ]
+          }
+        }
+        '''), {}, "docs.json:5:7: navigation.tabs[0]: tab 'Guides' holds both 'pages' and "
+                  "'groups'. An element holds one type of child per level: nest the 'groups' "
+                  "inside one of the 'pages'."),
+    ("tab-no-content", doc('''
+        {
+          "name": "T",
+          "navigation": {"tabs": [{"tab": "Empty"}]}
+        }
+        '''), {}, "docs.json:3:27: navigation.tabs[0]: tab 'Empty' has no content. Add \"groups\" "
+                  "or \"pages\", an \"href\" link, or an \"openapi\" source."),
+    ("menu-outside-tab", doc('''
+        {
+          "name": "T",
+          "navigation": {"anchors": [{"anchor": "A", "menu": [{"item": "x", "pages": ["index"]}]}]}
+        }
+        '''), {}, "docs.json:3:46: navigation.anchors[0].menu: 'menu' is not allowed in an "
+                  "anchor. A menu belongs directly inside a tab."),
+    ("menu-item-with-tabs", doc('''
+        {
+          "name": "T",
+          "navigation": {
+            "tabs": [{"tab": "A", "menu": [{"item": "M", "tabs": [{"tab": "x", "pages": ["index"]}]}]}]
+          }
+        }
+        '''), {}, "docs.json:4:50: navigation.tabs[0].menu[0].tabs: 'tabs' is not allowed in a "
+                  "menu. A menu item holds only groups, pages and links."),
+    ("expanded-not-boolean", doc('''
+        {
+          "name": "T",
+          "navigation": {
+            "groups": [{"group": "A", "pages": ["index", {"group": "B", "expanded": "yes", "pages": ["guide"]}]}]
+          }
+        }
+        '''), {}, "docs.json:4:77: navigation.groups[0].pages[1].expanded: \"expanded\" must be "
+                  "true or false, got the string 'yes'. Write \"expanded\": true."),
+    ("expanded-on-tab", doc('''
+        {
+          "name": "T",
+          "navigation": {"tabs": [{"tab": "A", "expanded": true, "pages": ["index"]}]}
+        }
+        '''), {}, "docs.json:3:52: navigation.tabs[0].expanded: \"expanded\" applies only to "
+                  "groups, not to a tab. Remove it."),
+    ("global-anchor-no-href", doc('''
+        {
+          "name": "T",
+          "navigation": {
+            "global": {"anchors": [{"anchor": "Blog"}]},
+            "pages": ["index"]
+          }
+        }
+        '''), {}, "docs.json:4:28: navigation.global.anchors[0]: global anchors need an absolute "
+                  "URL, got None. Use https://…; site paths belong in navigation.anchors."),
+    ("global-anchor-href-number", doc('''
+        {
+          "name": "T",
+          "navigation": {
+            "global": {"anchors": [{"anchor": "Blog", "href": 12}]},
+            "pages": ["index"]
+          }
+        }
+        '''), {}, "docs.json:4:55: navigation.global.anchors[0].href: global anchors need an "
+                  "absolute URL, got 12. Use https://…; site paths belong in navigation.anchors."),
+    ("unknown-language", doc('''
+        {
+          "name": "T",
+          "navigation": {"languages": [{"language": "english", "pages": ["index"]}]}
+        }
+        '''), {}, "docs.json:3:45: navigation.languages[0].language: unknown language code "
+                  "'english'. Use one of ar ca cn cs da de en es fi fr fr-CA he hi hu id it ja "
+                  "ja-JP jp ko lv nl no pl pt pt-BR ro ru sv tr ua uk uz vi zh zh-CN zh-Hans "
+                  "zh-Hant zh-TW."),
+    ("duplicate-version", doc('''
+        {
+          "name": "T",
+          "navigation": {
+            "versions": [
+              {"version": "v1", "pages": ["index"]},
+              {"version": "v1", "pages": ["guide"]}
+            ]
+          }
+        }
+        '''), {}, "docs.json:6:19: navigation.versions[1].version: version 'v1' is listed twice "
+                  "(also at index 0). Give each one its own name."),
+    ("two-default-versions", doc('''
+        {
+          "name": "T",
+          "navigation": {
+            "versions": [
+              {"version": "v2", "default": true, "pages": ["index"]},
+              {"version": "v1", "default": true, "pages": ["guide"]}
+            ]
+          }
+        }
+        '''), {}, "docs.json:6:36: navigation.versions[1].default: more than one entry is marked "
+                  "\"default\". Mark one default."),
+    ("openapi-without-source", doc('''
+        {
+          "name": "T",
+          "navigation": {"tabs": [{"tab": "API", "openapi": {"directory": "api"}}]}
+        }
+        '''), {}, "docs.json:3:53: navigation.tabs[0].openapi: an openapi object needs "
+                  "\"source\", a file path or URL. Write {\"source\": \"openapi.yaml\", "
+                  "\"directory\": \"api-reference\"}."),
+    ("openapi-number", doc('''
+        {
+          "name": "T",
+          "navigation": {"tabs": [{"tab": "API", "openapi": 3}]}
+        }
+        '''), {}, "docs.json:3:53: navigation.tabs[0].openapi: expected a file path, a URL or "
+                  "{source, directory}, got a number. Write \"openapi\": \"openapi.yaml\"."),
+    ("endpoint-without-spec", doc('''
+        {
+          "name": "T",
+          "navigation": {"pages": ["index", "GET /users"]}
+        }
+        '''), {}, "docs.json:3:37: navigation.pages[1]: endpoint 'GET /users' has no OpenAPI "
+                  "document to come from. Set \"openapi\" on this element or a parent, or write "
+                  "\"openapi.yaml GET /path\"."),
+    ("ref-missing-file", doc('''
+        {
+          "name": "T",
+          "navigation": {"$ref": "nav/en.json"}
+        }
+        '''), {}, "docs.json:3:26: navigation.$ref: $ref 'nav/en.json': file not found "
+                  "(nav/en.json). Create the file or fix the path (it is relative to the file "
+                  "holding the $ref)."),
+    ("ref-outside-site", doc('''
+        {
+          "name": "T",
+          "navigation": {"$ref": "../nav.json"}
+        }
+        '''), {}, "docs.json:3:26: navigation.$ref: $ref '../nav.json' leads outside the site "
+                  "folder. Keep referenced files inside the site."),
+    ("styling-eyebrows", doc('''
+        {
+          "name": "T",
+          "styling": {"eyebrows": "trail"},
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, "docs.json:3:27: styling.eyebrows: 'eyebrows' must be one of 'section', "
+                  "'breadcrumbs', got 'trail'. Write \"eyebrows\": \"section\"."),
+    ("drilldown-not-boolean", doc('''
+        {
+          "name": "T",
+          "interaction": {"drilldown": "yes"},
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, "docs.json:3:32: interaction.drilldown: \"drilldown\" must be true or false, "
+                  "got the string 'yes'. Write \"drilldown\": true."),
+    ("redirect-without-destination", doc('''
+        {
+          "name": "T",
+          "redirects": [{"source": "/old"}],
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, "docs.json:3:17: redirects[0]: a redirect needs 'destination', a path. "
+                  "Write {\"source\": \"/old\", \"destination\": \"/new\"}."),
+    ("icon-wrong-type", doc('''
+        {
+          "name": "T",
+          "navigation": {"groups": [{"group": "A", "icon": 5, "pages": ["index"]}]}
+        }
+        '''), {}, "docs.json:3:52: navigation.groups[0].icon: an icon is a name or {name, style}, "
+                  "got a number. Write \"icon\": \"book-open\"."),
+    ("hidden-not-boolean", doc('''
+        {
+          "name": "T",
+          "navigation": {"groups": [{"group": "A", "hidden": "no", "pages": ["index"]}]}
+        }
+        '''), {}, "docs.json:3:54: navigation.groups[0].hidden: 'hidden' must be true or false, "
+                  "got the string 'no'. Write \"hidden\": true."),
+]
+
+
+@pytest.mark.parametrize("name,docs,files,expected", CASES, ids=[c[0] for c in CASES])
+def test_broken_docs_json_is_located(cli: Callable, make_site: Callable, tmp_path: Path,
+                                     name: str, docs: str, files: dict[str, str],
+                                     expected: str) -> None:
+    root = make_site(docs, pages=PAGES, files=files)
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    first = result.stderr.splitlines()[0]
+    assert first == expected
+    assert "Traceback" not in result.output + result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_there_are_at_least_thirty_rules() -> None:
+    assert len({c[0] for c in CASES}) >= 30
+
+
+def test_every_problem_is_reported_at_once(cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    root = make_site(doc('''
+        {
+          "name": "T",
+          "theme": "nope",
+          "navigation": {"pages": ["index", "missing", 3]}
+        }
+        '''), pages=PAGES)
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("docs.json:3:12: theme: unknown theme 'nope'")
+    assert lines[1].startswith("docs.json:4:37: navigation.pages[1]: page 'missing' not found")
+    assert lines[2].startswith("docs.json:4:48: navigation.pages[2]: expected a page path")
+    assert lines[3] == "failed: 3 problems"
+
+
+def test_error_inside_a_referenced_file_names_that_file(cli: Callable, make_site: Callable,
+                                                        tmp_path: Path) -> None:
+    root = make_site(doc('''
+        {
+          "name": "T",
+          "navigation": {"$ref": "nav/main.json"}
+        }
+        '''), pages=PAGES, files={"nav/main.json": doc('''
+        {
+          "pages": ["index", "nope"]
+        }
+        ''')})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "nav/main.json:2:22: navigation.pages[1]: page 'nope' not found (looked for nope.mdx, "
+        "nope.md). Create it or fix the path.")
+
+
+def test_ref_cycle_is_an_error(cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    root = make_site(doc('''
+        {
+          "name": "T",
+          "navigation": {"$ref": "a.json"}
+        }
+        '''), pages=PAGES, files={"a.json": '{"$ref": "b.json"}', "b.json": '{"$ref": "a.json"}'})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "b.json:1:10: navigation.$ref: $ref 'a.json' makes a cycle (docs.json -> a.json -> b.json "
+        "-> a.json). Remove one of the references.")

@@ -1,0 +1,82 @@
+"""A third-party plugin, installed the way pip would (a module + real .dist-info entry points)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+PLUGIN = textwrap.dedent('''
+    """A third-party mdxsite plugin: adds a footer line to every page and a file."""
+    from dataclasses import replace
+
+    from mdxsite import OutputFile, hookimpl
+
+
+    @hookimpl(wrapper=True)
+    def mdxsite_render_page(site, page):
+        rendered = yield
+        return replace(rendered, html=rendered.html + f'<p class="shout">{page.title.upper()}!</p>')
+
+
+    @hookimpl
+    def mdxsite_output_files(site):
+        return [OutputFile(path="shout.txt", content=f"{len(site.pages)} pages shouted\\n")]
+''')
+
+
+@pytest.fixture
+def plugin_path(tmp_path: Path) -> Path:
+    where = tmp_path / "site-packages"
+    where.mkdir()
+    (where / "mdxsite_shout.py").write_text(PLUGIN)
+    info = where / "mdxsite_shout-1.2.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mdxsite-shout\nVersion: 1.2.0\n")
+    (info / "entry_points.txt").write_text("[mdxsite.plugins]\nshout = mdxsite_shout\n")
+    (info / "RECORD").write_text("")
+    return where
+
+
+def _run(args: list[str], plugin_path: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(plugin_path), "CI": "1"}
+    return subprocess.run([str(Path(sys.executable).parent / "mdxsite"), *args], env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_installed_plugin_changes_the_output(plugin_path: Path, make_site, tmp_path: Path) -> None:
+    root = make_site({"name": "T", "navigation": {"pages": ["index", "guide"]}},
+                     pages={"index": "---\ntitle: Home\n---\nHi\n", "guide": "---\ntitle: Guide\n---\nG\n"})
+    result = _run(["build", str(root), "-o", str(tmp_path / "out")], plugin_path)
+    assert result.returncode == 0, result.stderr
+    assert '<p class="shout">GUIDE!</p>' in (tmp_path / "out" / "guide" / "index.html").read_text()
+    assert (tmp_path / "out" / "shout.txt").read_text() == "2 pages shouted\n"
+
+    off = _run(["--disable-plugin", "shout", "build", str(root), "-o", str(tmp_path / "off")],
+               plugin_path)
+    assert off.returncode == 0, off.stderr
+    assert "shout" not in (tmp_path / "off" / "guide" / "index.html").read_text()
+    assert not (tmp_path / "off" / "shout.txt").exists()
+
+
+def test_plugins_command_lists_it_with_its_distribution(plugin_path: Path) -> None:
+    result = _run(["plugins"], plugin_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith("shout "))
+    assert "mdxsite-shout 1.2.0" in lines[row] and "mdxsite_shout.py" in lines[row]
+    assert lines[row + 1].split() == ["mdxsite_output_files,", "mdxsite_render_page"]
+    assert any(line.startswith("navigation  mdxsite ") for line in lines)
+
+
+def test_a_misspelt_hook_is_a_located_error(plugin_path: Path) -> None:
+    (plugin_path / "mdxsite_shout.py").write_text(
+        "from mdxsite import hookimpl\n\n@hookimpl\ndef mdxsite_render_pages(site, page):\n    pass\n")
+    result = _run(["plugins"], plugin_path)
+    assert result.returncode == 1
+    assert "plugin 'shout' implements a hook mdxsite does not have" in result.stderr
+    assert "Traceback" not in result.stderr

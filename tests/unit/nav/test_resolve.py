@@ -1,0 +1,83 @@
+"""Navigation resolution from in-memory config: trails, placements, neighbours."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdxsite.errors import Problems
+from mdxsite.model import SiteConfig, frozen_mapping
+from mdxsite.nav import resolve
+
+
+def _nav(navigation: dict, keys: list[str]):
+    config = SiteConfig(root=Path("."), raw=frozen_mapping({"name": "T", "navigation": navigation}),
+                        navigation=frozen_mapping(navigation))
+    out = Problems()
+    nav = resolve(config, {k: Path(f"{k}.mdx") for k in keys}, out)
+    return nav, out
+
+
+def test_trail_records_every_level_for_breadcrumbs() -> None:
+    nav, out = _nav({"versions": [{"version": "v2", "tabs": [{"tab": "Guides", "groups": [
+        {"group": "Start", "pages": ["index", {"group": "Deep", "pages": ["deep/page"]}]}]}]}]},
+        ["index", "deep/page"])
+    assert not out.items
+    trail = nav.placements["deep/page"]
+    assert [(c.kind, c.title) for c in trail] == [
+        ("version", "v2"), ("tab", "Guides"), ("group", "Start"), ("group", "Deep")]
+    assert trail[2].first_page == "index"
+    assert trail[0].at == "navigation.versions[0]"
+
+
+def test_paths_accept_a_leading_slash_and_a_suffix() -> None:
+    nav, out = _nav({"pages": ["/index", "guide.mdx", "./other.md"]}, ["index", "guide", "other"])
+    assert not out.errors
+    assert list(nav.placements) == ["index", "guide", "other"]
+
+
+def test_a_page_listed_twice_is_placed_where_it_first_appears() -> None:
+    nav, _ = _nav({"tabs": [{"tab": "A", "pages": ["shared", "a"]},
+                            {"tab": "B", "pages": ["b", "shared"]}]}, ["shared", "a", "b"])
+    assert [c.title for c in nav.placements["shared"]] == ["A"]
+    assert nav.listed_keys() == ("shared", "a", "b")
+
+
+def test_neighbours_stay_inside_a_section() -> None:
+    nav, _ = _nav({"tabs": [{"tab": "A", "groups": [{"group": "G1", "pages": ["a1", "a2"]},
+                                                    {"group": "G2", "pages": ["a3"]}]},
+                            {"tab": "B", "pages": ["b1"]}]}, ["a1", "a2", "a3", "b1"])
+    assert nav.neighbours("a2") == ("a1", "a3")
+    assert nav.neighbours("a3") == ("a2", "")   # b1 is in another tab
+    assert nav.neighbours("b1") == ("", "")
+
+
+def test_group_root_page_sits_inside_its_group() -> None:
+    nav, out = _nav({"groups": [{"group": "G", "root": "g/index", "pages": ["g/one"]}]},
+                    ["g/index", "g/one"])
+    assert not out.errors
+    assert [c.title for c in nav.placements["g/index"]] == ["G"]
+
+
+def test_endpoints_inherit_the_nearest_openapi_source() -> None:
+    nav, out = _nav({"tabs": [{"tab": "API", "openapi": "a.yaml", "groups": [
+        {"group": "Users", "openapi": {"source": "b.yaml", "directory": "users"},
+         "pages": ["GET /users", "a.yaml post /pets"]},
+        {"group": "Other", "pages": ["DELETE /x/{id}"]}]}]}, [])
+    assert not out.errors
+    endpoints = [i for i in nav.walk() if i.kind == "endpoint"]
+    assert [(e.endpoint, e.inherited_openapi.source) for e in endpoints] == [
+        ("GET /users", "b.yaml"), ("POST /pets", "a.yaml"), ("DELETE /x/{id}", "a.yaml")]
+    assert endpoints[0].inherited_openapi.directory == "users"
+
+
+def test_without_drops_pages_and_their_placements() -> None:
+    nav, _ = _nav({"pages": ["index", "drafts/x"]}, ["index", "drafts/x"])
+    trimmed = nav.without(lambda item: item.key.startswith("drafts/"))
+    assert trimmed.listed_keys() == ("index",)
+
+
+def test_unknown_keys_warn_with_the_closest_name() -> None:
+    _, out = _nav({"groups": [{"group": "G", "pages": ["index"], "icn": "x"}]}, ["index"])
+    assert [str(p) for p in out.warnings] == [
+        "docs.json: warning: navigation.groups[0].icn: unknown key 'icn'. Did you mean 'icon'? "
+        "[config.unknown-key]"]
