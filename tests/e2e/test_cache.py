@@ -24,7 +24,7 @@ PLUGIN = '''
 from html import escape
 from pathlib import Path
 
-from mdxsite import hookimpl
+from mdxsite import Location, MdxsiteError, hookimpl
 from mdxsite.model import RenderedPage
 
 LOG = Path({log!r})
@@ -34,6 +34,9 @@ LOG = Path({log!r})
 def mdxsite_render_page(site, page):
     with LOG.open("a", encoding="utf-8") as f:
         f.write(page.key + "\\n")
+    if "FAIL" in (site.root / page.source).read_text(encoding="utf-8"):
+        raise MdxsiteError.single("this page asked to fail", where=Location(str(page.source)),
+                                  hint="remove FAIL from it")
     include = page.frontmatter.get("include")
     if not include:
         return None
@@ -231,3 +234,26 @@ def test_parallel_build_writes_what_a_serial_build_writes(env) -> None:
     assert result.exit_code == 0, result.output
     assert snapshot(out) == snapshot(serial)
     assert len(snapshot(out)) > 60
+
+
+def test_after_a_failed_build_only_the_fixed_page_renders(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    build(site, out)
+    rendered(log)
+    good = snapshot(out)
+    (site / "alpha.mdx").write_text("---\ntitle: Alpha\n---\n\nAlpha FAIL.\n", encoding="utf-8")
+    (site / "snippets" / "shared.md").write_text("shared text v2", encoding="utf-8")
+
+    failed = CliRunner().invoke(main, ["build", str(site), "-o", str(out), "--jobs", "1"])
+    assert failed.exit_code == 1
+    assert "alpha.mdx: this page asked to fail" in failed.output
+    assert rendered(log) == ["alpha", "beta"]
+    assert snapshot(out) == good  # the last good output stays
+
+    (site / "alpha.mdx").write_text("---\ntitle: Alpha\n---\n\nAlpha fixed.\n", encoding="utf-8")
+    build(site, out)
+
+    assert rendered(log) == ["alpha"]  # beta's new render was kept although that build failed
+    assert "shared text v2" in (out / "beta" / "index.html").read_text(encoding="utf-8")
+    assert "Alpha fixed." in (out / "alpha" / "index.html").read_text(encoding="utf-8")
