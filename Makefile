@@ -49,4 +49,4 @@ bench: venv
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache sample_site/_site .mdxsite-cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache sample_site/_site .mdxsite-cache sample_site/.mdxsite-cache .bench

@@ -180,9 +180,11 @@ def _progress(total_hint: int) -> tuple[Callable[[str], None], Callable[[], None
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
               help="Worker processes for rendering. Default: every available core.")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) when there is any warning.")
+@click.option("--no-cache", is_flag=True, help="Render every page, neither reading nor "
+              "updating the render cache (.mdxsite-cache beside the output).")
 @click.pass_context
 def build(ctx: click.Context, directory: Path, out: Path | None, base_url: str, site_url: str,
-          jobs: int | None, strict: bool) -> None:
+          jobs: int | None, strict: bool, no_cache: bool) -> None:
     """Build the site in DIRECTORY (default: here) into static HTML.
 
     The previous output stays untouched unless the whole build succeeds; then only the
@@ -203,7 +205,8 @@ def build(ctx: click.Context, directory: Path, out: Path | None, base_url: str, 
         try:
             report = pipeline.build(root, out_dir, pm, jobs=jobs or pipeline.cpu_jobs(),
                                     base_url=base_url, site_url=site_url,
-                                    blocked=ctx.obj["disabled"], on_page=tick)
+                                    blocked=ctx.obj["disabled"], on_page=tick,
+                                    use_cache=not no_cache)
         finally:
             close()
         report.warnings = counter.count

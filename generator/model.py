@@ -131,11 +131,7 @@ class Nav:
 
     def neighbours(self, key: str) -> tuple[str, str]:
         """Return the keys of the previous and next page in the same section ('' for none)."""
-        order = [k for k in self.placements if self.section_of(k) == self.section_of(key)]
-        if key not in order:
-            return "", ""
-        i = order.index(key)
-        return (order[i - 1] if i > 0 else "", order[i + 1] if i + 1 < len(order) else "")
+        return _neighbours(self.placements).get(key, ("", ""))
 
     def without(self, drop: Callable[[NavItem], bool]) -> Nav:
         """Return a copy without the page items for which ``drop`` is true."""
@@ -150,6 +146,26 @@ class Nav:
         kept = {i.key for x in items for i in x.walk() if i.kind == "page"}
         return replace(self, items=items, placements=frozen_mapping(
             {k: v for k, v in self.placements.items() if k in kept}))
+
+
+# The last placements seen -> every page's neighbours. Computed once per navigation: scanning
+# the placements for each page made a 10,000-page build quadratic (seconds per thousand pages).
+_NEIGHBOURS: list[tuple[Mapping[str, tuple[Crumb, ...]], dict[str, tuple[str, str]]]] = []
+
+
+def _neighbours(placements: Mapping[str, tuple[Crumb, ...]]) -> dict[str, tuple[str, str]]:
+    if _NEIGHBOURS and _NEIGHBOURS[0][0] is placements:
+        return _NEIGHBOURS[0][1]
+    sections: dict[tuple[str, ...], list[str]] = {}
+    for key, trail in placements.items():
+        section = tuple(c.at for c in trail if c.kind != "group")
+        sections.setdefault(section, []).append(key)
+    found: dict[str, tuple[str, str]] = {}
+    for order in sections.values():
+        for i, key in enumerate(order):
+            found[key] = (order[i - 1] if i > 0 else "", order[i + 1] if i + 1 < len(order) else "")
+    _NEIGHBOURS[:] = [(placements, found)]
+    return found
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -265,6 +281,9 @@ class PageResult:
     page: Page
     rendered: RenderedPage
     document: str
+    # True when the render cache knows the last successful build published exactly this
+    # document: a writer may keep the published file instead of writing it again
+    unchanged: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -283,6 +302,7 @@ class BuildReport:
     pages: int = 0
     written: int = 0
     unchanged: int = 0
+    reused: int = 0               # pages taken from the render cache instead of rendered
     warnings: int = 0
     seconds: float = 0.0
     out_dir: Path | None = None

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import OutputFile, PageResult, Site
+from mdxsite.output import staging
 
 
 def output_path(url: str) -> str:
@@ -18,10 +19,15 @@ def output_path(url: str) -> str:
 def mdxsite_write_output(site: Site, results: Iterable[PageResult], out_dir: Path) -> int:
     count = 0
     for result in results:
-        target = out_dir / output_path(result.page.url)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(result.document, encoding="utf-8")
+        rel = output_path(result.page.url)
         count += 1
+        data = result.document.encode("utf-8")
+        # a warm build: the published copy already holds these bytes, skip the staging write
+        if result.unchanged and staging.keep(out_dir, rel, len(data)):
+            continue
+        target = out_dir / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
     return count
 
 

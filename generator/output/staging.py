@@ -17,6 +17,9 @@ from pathlib import Path
 
 MANIFEST = ".mdxsite-manifest.json"
 
+# staging folder -> (output folder, files kept from the published output instead of written)
+_OPEN: dict[Path, tuple[Path, set[str]]] = {}
+
 
 def cache_dir_for(out_dir: Path) -> Path:
     """Return the folder beside the output where mdxsite keeps its cache and manifest."""
@@ -31,27 +34,54 @@ def staging_dir(out_dir: Path, stats: dict[str, int] | None = None) -> Iterator[
     if tmp.exists():
         shutil.rmtree(tmp)
     tmp.mkdir()
+    kept: set[str] = set()
+    _OPEN[tmp] = (out_dir, kept)
     try:
         yield tmp
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    result = publish(tmp, out_dir)
+    finally:
+        del _OPEN[tmp]
+    result = publish(tmp, out_dir, kept)
     if stats is not None:
         stats.update(result)
+
+
+def keep(staging: Path, rel: str, size: int) -> bool:
+    """Keep the published copy of ``rel`` instead of writing it into ``staging`` again.
+
+    For a writer that knows a file is byte-identical to what the last build published (the
+    render cache says so): skipping the write keeps a warm build cheap. Returns False, and
+    keeps nothing, when the published file is missing or has another size; write it then.
+    """
+    if staging not in _OPEN:  # not a staging folder of a running build
+        return False
+    out_dir, kept = _OPEN[staging]
+    try:
+        if (out_dir / rel).stat().st_size != size:
+            return False
+    except OSError:
+        return False
+    kept.add(rel)
+    return True
 
 
 def _files(folder: Path) -> set[str]:
     return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if not p.is_dir()}
 
 
-def publish(staging: Path, out_dir: Path) -> dict[str, int]:
-    """Move the staging folder's content into ``out_dir``; return counts of what changed."""
+def publish(staging: Path, out_dir: Path, kept: set[str] | frozenset[str] = frozenset()
+            ) -> dict[str, int]:
+    """Move the staging folder's content into ``out_dir``; return counts of what changed.
+
+    ``kept`` files (see :func:`keep`) are already in ``out_dir``: they count as unchanged.
+    """
     cache = cache_dir_for(out_dir)
     cache.mkdir(parents=True, exist_ok=True)
     manifest_file = cache / MANIFEST
     new_files = _files(staging)
-    if not out_dir.exists() or not any(out_dir.iterdir()):
+    if not kept and (not out_dir.exists() or not any(out_dir.iterdir())):
         if out_dir.exists():
             out_dir.rmdir()
         os.replace(staging, out_dir)  # atomic on POSIX: readers see the old or the new tree
@@ -61,7 +91,8 @@ def publish(staging: Path, out_dir: Path) -> dict[str, int]:
         old_files = set(json.loads(manifest_file.read_text(encoding="utf-8")))
     except (OSError, ValueError):
         old_files = set()
-    written = unchanged = removed = 0
+    written = removed = 0
+    unchanged = len(kept - new_files)
     for rel in sorted(new_files):
         src, dst = staging / rel, out_dir / rel
         new_bytes = src.read_bytes()
@@ -76,6 +107,7 @@ def publish(staging: Path, out_dir: Path) -> dict[str, int]:
         dst.parent.mkdir(parents=True, exist_ok=True)
         os.replace(src, dst)  # a reader never sees half a file
         written += 1
+    new_files |= kept
     for rel in sorted(old_files - new_files):
         target = out_dir / rel
         if target.is_file():

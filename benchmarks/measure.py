@@ -1,0 +1,62 @@
+"""Run one command and print its wall time and peak memory as JSON (run by the bench venv).
+
+Peak memory is the largest sum of RSS over the command's whole process tree (the build and
+its worker processes), sampled every 20 ms with psutil; ``maxrss_mib`` is the kernel's peak of
+the single largest process (``getrusage(RUSAGE_CHILDREN)``), which a short spike between two
+samples cannot escape. Summing RSS counts pages that forked workers share with their parent
+more than once, so the tree figure errs high, never low.
+
+    .bench/mkdocs-venv/bin/python benchmarks/measure.py -- mkdocs build -q
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+import time
+
+import psutil
+
+SAMPLE_SECONDS = 0.02
+
+
+def tree_rss(root: psutil.Process) -> int:
+    """Return the summed RSS of ``root`` and every descendant still alive."""
+    total = 0
+    try:
+        procs = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return 0
+    for p in procs:
+        try:
+            total += p.memory_info().rss
+        except psutil.Error:  # exited between listing and reading
+            pass
+    return total
+
+
+def main(argv: list[str]) -> int:
+    if "--" not in argv:
+        print("usage: measure.py -- COMMAND [ARGS...]", file=sys.stderr)
+        return 2
+    command = argv[argv.index("--") + 1:]
+    started = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = psutil.Process(child.pid)
+    peak = 0
+    while child.poll() is None:
+        peak = max(peak, tree_rss(proc))
+        time.sleep(SAMPLE_SECONDS)
+    wall = time.perf_counter() - started
+    stderr = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
+    maxrss_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # KiB on Linux
+    print(json.dumps({"returncode": child.returncode, "wall": wall,
+                      "peak_tree_mib": peak / 2**20, "maxrss_mib": maxrss_kib / 1024,
+                      "stderr_tail": stderr[-2000:]}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,166 @@
+"""Time ``mdxsite build`` against ``mkdocs build`` (Material) on the same generated content.
+
+For each size N (default 1,000 and 10,000) this writes the corpus (benchmarks/generate.py),
+then, for several runs each, times:
+
+- mdxsite cold: no output and no cache (``rm -rf`` both first);
+- mdxsite warm: the same build again, nothing changed;
+- mkdocs: ``mkdocs build`` with mkdocs-material, into a fresh folder.
+
+and prints medians of wall time, pages/s and peak RSS of the process tree, plus the ratio.
+MkDocs runs from its own venv (``.bench/mkdocs-venv``, made here from
+benchmarks/requirements.txt), so its dependencies never touch mdxsite's.
+
+    .venv/bin/python benchmarks/run.py                     # what `make bench` runs
+    .venv/bin/python benchmarks/run.py --sizes 1000 --runs 5
+    .venv/bin/python benchmarks/run.py --sizes 10000 --tools mdxsite
+
+The machine's load (``uptime``) is printed beside the figures: on a shared machine they move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import venv
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+import generate  # noqa: E402  (a sibling script, not an installed module)
+
+BENCH = REPO / ".bench"
+BENCH_VENV = BENCH / "mkdocs-venv"
+MDXSITE = Path(sys.executable).parent / "mdxsite"
+
+
+@dataclass
+class Sample:
+    wall: float
+    peak_mib: float
+
+
+def bench_python() -> Path:
+    """Return the bench venv's python, creating the venv and installing its pins if needed."""
+    python = BENCH_VENV / "bin" / "python"
+    stamp = BENCH_VENV / ".installed"
+    wanted = (HERE / "requirements.txt").read_text(encoding="utf-8")
+    if not python.exists():
+        print(f"creating {BENCH_VENV} for mkdocs-material and psutil", flush=True)
+        venv.create(BENCH_VENV, with_pip=True)
+    if not stamp.exists() or stamp.read_text(encoding="utf-8") != wanted:
+        subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                        "-r", str(HERE / "requirements.txt")], check=True)
+        stamp.write_text(wanted, encoding="utf-8")
+    return python
+
+
+def corpus(n: int, seed: int) -> tuple[Path, Path]:
+    """Return the corpus for ``n`` pages, generating it unless the same one is on disk."""
+    folder = BENCH / f"corpus-{n}"
+    stamp = folder / ".stamp"
+    want = json.dumps({"n": n, "seed": seed, "generator": _digest(Path(generate.__file__))})
+    if not (stamp.exists() and stamp.read_text(encoding="utf-8") == want):
+        shutil.rmtree(folder, ignore_errors=True)
+        print(f"generating {n} pages in {folder}", flush=True)
+        generate.generate(n, folder, seed)
+        stamp.write_text(want, encoding="utf-8")
+    return folder / "mdxsite", folder / "mkdocs"
+
+
+def _digest(path: Path) -> str:
+    import hashlib
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def measure(python: Path, command: list[str], cwd: Path | None = None) -> Sample:
+    """Run ``command`` once under benchmarks/measure.py; fail loudly if it fails."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    proc = subprocess.run([str(python), str(HERE / "measure.py"), "--", *command], cwd=cwd,
+                          env=env, capture_output=True, text=True, check=True)
+    result = json.loads(proc.stdout)
+    if result["returncode"] != 0:
+        raise SystemExit(f"{' '.join(command)} failed (exit {result['returncode']}):\n"
+                         f"{result['stderr_tail']}")
+    return Sample(result["wall"], max(result["peak_tree_mib"], result["maxrss_mib"]))
+
+
+def run_size(python: Path, n: int, runs: int, tools: list[str], seed: int,
+             jobs: int | None) -> list[tuple[str, list[Sample]]]:
+    mdx_root, mk_root = corpus(n, seed)
+    out = BENCH / f"out-{n}"
+    rows: list[tuple[str, list[Sample]]] = []
+    if "mdxsite" in tools:
+        cold: list[Sample] = []
+        warm: list[Sample] = []
+        build = [str(MDXSITE), "build", str(mdx_root), "-o", str(out / "mdxsite")]
+        if jobs:
+            build += ["--jobs", str(jobs)]
+        for i in range(runs):
+            shutil.rmtree(out / "mdxsite", ignore_errors=True)
+            shutil.rmtree(out / ".mdxsite-cache", ignore_errors=True)
+            cold.append(measure(python, build))
+            warm.append(measure(python, build))
+            print(f"  N={n} run {i + 1}/{runs}: mdxsite cold {cold[-1].wall:.2f} s, "
+                  f"warm {warm[-1].wall:.2f} s", flush=True)
+        rows += [("mdxsite build (cold)", cold), ("mdxsite build (warm)", warm)]
+    if "mkdocs" in tools:
+        samples: list[Sample] = []
+        mkdocs = BENCH_VENV / "bin" / "mkdocs"
+        for i in range(runs):
+            shutil.rmtree(out / "mkdocs", ignore_errors=True)
+            samples.append(measure(python, [str(mkdocs), "build", "-q", "-f",
+                                            str(mk_root / "mkdocs.yml"), "-d", str(out / "mkdocs")]))
+            print(f"  N={n} run {i + 1}/{runs}: mkdocs {samples[-1].wall:.2f} s", flush=True)
+        rows.append(("mkdocs build (material)", samples))
+    return rows
+
+
+def table(results: list[tuple[int, list[tuple[str, list[Sample]]]]]) -> str:
+    lines = [f"{'pages':>6}  {'build':<24} {'runs':>4} {'wall s':>8} {'pages/s':>8} "
+             f"{'peak RSS MiB':>12}"]
+    for n, rows in results:
+        medians: dict[str, float] = {}
+        for name, samples in rows:
+            wall = statistics.median(s.wall for s in samples)
+            peak = statistics.median(s.peak_mib for s in samples)
+            medians[name] = wall
+            lines.append(f"{n:>6}  {name:<24} {len(samples):>4} {wall:>8.2f} {n / wall:>8.0f} "
+                         f"{peak:>12.0f}")
+        cold, mk = medians.get("mdxsite build (cold)"), medians.get("mkdocs build (material)")
+        if cold and mk:
+            lines.append(f"{n:>6}  mdxsite cold is {mk / cold:.1f}x as fast as mkdocs "
+                         f"(target: at least 5x)")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="1000,10000", help="comma-separated page counts")
+    parser.add_argument("--runs", type=int, default=3, help="runs per build (median reported)")
+    parser.add_argument("--tools", default="mdxsite,mkdocs", help="mdxsite, mkdocs or both")
+    parser.add_argument("--jobs", type=int, default=None, help="mdxsite --jobs (default: cores)")
+    parser.add_argument("--seed", type=int, default=8)
+    args = parser.parse_args()
+    tools = args.tools.split(",")
+    python = bench_python()
+    load = lambda: subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()  # noqa: E731
+    before = load()
+    results = [(n, run_size(python, n, args.runs, tools, args.seed, args.jobs))
+               for n in (int(s) for s in args.sizes.split(","))]
+    print()
+    print(table(results))
+    print(f"load before: {before}")
+    print(f"load after:  {load()}")
+    print(f"cores: {len(os.sched_getaffinity(0))}, python {sys.version.split()[0]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,259 @@
+"""The render cache: a warm build renders nothing, and a change renders only what it affects.
+
+A counting plugin, installed through real entry-point metadata (a ``.dist-info`` on
+``sys.path``), answers ``mdxsite_render_page`` first and appends each page key it renders to
+a log file, so the test sees exactly which pages rendered. It also renders pages whose
+frontmatter says ``include: FILE`` itself, reporting FILE as a dependency, the way snippets
+and OpenAPI pages do.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mdxsite.cli import main
+
+PLUGIN = '''
+"""Test plugin: logs every page it is asked to render."""
+from html import escape
+from pathlib import Path
+
+from mdxsite import Location, MdxsiteError, hookimpl
+from mdxsite.model import RenderedPage
+
+LOG = Path({log!r})
+
+
+@hookimpl(tryfirst=True)
+def mdxsite_render_page(site, page):
+    with LOG.open("a", encoding="utf-8") as f:
+        f.write(page.key + "\\n")
+    if "FAIL" in (site.root / page.source).read_text(encoding="utf-8"):
+        raise MdxsiteError.single("this page asked to fail", where=Location(str(page.source)),
+                                  hint="remove FAIL from it")
+    include = page.frontmatter.get("include")
+    if not include:
+        return None
+    text = (site.root / include).read_text(encoding="utf-8")
+    return RenderedPage(key=page.key, html="<p>" + escape(text) + "</p>", text=text,
+                        markdown=text, dependencies=(include,))
+'''
+
+
+def install_plugin(tmp_path: Path, name: str) -> tuple[Path, Path]:
+    """Write a module and its .dist-info into a folder on sys.path; return (module, log)."""
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    log = tmp_path / "rendered.log"
+    module = lib / f"{name}.py"
+    module.write_text(PLUGIN.format(log=str(log)), encoding="utf-8")
+    info = lib / f"{name}-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[mdxsite.plugins]\n{name} = {name}\n",
+                                           encoding="utf-8")
+    return module, log
+
+
+def write_site(root: Path) -> None:
+    root.mkdir()
+    (root / "docs.json").write_text(json.dumps({
+        "name": "Cache test", "theme": "mint", "colors": {"primary": "#0D9373"},
+        "navigation": {"pages": ["index", "alpha", "beta"]}}), encoding="utf-8")
+    (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nWelcome home.\n", encoding="utf-8")
+    (root / "alpha.mdx").write_text("---\ntitle: Alpha\n---\n\nAlpha body.\n", encoding="utf-8")
+    (root / "beta.mdx").write_text("---\ntitle: Beta\ninclude: snippets/shared.md\n---\n",
+                                   encoding="utf-8")
+    (root / "snippets").mkdir()
+    (root / "snippets" / "shared.md").write_text("shared text v1", encoding="utf-8")
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest):
+    # a module name per test: sys.modules must not hand one test another test's plugin
+    name = "cachecount_" + re.sub(r"\W", "_", request.node.name)
+    module, log = install_plugin(tmp_path, name)
+    monkeypatch.syspath_prepend(str(tmp_path / "lib"))
+    yield tmp_path / "site", tmp_path / "out", log, module
+    sys.modules.pop(name, None)
+
+
+def build(site: Path, out: Path) -> str:
+    result = CliRunner().invoke(main, ["build", str(site), "-o", str(out), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def rendered(log: Path) -> list[str]:
+    keys = log.read_text(encoding="utf-8").split() if log.exists() else []
+    log.write_text("", encoding="utf-8")
+    return sorted(keys)
+
+
+def snapshot(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+
+def test_warm_build_renders_nothing_and_keeps_the_output(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    build(site, out)
+    assert rendered(log) == ["alpha", "beta", "index"]
+    first = snapshot(out)
+    assert "shared text v1" in first["beta/index.html"].decode()
+
+    output = build(site, out)
+
+    assert rendered(log) == []
+    assert snapshot(out) == first
+    assert "built 3 pages" in output
+    assert f"{len(first)} unchanged" in output  # every file, kept pages included
+
+
+def test_changing_a_dependency_rerenders_only_the_page_that_read_it(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    build(site, out)
+    rendered(log)
+    before = snapshot(out)
+
+    (site / "snippets" / "shared.md").write_text("shared text v2", encoding="utf-8")
+    build(site, out)
+
+    assert rendered(log) == ["beta"]
+    after = snapshot(out)
+    assert "shared text v2" in after["beta/index.html"].decode()
+    assert after["alpha/index.html"] == before["alpha/index.html"]
+    assert after["index.html"] == before["index.html"]
+
+
+def test_editing_a_page_body_rerenders_only_that_page(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    build(site, out)
+    rendered(log)
+
+    (site / "alpha.mdx").write_text("---\ntitle: Alpha\n---\n\nAlpha edited.\n", encoding="utf-8")
+    build(site, out)
+
+    assert rendered(log) == ["alpha"]
+    assert "Alpha edited." in (out / "alpha" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("change", ["docs.json", "title", "plugin code"])
+def test_site_wide_changes_rerender_every_page(env, change: str) -> None:
+    # the site name, any page title (every sidebar lists it) and the code that renders pages
+    # all reach every document
+    site, out, log, module = env
+    write_site(site)
+    build(site, out)
+    rendered(log)
+
+    if change == "docs.json":
+        config = json.loads((site / "docs.json").read_text(encoding="utf-8"))
+        config["name"] = "Renamed docs"
+        (site / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    elif change == "title":
+        (site / "alpha.mdx").write_text("---\ntitle: Alpha two\n---\n\nAlpha body.\n",
+                                        encoding="utf-8")
+    else:
+        module.write_text(module.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    build(site, out)
+
+    assert rendered(log) == ["alpha", "beta", "index"]
+    if change == "title":
+        assert "Alpha two" in (out / "beta" / "index.html").read_text(encoding="utf-8")
+
+
+def test_deleted_output_is_written_again_from_the_cache(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    build(site, out)
+    rendered(log)
+    first = snapshot(out)
+
+    for page in ("alpha/index.html", "index.html"):
+        (out / page).unlink()
+    build(site, out)
+
+    assert rendered(log) == []
+    assert snapshot(out) == first
+
+
+def test_a_corrupt_cache_is_rebuilt_not_reported(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    build(site, out)
+    rendered(log)
+    for db in (out.parent / ".mdxsite-cache").rglob("pages.sqlite*"):
+        db.write_bytes(b"not a database" * 100)
+
+    build(site, out)
+
+    assert rendered(log) == ["alpha", "beta", "index"]
+    assert "Alpha body." in (out / "alpha" / "index.html").read_text(encoding="utf-8")
+
+
+def test_no_cache_renders_every_page(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    build(site, out)
+    rendered(log)
+
+    result = CliRunner().invoke(main, ["build", str(site), "-o", str(out), "--jobs", "1",
+                                       "--no-cache"])
+
+    assert result.exit_code == 0, result.output
+    assert rendered(log) == ["alpha", "beta", "index"]
+
+
+def test_parallel_build_writes_what_a_serial_build_writes(env) -> None:
+    # enough pages for the worker pool (pipeline.PARALLEL_THRESHOLD), in several batches
+    site, out, log, _ = env
+    write_site(site)
+    extra = [f"p{i:02d}" for i in range(60)]
+    for key in extra:
+        (site / f"{key}.mdx").write_text(f"---\ntitle: Page {key}\n---\n\nBody of {key}.\n",
+                                         encoding="utf-8")
+    config = json.loads((site / "docs.json").read_text(encoding="utf-8"))
+    config["navigation"]["pages"] += extra
+    (site / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    serial = out.parent / "serial"
+    build(site, serial)
+    rendered(log)
+
+    result = CliRunner().invoke(main, ["build", str(site), "-o", str(out), "--jobs", "2"])
+
+    assert result.exit_code == 0, result.output
+    assert snapshot(out) == snapshot(serial)
+    assert len(snapshot(out)) > 60
+
+
+def test_after_a_failed_build_only_the_fixed_page_renders(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    build(site, out)
+    rendered(log)
+    good = snapshot(out)
+    (site / "alpha.mdx").write_text("---\ntitle: Alpha\n---\n\nAlpha FAIL.\n", encoding="utf-8")
+    (site / "snippets" / "shared.md").write_text("shared text v2", encoding="utf-8")
+
+    failed = CliRunner().invoke(main, ["build", str(site), "-o", str(out), "--jobs", "1"])
+    assert failed.exit_code == 1
+    assert "alpha.mdx: this page asked to fail" in failed.output
+    assert rendered(log) == ["alpha", "beta"]
+    assert snapshot(out) == good  # the last good output stays
+
+    (site / "alpha.mdx").write_text("---\ntitle: Alpha\n---\n\nAlpha fixed.\n", encoding="utf-8")
+    build(site, out)
+
+    assert rendered(log) == ["alpha"]  # beta's new render was kept although that build failed
+    assert "shared text v2" in (out / "beta" / "index.html").read_text(encoding="utf-8")
+    assert "Alpha fixed." in (out / "alpha" / "index.html").read_text(encoding="utf-8")
