@@ -43,6 +43,12 @@ def _formatter(hl_lines: tuple[int, ...], numbers: bool) -> HtmlFormatter:
                          linenos="inline" if numbers else False, wrapcode=True)
 
 
+@lru_cache(maxsize=4096)
+def _highlighted(source: str, lang: str, hl_lines: tuple[int, ...], numbers: bool) -> str:
+    # the same block recurs across pages (snippets, generated references): highlight it once
+    return highlight(source, lexer_for(lang), _formatter(hl_lines, numbers))
+
+
 def parse_meta(info: str) -> dict[str, Any]:
     """Split a fence's info string into lang, title, highlighted lines and flags."""
     try:
@@ -93,8 +99,7 @@ def render_fence(tok: Token, props: dict[str, Any] | None = None) -> dict[str, A
     if lang == "mermaid":
         return {"html": f'<pre class="mermaid">{html.escape(source)}</pre>\n', "title": "Mermaid",
                 "lang": lang}
-    fmt = _formatter(meta["highlight"], "lines" in meta["flags"])
-    body = highlight(source, lexer_for(lang), fmt)
+    body = _highlighted(source, lang, meta["highlight"], "lines" in meta["flags"])
     classes = ["code-block"] + [f"code-{f}" for f in sorted(meta["flags"])]
     title = meta["title"]
     header = (f'<div class="code-header"><span class="code-title">{html.escape(title)}</span>'

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,7 @@ def theme_folder(name: str) -> Path:
     return Path(str(resources.files("mdxsite.themes") / name))
 
 
+@lru_cache(maxsize=None)
 def load_theme(name: str) -> Theme:
     folder = theme_folder(name)
     settings = json.loads((folder / "theme.json").read_text(encoding="utf-8"))
