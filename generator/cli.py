@@ -206,20 +206,50 @@ def build(ctx: click.Context, directory: Path, out: Path | None, base_url: str, 
             report = pipeline.build(root, out_dir, pm, jobs=jobs or pipeline.cpu_jobs(),
                                     base_url=base_url, site_url=site_url,
                                     blocked=ctx.obj["disabled"], on_page=tick,
-                                    use_cache=not no_cache)
+                                    use_cache=not no_cache, strict=strict)
         finally:
             close()
         report.warnings = counter.count
-        if strict and counter.count:
-            raise MdxsiteError.single(
-                f"{counter.count} warning{'s' if counter.count != 1 else ''} with --strict",
-                hint="fix the warnings above, or build without --strict")
     out_console = _console(stderr=False)
     out_console.print(
         f"built {report.pages} pages in {report.seconds:.2f} s "
         f"({report.written} written, {report.unchanged} unchanged), "
         f"{report.warnings} warning{'s' if report.warnings != 1 else ''} -> {out_dir}",
         markup=False, highlight=False)
+
+
+@main.command("broken-links")
+@SITE_DIR
+@click.pass_context
+def broken_links(ctx: click.Context, directory: Path) -> None:
+    """List every internal link to a missing page or #anchor, with file:line (exit 1 if any).
+
+    The site is built into a temporary folder; your output folder is not touched.
+    """
+    import tempfile
+
+    from mdxsite import pipeline
+
+    found: list[str] = []
+
+    class _Links(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if str(getattr(record, "code", "")).startswith("mdx.broken-"):
+                found.append(str(getattr(record, "problem", record.getMessage())))
+
+    handler = _Links(logging.WARNING)
+    with _reporting(ctx), tempfile.TemporaryDirectory() as tmp:
+        logging.getLogger("mdxsite").addHandler(handler)
+        try:
+            pipeline.build(directory, Path(tmp) / "out", _plugins(ctx), jobs=pipeline.cpu_jobs(),
+                           use_cache=False)
+        finally:
+            logging.getLogger("mdxsite").removeHandler(handler)
+    out = _console(stderr=False)
+    for line in found:
+        out.print(line, markup=False, highlight=False, soft_wrap=True)
+    out.print(f"{len(found)} broken link{'s' if len(found) != 1 else ''}", markup=False)
+    ctx.exit(EXIT_USER if found else EXIT_OK)
 
 
 @main.command()

@@ -211,13 +211,37 @@ def _render_batch(keys: list[str]) -> list[tuple[PageResult | None, tuple[Proble
 
 def build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int = 2,
           base_url: str = "/", site_url: str = "", blocked: Collection[str] = (),
-          on_page: Callable[[str], None] | None = None, use_cache: bool = True) -> BuildReport:
+          on_page: Callable[[str], None] | None = None, use_cache: bool = True,
+          strict: bool = False) -> BuildReport:
     """Build the site in ``root`` into ``out_dir``; raise MdxsiteError with every problem found.
 
     A failed build leaves ``out_dir`` exactly as it was. With ``use_cache`` (the default),
     pages unchanged since the last build of ``out_dir`` are taken from its cache
-    (``mdxsite.output.cache``) instead of rendered again.
+    (``mdxsite.output.cache``) instead of rendered again. With ``strict``, any warning fails
+    the build before the output is touched.
     """
+    counter = _WarningCounter()
+    logging.getLogger("mdxsite").addHandler(counter)
+    try:
+        return _build(root, out_dir, pm, jobs=jobs, base_url=base_url, site_url=site_url,
+                      blocked=blocked, on_page=on_page, use_cache=use_cache,
+                      strict=strict, counter=counter)
+    finally:
+        logging.getLogger("mdxsite").removeHandler(counter)
+
+
+class _WarningCounter(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, base_url: str,
+           site_url: str, blocked: Collection[str], on_page: Callable[[str], None] | None,
+           use_cache: bool, strict: bool, counter: _WarningCounter) -> BuildReport:
     started = time.perf_counter()
     root = root.resolve()
     out_dir = out_dir.resolve()
@@ -233,6 +257,11 @@ def build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int = 2,
         with staging_dir(out_dir, published) as tmp:
             _build_into(tmp, site, pm, keys, jobs=jobs, blocked=blocked, problems=problems,
                         cache=cache, on_page=on_page, report=report)
+            if strict and counter.count:
+                raise MdxsiteError.single(
+                    f"{counter.count} warning{'s' if counter.count != 1 else ''} with --strict; "
+                    "the previous output is kept",
+                    hint="fix the warnings above, or build without --strict")
         succeeded = True
     finally:
         # renders are kept even when another page failed: fixing it rebuilds just that page

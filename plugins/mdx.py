@@ -1,12 +1,62 @@
-"""Built-in plugin: stage 4, render each page's MDX (``mdxsite.mdx``)."""
+"""Built-in plugin: stage 4, render each page's MDX (``mdxsite.mdx``), and check its links.
+
+Links to other pages and ``#anchors`` are collected as pages finish rendering and checked once
+every page is known; each broken one is a located warning (``--strict`` fails the build).
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from mdxsite.errors import Location, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
+from mdxsite.mdx import code
 from mdxsite.mdx.render import render
-from mdxsite.model import Page, RenderedPage, Site
+from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
+
+_LINKS: list[tuple[str, str, Location]] = []   # (from page, "key#anchor", where)
+_ANCHORS: dict[str, set[str]] = {}
 
 
 @hookimpl
 def mdxsite_render_page(site: Site, page: Page) -> RenderedPage:
     return render(site, page)
+
+
+@hookimpl
+def mdxsite_build_started(site: Site) -> None:
+    _LINKS.clear()
+    _ANCHORS.clear()
+
+
+@hookimpl
+def mdxsite_page_built(site: Site, result: PageResult) -> None:
+    rendered = result.rendered
+    _ANCHORS[result.page.key] = set(rendered.anchors)
+    _LINKS.extend((result.page.key, target, where) for target, where in rendered.links)
+
+
+@hookimpl
+def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
+    report_warnings(broken_links(site))
+
+
+def broken_links(site: Site) -> list[Problem]:
+    """Return a located warning for every link to a missing page or anchor."""
+    out = []
+    for _, target, where in _LINKS:
+        key, _, anchor = target.partition("#")
+        if key not in site.pages:
+            out.append(Problem(where, f"broken link: no page {'/' + key!r}",
+                               "fix the path or create the page", code="mdx.broken-link",
+                               warning=True))
+        elif anchor and key in _ANCHORS and anchor not in _ANCHORS[key]:
+            out.append(Problem(where, f"broken link: page {'/' + key!r} has no heading "
+                               f"#{anchor}", "link to one of its headings",
+                               code="mdx.broken-anchor", warning=True))
+    return sorted(out)
+
+
+@hookimpl
+def mdxsite_output_files(site: Site) -> list[OutputFile]:
+    return [OutputFile(path="_mdxsite/pygments.css", content=code.stylesheet())]

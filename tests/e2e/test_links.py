@@ -1,0 +1,44 @@
+"""Internal links are resolved and checked: --strict fails and keeps the last good output."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+DOCS = {"name": "T", "navigation": {"pages": ["index", "guides/setup"]}}
+SETUP = "---\ntitle: Setup\n---\n## Install\n\nText.\n"
+
+
+def test_links_resolve_to_output_urls(cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    root = make_site(DOCS, pages={"index": "[a](/guides/setup) [b](guides/setup.mdx#install)\n",
+                                  "guides/setup": SETUP})
+    assert cli("build", root, "-o", tmp_path / "out", "--base-url", "/docs/").exit_code == 0
+    home = (tmp_path / "out" / "index.html").read_text()
+    assert 'href="/docs/guides/setup/"' in home and 'href="/docs/guides/setup/#install"' in home
+
+
+def test_broken_links_warn_and_strict_keeps_the_previous_output(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    root = make_site(DOCS, pages={"index": "Fine.\n", "guides/setup": SETUP})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out, "--strict").exit_code == 0
+    before = (out / "index.html").read_bytes()
+    (root / "index.mdx").write_text("Line one.\n\n[gone](/nowhere) and [x](/guides/setup#nope)\n")
+    result = cli("build", root, "-o", out, "--strict")
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert "index.mdx:3: warning: broken link: no page '/nowhere'. Fix the path or create the page. [mdx.broken-link]" in lines
+    assert ("index.mdx:3: warning: broken link: page '/guides/setup' has no heading #nope. "
+            "Link to one of its headings. [mdx.broken-anchor]") in lines
+    assert (out / "index.html").read_bytes() == before
+
+
+def test_broken_links_command_lists_them_all(cli: Callable, make_site: Callable) -> None:
+    root = make_site(DOCS, pages={"index": "[a](/x)\n", "guides/setup": "[b](/y)\n"})
+    result = cli("broken-links", root)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[-1] == "2 broken links"
+    assert any(line.startswith("guides/setup.mdx:1:") for line in result.stdout.splitlines())
+    clean = make_site(DOCS, pages={"index": "[a](/guides/setup)\n", "guides/setup": SETUP})
+    ok = cli("broken-links", clean)
+    assert ok.exit_code == 0 and ok.stdout.strip() == "0 broken links"
