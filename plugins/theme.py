@@ -1,30 +1,130 @@
-"""Built-in plugin: lay rendered pages out with the site's theme, and ship its assets."""
+"""Built-in plugin: lay rendered pages out with the site's theme, and ship its assets.
+
+The platform's theme names map onto our themes in ``themes/THEMES.json`` (shown in the README):
+each entry says which of our themes draws it and its defaults (breadcrumbs, drilldown).
+``styling.eyebrows`` and ``interaction.drilldown`` in docs.json override those defaults.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from markupsafe import Markup
+
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import OutputFile, Page, RenderedPage, Site
+from mdxsite.nav.validate import LANGUAGES
+from mdxsite.output import layout
 from mdxsite.output import theme as themes
+
+# runs before first paint, so a dark-mode reader never sees a white flash
+BOOT = ("(function(){var d=document.documentElement,s=null;try{s=localStorage.getItem('mdxsite-theme')}"
+        "catch(e){}var m=s||d.getAttribute('data-appearance')||'system';if(m==='system'){m="
+        "window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}"
+        "if(m==='dark')d.classList.add('dark')})();")
+
+
+theme_for = themes.theme_for
+
+
+_SIDEBARS: dict[tuple[int, str], str] = {}
+
+
+def _sidebar(site: Site, env: Any, nav: Mapping[str, Any]) -> str:
+    key = (id(site.nav), nav["sidebar_key"])
+    html = _SIDEBARS.get(key)
+    if html is None:
+        if len(_SIDEBARS) > 256:
+            _SIDEBARS.clear()
+        html = env.get_template("partials/sidebar.html").render(site=site,
+                                                                items=nav["sidebar_items"])
+        _SIDEBARS[key] = html
+    return html
+
+
+def _setting(site: Site, dotted: str, default: Any) -> Any:
+    value = site.config.get(dotted)
+    return default if value is None else value
+
+
+def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, Any]) -> dict[str, Any]:
+    theme, entry = theme_for(site)
+    env = themes.site_environment(site)
+    nav = layout.layout_context(site, page)
+    fm = page.frontmatter
+    eyebrows = _setting(site, "styling.eyebrows", entry["eyebrows"])
+    drilldown = _setting(site, "interaction.drilldown", entry["drilldown"])
+    sidebar = _sidebar(site, env, nav)
+    here = f'href="{site.href(page.url)}"'
+    sidebar = sidebar.replace(here, here + ' aria-current="page"', 1)
+    crumbs = [{"title": c.title, "url": site.pages[c.first_page].url
+               if c.first_page in site.pages else ""} for c in nav["trail"]]
+    groups = [c.title for c in page.trail if c.kind == "group"]
+    lang = next((c.title for c in nav["trail"] if c.kind == "language"), "en")
+    colors = site.config.get("colors") if isinstance(site.config.get("colors"), dict) else {}
+    primary = colors.get("primary", "#16A34A")  # type: ignore[union-attr]
+    logo = site.config.get("logo")
+    logo = {"light": logo, "dark": logo} if isinstance(logo, str) else (logo or {})
+    favicon = site.config.get("favicon")
+    favicon = favicon.get("light") if isinstance(favicon, dict) else favicon
+    navbar = site.config.get("navbar") if isinstance(site.config.get("navbar"), dict) else {}
+    seo = site.config.get("seo") if isinstance(site.config.get("seo"), dict) else {}
+    footer = site.config.get("footer") if isinstance(site.config.get("footer"), dict) else {}
+    assets = list(extra.get("page_assets", []))
+    stylesheets = [site.href(u) for u in ("/_mdxsite/style.css", "/_mdxsite/theme.css",
+                                          "/_mdxsite/components.css", "/_mdxsite/pygments.css")]
+    if "style.css" in site.assets:
+        stylesheets.append(site.href("/style.css"))
+    stylesheets += [site.href(a) for a in assets if a.endswith(".css")]
+    scripts = [site.href("/_mdxsite/site.js")] + [site.href(a) for a in assets if a.endswith(".js")]
+    mode = fm.get("mode") if fm.get("mode") in ("wide", "custom", "center", "frame") else "default"
+    metatags = [(k, str(v)) for k, v in (seo.get("metatags") or {}).items()]  # type: ignore[union-attr]
+    metatags += [(k, str(v)) for k, v in fm.items() if k.startswith(("og:", "twitter:"))]
+    return {
+        **{k: v for k, v in extra.items() if k != "page_assets"},
+        "site": site, "page": page, "rendered": rendered, "config": site.config,
+        "theme_name": theme.name, "nav": nav, "sidebar": Markup(sidebar),
+        "global_anchors": site.nav.global_anchors,
+        "breadcrumbs": eyebrows == "breadcrumbs", "crumbs": crumbs,
+        "eyebrow": groups[-1] if groups else "", "drilldown": bool(drilldown),
+        "lang": lang if lang in LANGUAGES else "en",
+        "description": fm.get("description") if isinstance(fm.get("description"), str) else "",
+        "noindex": fm.get("noindex") is True or fm.get("robots") == "noindex",
+        "canonical": (site.site_url + site.href(page.url)) if site.site_url else "",
+        "metatags": metatags, "favicon": site.href("/" + favicon.lstrip("/")) if isinstance(favicon, str) else "",
+        "logo": {k: (site.href("/" + v.lstrip("/")) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
+                 for k, v in logo.items()},
+        "colors": {"primary": primary, "light": colors.get("light", primary),  # type: ignore[union-attr]
+                   "dark": colors.get("dark", primary)},  # type: ignore[union-attr]
+        "navbar_links": [link for link in navbar.get("links", []) if isinstance(link, dict)],  # type: ignore[union-attr]
+        "navbar_primary": navbar.get("primary") if isinstance(navbar.get("primary"), dict) else None,  # type: ignore[union-attr]
+        "socials": sorted((footer.get("socials") or {}).items()),  # type: ignore[union-attr]
+        "stylesheets": stylesheets, "scripts": scripts, "theme_boot": Markup(BOOT),
+        "mode": mode, "toc": [h for h in rendered.headings if h.level in (2, 3)] if mode != "custom" else [],
+        "prev": site.pages.get(site.nav.neighbours(page.key)[0]),
+        "next": site.pages.get(site.nav.neighbours(page.key)[1]),
+    }
 
 
 @hookimpl
 def mdxsite_render_document(site: Site, page: Page, rendered: RenderedPage,
                             context: Mapping[str, Any]) -> str:
-    theme = themes.load_theme(themes.BASE_THEME)
-    env = themes.environment(theme, site, lambda env: None)
-    return themes.render_document(env, site, page, rendered, context)
+    env = themes.site_environment(site)
+    return env.get_template("page.html").render(**_context(site, page, rendered, context))
+
+
+_context = context
 
 
 @hookimpl
 def mdxsite_output_files(site: Site) -> list[OutputFile]:
-    theme = themes.load_theme(themes.BASE_THEME)
-    files = []
-    for t in reversed(theme.chain()):
+    theme, _ = theme_for(site)
+    files: dict[str, OutputFile] = {}
+    for t in reversed(theme.chain()):  # a child theme's file replaces its parent's
         static = t.folder / "static"
         for f in sorted(static.rglob("*")):
             if f.is_file():
-                files.append(OutputFile(path="_mdxsite/" + f.relative_to(static).as_posix(), source=f))
-    return files
+                rel = "_mdxsite/" + f.relative_to(static).as_posix()
+                files[rel] = OutputFile(path=rel, source=f)
+    return list(files.values())

@@ -80,6 +80,19 @@ def render_document(env: jinja2.Environment, site: Site, page: Page, rendered: R
                            **context)
 
 
+@lru_cache(maxsize=1)
+def theme_table() -> dict[str, dict[str, Any]]:
+    """Return the platform's theme names -> our theme and its defaults (themes/THEMES.json)."""
+    text = (resources.files("mdxsite.themes") / "THEMES.json").read_text(encoding="utf-8")
+    return json.loads(text)["themes"]  # type: ignore[no-any-return]
+
+
+def theme_for(site: Site) -> tuple[Theme, dict[str, Any]]:
+    """Return the theme drawing ``site`` (from docs.json ``theme``) and its table entry."""
+    entry = theme_table().get(site.config.theme) or theme_table()["mint"]
+    return load_theme(entry["theme"]), entry
+
+
 def site_environment(site: Site) -> jinja2.Environment:
     """Return the Jinja environment for ``site``'s theme (built once per process).
 
@@ -87,4 +100,4 @@ def site_environment(site: Site) -> jinja2.Environment:
     parents down to ``base``. MDX components (``components/<name>.html``) and OpenAPI pages
     (``openapi/*.html``) render through this same environment.
     """
-    return environment(load_theme(BASE_THEME), site, lambda env: None)
+    return environment(theme_for(site)[0], site, lambda env: None)

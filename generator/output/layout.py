@@ -1,0 +1,141 @@
+"""What a page's layout needs from the navigation, computed once per site and per section.
+
+A *section* is the deepest non-group element holding a page (a tab, an anchor, a version…);
+its sidebar is rendered once and reused by every page in it. Selectors (versions, languages,
+products, dropdowns) and tabs come from the page's trail; switching version or language keeps
+the reader on the same page when the other side has it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mdxsite.model import Crumb, NavItem, Page, Site
+
+SELECTOR_KINDS = ("version", "language", "product", "dropdown")
+
+
+@dataclass
+class SiteIndex:
+    """Lookups over the navigation tree, built once per site."""
+
+    by_at: dict[str, NavItem] = field(default_factory=dict)
+    parent: dict[str, NavItem | None] = field(default_factory=dict)
+    section_pages: dict[str, set[str]] = field(default_factory=dict)
+
+
+_INDEX: dict[int, tuple[object, SiteIndex]] = {}
+
+
+def index(site: Site) -> SiteIndex:
+    """Return the site's navigation index (built once per process and navigation)."""
+    cached = _INDEX.get(id(site.nav))
+    if cached is not None and cached[0] is site.nav:
+        return cached[1]
+    idx = SiteIndex()
+
+    def visit(item: NavItem, parent: NavItem | None) -> None:
+        if item.at:
+            idx.by_at[item.at] = item
+            idx.parent[item.at] = parent
+        for child in item.children:
+            visit(child, item)
+
+    for item in site.nav.items:
+        visit(item, None)
+    for key, trail in site.nav.placements.items():
+        for crumb in trail:
+            if crumb.kind != "group":
+                idx.section_pages.setdefault(crumb.at, set()).add(key)
+    _INDEX.clear()
+    _INDEX[id(site.nav)] = (site.nav, idx)
+    return idx
+
+
+def siblings(site: Site, at: str) -> tuple[NavItem, ...]:
+    """Return the element at ``at`` and its siblings of the same kind, in order."""
+    idx = index(site)
+    item = idx.by_at.get(at)
+    if item is None:
+        return ()
+    parent = idx.parent.get(at)
+    pool = parent.children if parent is not None else site.nav.items
+    return tuple(i for i in pool if i.kind == item.kind)
+
+
+def section_root(site: Site, page: Page) -> NavItem | None:
+    """Return the deepest non-group element of the page's trail (None: the navigation root)."""
+    idx = index(site)
+    for crumb in reversed(page.trail):
+        if crumb.kind != "group":
+            return idx.by_at.get(crumb.at)
+    return None
+
+
+def counterpart(site: Site, page: Page, current: Crumb, target: NavItem) -> str:
+    """Return the URL of ``page`` in another version/language/product, else its first page."""
+    idx = index(site)
+    keys = idx.section_pages.get(target.at, set())
+    rest = page.key
+    first, _, tail = page.key.partition("/")
+    if tail and first.lower() == current.title.lower():
+        rest = tail
+    prefix = target.title.lower()
+    for candidate in (f"{prefix}/{rest}", rest, f"{prefix}/index" if rest == "index" else ""):
+        if candidate in keys and candidate in site.pages:
+            return site.pages[candidate].url
+    first_key = target.first_page()
+    if first_key in site.pages:
+        return site.pages[first_key].url
+    return target.href or "/"
+
+
+def layout_context(site: Site, page: Page) -> dict[str, Any]:
+    """Return the navigation data the page template shows."""
+    trail = page.trail or _default_trail(site)
+    selectors = []
+    tabs: tuple[NavItem, ...] = ()
+    current_tab = ""
+    anchors: tuple[NavItem, ...] = ()
+    current_anchor = ""
+    for crumb in trail:
+        if crumb.kind in SELECTOR_KINDS:
+            options = [{"title": item.title, "current": item.at == crumb.at,
+                        "url": counterpart(site, page, crumb, item) if item.at != crumb.at
+                        else page.url, "description": item.description, "icon": item.icon,
+                        "external": bool(item.href and not item.children)}
+                       for item in siblings(site, crumb.at)]
+            selectors.append({"kind": crumb.kind, "current": crumb.title, "options": options})
+        elif crumb.kind == "tab":
+            tabs, current_tab = siblings(site, crumb.at), crumb.at
+        elif crumb.kind == "anchor":
+            anchors, current_anchor = siblings(site, crumb.at), crumb.at
+    if not tabs:
+        tabs = tuple(i for i in _root_level(site) if i.kind == "tab")
+    if not anchors and not page.trail:
+        anchors = tuple(i for i in _root_level(site) if i.kind == "anchor")
+    root = section_root(site, page) if page.trail else None
+    sidebar_items = _sidebar_items(site, root)
+    return {"selectors": selectors, "tabs": tabs, "current_tab": current_tab,
+            "anchors": anchors, "current_anchor": current_anchor,
+            "sidebar_key": root.at if root is not None else "", "sidebar_items": sidebar_items,
+            "trail": trail}
+
+
+def _root_level(site: Site) -> tuple[NavItem, ...]:
+    return site.nav.items
+
+
+def _default_trail(site: Site) -> tuple[Crumb, ...]:
+    """An unlisted page shows the navigation of the site's first page."""
+    first = next(iter(site.nav.placements.values()), ())
+    return tuple(c for c in first if c.kind != "group")
+
+
+def _sidebar_items(site: Site, root: NavItem | None) -> tuple[NavItem, ...]:
+    if root is None:
+        return tuple(i for i in site.nav.items if i.kind in ("group", "page", "link", "endpoint"))
+    items = root.children
+    # a tab's menu or anchors are shown elsewhere; the sidebar holds the groups and pages
+    return tuple(i for i in items if i.kind in ("group", "page", "link", "endpoint"))

@@ -1,0 +1,93 @@
+// mdxsite reader behaviour: dark mode, tabs, copy buttons, selectors, drilldown, TOC, menu.
+(function () {
+  "use strict";
+  var doc = document.documentElement;
+
+  function on(selector, event, handler) {
+    document.addEventListener(event, function (e) {
+      var el = e.target.closest ? e.target.closest(selector) : null;
+      if (el) handler(e, el);
+    });
+  }
+
+  on("[data-theme-toggle]", "click", function () {
+    var dark = doc.classList.toggle("dark");
+    try { localStorage.setItem("mdxsite-theme", dark ? "dark" : "light"); } catch (e) { /* private mode */ }
+  });
+
+  on("[data-menu-toggle]", "click", function (e, btn) {
+    var open = document.body.classList.toggle("menu-open");
+    btn.setAttribute("aria-expanded", open ? "true" : "false");
+  });
+
+  on("[data-navigate]", "change", function (e, select) { window.location.href = select.value; });
+
+  // tabs (Tabs, CodeGroup): one panel visible; arrow keys move between tabs
+  on(".tab-button", "click", function (e, btn) { selectTab(btn); });
+  on(".tab-button", "keydown", function (e, btn) {
+    if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+    var sib = e.key === "ArrowRight" ? btn.nextElementSibling : btn.previousElementSibling;
+    if (sib) { selectTab(sib); sib.focus(); }
+  });
+  function selectTab(btn) {
+    var list = btn.parentElement, box = list.parentElement;
+    var buttons = Array.prototype.slice.call(list.children);
+    var panels = Array.prototype.filter.call(box.children, function (c) { return c.classList.contains("tab-panel"); });
+    var index = buttons.indexOf(btn);
+    buttons.forEach(function (b, i) { b.setAttribute("aria-selected", i === index ? "true" : "false"); });
+    panels.forEach(function (p, i) { p.hidden = i !== index; });
+  }
+
+  on(".copy-button", "click", function (e, btn) {
+    var block = btn.closest(".code-block");
+    var code = block && block.querySelector("pre");
+    if (!code || !navigator.clipboard) return;
+    navigator.clipboard.writeText(code.innerText.replace(/\n$/, "")).then(function () {
+      btn.textContent = "Copied";
+      setTimeout(function () { btn.textContent = "Copy"; }, 1500);
+    });
+  });
+  on(".code-expandable pre", "click", function (e, pre) { pre.closest(".code-block").classList.add("expanded"); });
+
+  // drilldown: choosing a nested group goes to its first page; otherwise it only toggles
+  on(".nav-subgroup > details > summary", "click", function (e, summary) {
+    if (document.body.getAttribute("data-drilldown") !== "true") return;
+    var first = summary.parentElement.getAttribute("data-first");
+    if (first) { e.preventDefault(); window.location.href = first; }
+  });
+
+  function openCurrentGroup() {
+    var current = document.querySelector('.sidebar [aria-current="page"]');
+    for (var el = current; el; el = el.parentElement) {
+      if (el.tagName === "DETAILS") el.open = true;
+    }
+    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+  }
+
+  function trackToc() {
+    var links = document.querySelectorAll(".toc a");
+    if (!links.length || !("IntersectionObserver" in window)) return;
+    var byId = {};
+    links.forEach(function (a) { byId[a.getAttribute("href").slice(1)] = a; });
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        links.forEach(function (a) { a.classList.remove("active"); });
+        var a = byId[entry.target.id];
+        if (a) a.classList.add("active");
+      });
+    }, { rootMargin: "0px 0px -70% 0px" });
+    Object.keys(byId).forEach(function (id) { var h = document.getElementById(id); if (h) observer.observe(h); });
+  }
+
+  // Ctrl/Cmd+K opens search (the search plugin listens for this event)
+  document.addEventListener("keydown", function (e) {
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") {
+      e.preventDefault();
+      document.dispatchEvent(new CustomEvent("mdxsite:search"));
+    }
+  });
+  on("[data-search-open]", "click", function () { document.dispatchEvent(new CustomEvent("mdxsite:search")); });
+
+  document.addEventListener("DOMContentLoaded", function () { openCurrentGroup(); trackToc(); });
+})();
