@@ -1,0 +1,131 @@
+"""Built-in plugin: the files static hosts and crawlers expect beside the pages.
+
+sitemap.xml (absolute URLs need ``--site-url`` or ``mdxsite.site_url``), robots.txt, 404.html,
+``redirects`` as static redirect pages plus a ``_redirects`` file (Netlify/Cloudflare syntax),
+llms.txt and llms-full.txt, and a ``.md`` copy of every page for readers and LLMs.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from mdxsite.hookspecs import hookimpl
+from mdxsite.model import BuildReport, OutputFile, PageResult, Site
+from mdxsite.output import theme as themes
+
+_TEXT: dict[str, str] = {}  # page key -> Markdown, gathered as pages finish (for llms-full.txt)
+
+
+def _site_url(site: Site) -> str:
+    url = site.site_url or site.config.get("mdxsite.site_url") or ""
+    return str(url).rstrip("/")
+
+
+def _indexed(site: Site) -> list[str]:
+    """Pages for the sitemap: listed ones (``seo.indexing: all`` adds unlisted), minus noindex."""
+    every = site.config.get("seo.indexing") == "all"
+    return [key for key, page in site.pages.items()
+            if (page.listed or every) and page.frontmatter.get("noindex") is not True]
+
+
+@hookimpl
+def mdxsite_build_started(site: Site) -> None:
+    _TEXT.clear()
+
+
+@hookimpl
+def mdxsite_page_built(site: Site, result: PageResult) -> None:
+    _TEXT[result.page.key] = result.rendered.markdown
+
+
+@hookimpl
+def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
+    # .md copies and llms-full.txt need every page's Markdown: written once all pages are in
+    parts = [f"# {site.config.name}\n"]
+    for key in site.pages:
+        page = site.pages[key]
+        markdown = _TEXT.get(key)
+        if markdown is None:
+            continue
+        copy = f"# {page.title}\n\n{markdown.strip()}\n"
+        target = out_dir / (page.url.strip("/") + ".md" if page.url.strip("/") else "index.md")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(copy, encoding="utf-8")
+        if page.listed:
+            parts.append(f"\n---\n\nSource: {site.href(page.url)}\n\n{copy}")
+    (out_dir / "llms-full.txt").write_text("".join(parts), encoding="utf-8")
+
+
+@hookimpl
+def mdxsite_output_files(site: Site) -> list[OutputFile]:
+    base = _site_url(site)
+    files = [_robots(site, base), _llms(site), _not_found(site)]
+    if base:
+        urls = "".join(f"<url><loc>{escape(base + site.href(site.pages[k].url))}</loc></url>\n"
+                       for k in _indexed(site))
+        files.append(OutputFile(path="sitemap.xml", content=(
+            '<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+            f"{urls}</urlset>\n")))
+    files += _redirects(site)
+    return files
+
+
+def _robots(site: Site, base: str) -> OutputFile:
+    lines = ["User-agent: *", "Allow: /"]
+    if base:
+        lines.append(f"Sitemap: {base}{site.href('/sitemap.xml')}")
+    return OutputFile(path="robots.txt", content="\n".join(lines) + "\n")
+
+
+def _llms(site: Site) -> OutputFile:
+    description = site.config.get("description")
+    lines = [f"# {site.config.name}", ""]
+    if isinstance(description, str) and description:
+        lines += [f"> {description}", ""]
+    lines.append("## Pages")
+    for key in site.nav.listed_keys():
+        page = site.pages.get(key)
+        if page is None or not page.listed:
+            continue
+        about = page.frontmatter.get("description")
+        suffix = f": {about}" if isinstance(about, str) and about else ""
+        lines.append(f"- [{page.title}]({site.href(page.url)}){suffix}")
+    return OutputFile(path="llms.txt", content="\n".join(lines) + "\n")
+
+
+def _not_found(site: Site) -> OutputFile:
+    env = themes.site_environment(site)
+    return OutputFile(path="404.html", content=env.get_template("404.html").render(
+        site=site, config=site.config, home=site.href("/")))
+
+
+def _redirects(site: Site) -> list[OutputFile]:
+    entries = site.config.get("redirects")
+    if not isinstance(entries, list):
+        return []
+    files, lines = [], []
+    for entry in entries:
+        if not isinstance(entry, dict):
+            continue
+        source, dest = entry.get("source"), entry.get("destination")
+        if not isinstance(source, str) or not isinstance(dest, str):
+            continue
+        code = 301 if entry.get("permanent") is True else 302
+        target = dest if dest.startswith(("http://", "https://")) else site.href(
+            dest if dest.endswith("/") or "#" in dest else dest.rstrip("/") + "/")
+        lines.append(f"{site.href(source)} {target} {code}")
+        if "*" in source or ":" in source:
+            continue  # patterns only work through _redirects on hosts that read it
+        page = html.escape(target)
+        path = source.strip("/") + "/index.html" if source.strip("/") else "index.html"
+        files.append(OutputFile(path=path, content=(
+            f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Redirecting…</title>'
+            f'<meta http-equiv="refresh" content="0; url={page}"><link rel="canonical" href="{page}">'
+            f'<meta name="robots" content="noindex"></head><body><h1>Moved</h1>'
+            f'<p><a href="{page}">This page has moved</a>.</p></body></html>\n')))
+    if lines:
+        files.append(OutputFile(path="_redirects", content="\n".join(lines) + "\n"))
+    return files
