@@ -55,7 +55,8 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
         target.write_text(copy, encoding="utf-8")
         if page.listed:
             parts.append(f"\n---\n\nSource: {site.href(page.url)}\n\n{copy}")
-    (out_dir / "llms-full.txt").write_text("".join(parts), encoding="utf-8")
+    if "llms-full.txt" not in site.assets:  # the site's own file wins
+        (out_dir / "llms-full.txt").write_text("".join(parts), encoding="utf-8")
 
 
 @hookimpl
@@ -70,7 +71,8 @@ def mdxsite_output_files(site: Site) -> list[OutputFile]:
             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
             f"{urls}</urlset>\n")))
     files += _redirects(site)
-    return files
+    # a file the site ships itself (its own llms.txt or robots.txt) wins over the generated one
+    return [f for f in files if f.path not in site.assets]
 
 
 def _robots(site: Site, base: str) -> OutputFile:
