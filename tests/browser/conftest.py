@@ -1,0 +1,59 @@
+"""Browser fixtures: Debian's Chromium driven by playwright, and a static server for a folder."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    """A headless Chromium (the Debian package; playwright never downloads a browser here)."""
+    if not CHROMIUM.exists():
+        pytest.fail("/usr/bin/chromium is missing: run `make test`, which installs it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser
+        browser.close()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def serve_dir() -> Iterator[Callable[..., str]]:
+    """Serve a folder on 127.0.0.1; returns its base URL. ``prefix`` mounts it under a sub-path."""
+    servers: list[http.server.ThreadingHTTPServer] = []
+
+    def serve(folder: Path, prefix: str = "") -> str:
+        root = folder
+        if prefix:  # /docs/… maps to folder/…: serve a parent holding a link named after it
+            parent = folder.parent / f"{folder.name}-mount"
+            (parent / prefix.strip("/")).parent.mkdir(parents=True, exist_ok=True)
+            link = parent / prefix.strip("/")
+            if not link.exists():
+                link.symlink_to(folder, target_is_directory=True)
+            root = parent
+        handler = functools.partial(_Quiet, directory=str(root))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_port}"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,140 @@
+"""The built sample site in real headless Chromium: navigation, selectors, dark mode, 404."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from click.testing import CliRunner
+
+    from mdxsite.cli import main
+
+    out = tmp_path_factory.mktemp("site") / "out"
+    result = CliRunner().invoke(main, ["build", str(REPO / "sample_site"), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    return out
+
+
+@pytest.fixture
+def page(chromium, built: Path, serve_dir: Callable[..., str]):
+    context = chromium.new_context(viewport={"width": 1400, "height": 900})
+    tab = context.new_page()
+    tab.base = serve_dir(built)  # type: ignore[attr-defined]
+    outside: list[str] = []
+    tab.route("**/*", lambda route: (route.continue_() if route.request.url.startswith(
+        "http://127.0.0.1") else (outside.append(route.request.url), route.abort())))
+    tab.outside = outside  # type: ignore[attr-defined]
+    yield tab
+    context.close()
+
+
+def test_tabs_lead_to_their_section_and_no_request_leaves_localhost(page, tmp_path: Path) -> None:
+    page.goto(page.base + "/jobs/retries/")
+    assert page.locator(".top-tab.active").inner_text().strip() == "Guides"
+    page.click("text=Resources")
+    page.wait_for_url("**/resources/community/")
+    assert page.locator(".top-tab.active").inner_text().strip() == "Resources"
+    assert page.locator(".anchor-link.active").inner_text().strip() == "Community"
+    page.screenshot(path=str(tmp_path / "resources.png"))
+    assert page.outside == []
+
+
+def test_nested_groups_follow_expanded_and_open_for_the_current_page(page) -> None:
+    page.goto(page.base + "/")
+    scheduling = page.locator("details:has(> summary:has-text('Scheduling'))")
+    reliability = page.locator("details:has(> summary:has-text('Reliability'))")
+    assert scheduling.get_attribute("open") is not None       # "expanded": true
+    assert reliability.get_attribute("open") is None          # collapsed by default
+    reliability.locator("> summary").click()                  # drilldown off: just expands
+    assert reliability.get_attribute("open") is not None
+    assert page.url.endswith("/")
+    page.goto(page.base + "/jobs/idempotency/")               # deep page: its groups are open
+    assert page.locator("details:has(> summary:has-text('Advanced'))").get_attribute("open") is not None
+    current = page.locator('.sidebar [aria-current="page"]')
+    assert current.inner_text().strip() == "Idempotency"
+
+
+def test_breadcrumbs_show_the_full_path(page, tmp_path: Path) -> None:
+    page.goto(page.base + "/jobs/idempotency/")
+    crumbs = page.locator(".breadcrumbs li").all_inner_texts()
+    assert [c.strip() for c in crumbs] == ["en", "v2", "Guides", "Jobs", "Reliability", "Advanced"]
+    page.screenshot(path=str(tmp_path / "idempotency.png"))
+
+
+def test_language_and_version_switch_keep_the_page(page) -> None:
+    page.goto(page.base + "/quickstart/")
+    page.select_option("#sel-language", label="fr")
+    page.wait_for_url("**/fr/quickstart/")
+    assert page.locator("h1").inner_text().strip() == "Démarrage rapide"
+    assert page.locator("html").get_attribute("lang") == "fr"
+    page.goto(page.base + "/quickstart/")
+    page.select_option("#sel-version", label="v1")
+    page.wait_for_url("**/v1/quickstart/")
+    page.goto(page.base + "/jobs/cron/")                      # no v1 counterpart: first page
+    page.select_option("#sel-version", label="v1")
+    page.wait_for_url("**/v1/")
+
+
+def test_dark_mode_toggles_and_is_remembered(page, tmp_path: Path) -> None:
+    page.goto(page.base + "/")
+    assert "dark" not in (page.locator("html").get_attribute("class") or "")
+    light_bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.click("[data-theme-toggle]")
+    assert "dark" in page.locator("html").get_attribute("class")
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") != light_bg
+    page.reload()
+    assert "dark" in page.locator("html").get_attribute("class")
+    page.screenshot(path=str(tmp_path / "home-dark.png"))
+
+
+def test_code_group_tabs_switch(page) -> None:
+    page.goto(page.base + "/installation/")
+    group = page.locator(".code-group")
+    panels = group.locator(".tab-panel")
+    assert panels.nth(0).is_visible() and not panels.nth(1).is_visible()
+    group.locator(".tab-button", has_text="Node.js").click()
+    assert panels.nth(1).is_visible() and not panels.nth(0).is_visible()
+    assert "npm install @acme/cloud" in panels.nth(1).inner_text()
+    assert page.locator(".callout-note").count() == 1
+    assert page.locator("a.card").count() == 2
+
+
+def test_sidebar_is_keyboard_navigable(page) -> None:
+    page.goto(page.base + "/")
+    page.keyboard.press("Tab")                                 # skip link first
+    assert page.evaluate("document.activeElement.className") == "skip-link"
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.closest('.sidebar') !== null"):
+            break
+    assert page.evaluate("document.activeElement.closest('.sidebar') !== null")
+
+
+def test_404_page_and_sub_path_deployment(chromium, tmp_path: Path, serve_dir) -> None:
+    from click.testing import CliRunner
+
+    from mdxsite.cli import main
+
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(REPO / "sample_site"), "-o", str(out),
+                                       "--base-url", "/docs/"])
+    assert result.exit_code == 0
+    base = serve_dir(out, prefix="/docs/")
+    tab = chromium.new_page()
+    tab.goto(base + "/docs/jobs/overview/")
+    tab.click(".sidebar >> text=Cron schedules")
+    tab.wait_for_url("**/docs/jobs/cron/")
+    loaded = tab.evaluate("getComputedStyle(document.querySelector('.sidebar')).position")
+    assert loaded == "sticky"                                  # the stylesheet came from /docs/
+    tab.goto(base + "/docs/404.html")
+    assert tab.locator("h1").inner_text() == "Page not found"
+    tab.close()
