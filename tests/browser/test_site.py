@@ -138,3 +138,18 @@ def test_404_page_and_sub_path_deployment(chromium, tmp_path: Path, serve_dir) -
     tab.goto(base + "/docs/404.html")
     assert tab.locator("h1").inner_text() == "Page not found"
     tab.close()
+
+
+def test_search_finds_a_page_in_the_readers_language(page, tmp_path: Path) -> None:
+    page.goto(page.base + "/quickstart/")
+    page.keyboard.press("Control+k")
+    box = page.locator(".search-dialog input")
+    box.wait_for(state="visible", timeout=10000)
+    box.fill("idempotency")
+    result = page.locator(".pagefind-ui__result-link").first
+    result.wait_for(timeout=10000)
+    links = page.locator(".pagefind-ui__result-link").evaluate_all("els => els.map(e => e.href)")
+    assert any(link.endswith("/jobs/idempotency/") for link in links)
+    assert not any("/fr/" in link for link in links)
+    page.screenshot(path=str(tmp_path / "search.png"))
+    assert page.outside == []

@@ -1,0 +1,77 @@
+"""Built-in plugin: full-text search with Pagefind, built after the pages are written.
+
+Pagefind (PyPI ``pagefind[bin]``) indexes the written HTML into ``_pagefind/``: a static index
+split into small fragments, so a page loads only what a query needs, even on 10,000 pages. It
+indexes each ``<html lang>`` separately, so a French reader searches French pages. (Pagefind's
+filter index is written in hash order, which would break byte-identical builds, so versions
+are not filtered yet.) Without
+Pagefind installed the build still succeeds, with a warning saying how to get search.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from mdxsite.errors import Location, MdxsiteError, Problem, report_warnings
+from mdxsite.hookspecs import hookimpl
+from mdxsite.model import BuildReport, Page, Site
+
+SUBDIR = "_pagefind"
+
+
+def _available() -> bool:
+    try:
+        import pagefind  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@hookimpl
+def mdxsite_page_assets(site: Site, page: Page) -> list[str]:
+    return ["/_mdxsite/search.js"]
+
+
+@hookimpl
+def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
+    if site.config.mdxsite.get("search") is False:
+        return
+    if not _available():
+        report_warnings([Problem(Location("mdxsite"), "search is off: Pagefind is not installed",
+                                 "pip install 'mdxsite[search]'", code="search.unavailable",
+                                 warning=True)])
+        return
+    try:
+        # a thread of its own: the caller may already run an event loop (an ASGI server, tests)
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, _index(site, out_dir, report.out_dir)).result()
+    except Exception as exc:  # the Pagefind service reports failures with many exception types
+        raise MdxsiteError.single(f"building the search index failed: {exc}",
+                                  hint="run with --disable-plugin search to build without it") from exc
+
+
+async def _index(site: Site, out_dir: Path, published: Path | None) -> None:
+    """Index every page in sorted order, so two builds of the same site give the same index.
+
+    A warm build keeps unchanged pages out of the staging folder (their published copy is
+    byte-identical), so each page is read from staging, else from the published output.
+    """
+    from pagefind.index import IndexConfig, PagefindIndex
+
+    from mdxsite.plugins.output import output_path
+
+    config = IndexConfig(output_path=str(out_dir / SUBDIR))  # type: ignore[typeddict-unknown-key]
+    async with PagefindIndex(config=config) as index:
+        for rel in sorted(output_path(page.url) for page in site.pages.values()):
+            path = out_dir / rel
+            if not path.is_file() and published is not None:
+                path = published / rel
+            if path.is_file():
+                await index.add_html_file(content=path.read_text(encoding="utf-8"), source_path=rel)
+    # Pagefind writes its language map in hash order; sorted keys keep builds byte-identical
+    entry = out_dir / SUBDIR / "pagefind-entry.json"
+    entry.write_text(json.dumps(json.loads(entry.read_text(encoding="utf-8")), sort_keys=True,
+                                separators=(",", ":")), encoding="utf-8")

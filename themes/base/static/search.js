@@ -1,0 +1,37 @@
+// Search dialog (Ctrl/Cmd+K): Pagefind's own UI, loaded from this site on first use.
+(function () {
+  "use strict";
+  var dialog = null;
+  function base() {
+    var link = document.querySelector('link[href$="_mdxsite/style.css"]');
+    return link ? link.getAttribute("href").replace(/_mdxsite\/style\.css$/, "") : "/";
+  }
+  function open() {
+    if (!dialog) {
+      dialog = document.createElement("dialog");
+      dialog.className = "search-dialog";
+      dialog.setAttribute("aria-label", "Search");
+      dialog.innerHTML = '<div id="mdxsite-search"></div>';
+      document.body.appendChild(dialog);
+      dialog.addEventListener("click", function (e) { if (e.target === dialog) dialog.close(); });
+      var css = document.createElement("link");
+      css.rel = "stylesheet";
+      css.href = base() + "_pagefind/pagefind-ui.css";
+      document.head.appendChild(css);
+      var script = document.createElement("script");
+      script.src = base() + "_pagefind/pagefind-ui.js";
+      script.onload = function () {
+        new window.PagefindUI({ element: "#mdxsite-search", showSubResults: true,
+          resetStyles: false, autofocus: true });
+      };
+      script.onerror = function () {
+        dialog.querySelector("#mdxsite-search").textContent = "Search is not available on this build.";
+      };
+      document.head.appendChild(script);
+    }
+    dialog.showModal();
+    var input = dialog.querySelector("input");
+    if (input) input.focus();
+  }
+  document.addEventListener("mdxsite:search", open);
+})();
