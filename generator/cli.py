@@ -313,6 +313,34 @@ def dev(ctx: click.Context, directory: Path, host: str, port: int, out: Path | N
         serve(root, out_dir, host=host, port=port, rebuild=rebuild)
 
 
+@main.command("openapi-check")
+@click.argument("source", metavar="FILE_OR_URL")
+@click.pass_context
+def openapi_check(ctx: click.Context, source: str) -> None:
+    """Check an OpenAPI 3.0/3.1 document: exit 0 valid, 1 invalid, 2 unusable input."""
+    from mdxsite.openapi.check import check
+    from mdxsite.openapi.load import load_source
+
+    err = _console()
+    try:
+        doc = load_source(source)
+    except MdxsiteError as exc:
+        for problem in exc.problems:
+            err.print(str(problem), style="red", markup=False, highlight=False, soft_wrap=True)
+        ctx.exit(EXIT_USAGE)
+    found = sorted(check(doc).items)
+    for problem in found:
+        err.print(str(problem), style="yellow" if problem.warning else "red", markup=False,
+                  highlight=False, soft_wrap=True)
+    errors = sum(1 for p in found if not p.warning)
+    if errors:
+        err.print(f"failed: {errors} problem{'s' if errors != 1 else ''}", style="bold red",
+                  markup=False)
+        ctx.exit(EXIT_USER)
+    _console(stderr=False).print(f"{source}: valid OpenAPI {doc.data.get('openapi')}",
+                                 markup=False, highlight=False)
+
+
 @contextmanager
 def _reporting_soft(err: Console) -> Iterator[None]:
     """In watch mode a mistake is printed, never fatal."""

@@ -1,0 +1,244 @@
+"""Read an OpenAPI document (JSON or YAML) into plain Python data with a line:column map.
+
+Specs may come from strangers, so loading is bounded: nesting depth and YAML aliases are
+capped before any Python objects are built, and only the safe YAML loader is used.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, log
+
+MAX_DEPTH = 200
+MAX_ALIASES = 1000
+MAX_EXPANDED = 2_000_000
+MAX_BYTES = 50 * 1024 * 1024
+
+try:  # the C loader is much faster on multi-megabyte specs; fall back when not built
+    _Loader: type = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on how pyyaml was built
+    _Loader = yaml.SafeLoader
+
+
+@dataclass
+class Document:
+    """A loaded OpenAPI document and where each JSON path sits in its source."""
+
+    name: str
+    data: Any
+    _positions: dict[tuple[str | int, ...], tuple[int, int]] | None = None
+    text: str = ""  # JSON source, kept so positions are only computed when a problem needs one
+
+    @property
+    def positions(self) -> dict[tuple[str | int, ...], tuple[int, int]]:
+        if self._positions is None:
+            # Locating is slow on multi-megabyte JSON; most checks never need it.
+            self._positions = _convert(_Loader(self.text).get_single_node(),
+                                       _Loader(""), self.name)[1] if self.text else {}
+        return self._positions
+
+    def where(self, path: JsonPath) -> Location:
+        """Return the source location of ``path``, or of its nearest located parent."""
+        positions = self.positions
+        parts = path.parts
+        while parts not in positions and parts:
+            parts = parts[:-1]
+        line, column = positions.get(parts, (0, 0))
+        return Location(self.name, line, column)
+
+
+def _json_depth(name: str, data: Any) -> None:
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _unusable(name, f"nesting deeper than {MAX_DEPTH} levels",
+                            "flatten the document or move shared parts under components")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+
+
+def _unusable(name: str, message: str, hint: str, line: int = 0, column: int = 0) -> MdxsiteError:
+    return MdxsiteError([Problem(Location(name, line, column), message, hint,
+                                 code="openapi.unusable")])
+
+
+def _scalar(node: yaml.ScalarNode, loader: Any) -> Any:
+    value = loader.construct_object(node, deep=True)
+    # YAML reads 2024-01-01 as a date; OpenAPI means the string that was written.
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return node.value
+    return value
+
+
+def _convert(root: yaml.Node, loader: Any, name: str) -> tuple[Any, dict]:
+    """Turn a composed node tree into data, recording positions, depth-bounded, iteratively."""
+    positions: dict[tuple[str | int, ...], tuple[int, int]] = {}
+    aliases = 0
+    expanded = 0  # values a naive walker would visit once aliases are expanded
+    seen: dict[int, tuple[Any, int]] = {}
+
+    def build(node: yaml.Node, path: tuple[str | int, ...], depth: int) -> tuple[Any, int]:
+        nonlocal aliases, expanded
+        mark = node.start_mark
+        if depth > MAX_DEPTH:
+            raise _unusable(name, f"nesting deeper than {MAX_DEPTH} levels",
+                            "flatten the document or move shared parts under components",
+                            mark.line + 1, mark.column + 1)
+        if id(node) in seen:
+            value, size = seen[id(node)]
+            aliases += 1
+            expanded += size
+            # Aliases share one object here, but later walks (refs, rendering) expand them:
+            # a "billion laughs" document must be refused before it gets that far.
+            if aliases > MAX_ALIASES or expanded > MAX_EXPANDED:
+                raise _unusable(name, "YAML aliases expand to too many values",
+                                "use $ref instead of YAML anchors and aliases",
+                                mark.line + 1, mark.column + 1)
+            return value, size
+        positions.setdefault(path, (mark.line + 1, mark.column + 1))
+        size = 1
+        if isinstance(node, yaml.MappingNode):
+            out: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                key = _scalar(key_node, loader) if isinstance(key_node, yaml.ScalarNode) else None
+                # Status codes written as 200 are integers to YAML; OpenAPI keys are strings.
+                key = "" if key is None else str(key).lower() if isinstance(key, bool) else str(key)
+                out[key], child = build(value_node, (*path, key), depth + 1)
+                size += child
+            seen[id(node)] = (out, size)
+            return out, size
+        if isinstance(node, yaml.SequenceNode):
+            items: list[Any] = []
+            for index, item in enumerate(node.value):
+                value, child = build(item, (*path, index), depth + 1)
+                items.append(value)
+                size += child
+            seen[id(node)] = (items, size)
+            return items, size
+        return _scalar(node, loader), 1
+
+    data, _size = build(root, (), 0)
+    return data, positions
+
+
+def parse(text: str, name: str) -> Document:
+    """Parse ``text`` (JSON or YAML) named ``name`` into a :class:`Document`.
+
+    Raises:
+        MdxsiteError: the text is not a readable JSON/YAML mapping.
+    """
+    if len(text) > MAX_BYTES:
+        raise _unusable(name, f"document is larger than {MAX_BYTES} bytes",
+                        "split the specification into several files")
+    if name.lower().endswith(".json"):
+        import json
+
+        try:
+            data = json.loads(text)  # strict: YAML would accept JSON mistakes
+        except json.JSONDecodeError as exc:
+            raise _unusable(name, f"not valid JSON: {exc.msg}", "fix the syntax at this place",
+                            exc.lineno, exc.colno) from None
+        except RecursionError:
+            raise _unusable(name, f"nesting deeper than {MAX_DEPTH} levels",
+                            "flatten the document or move shared parts under components") from None
+        if not isinstance(data, dict):
+            raise _unusable(name, "an OpenAPI document must be a mapping at the top level",
+                            "start the file with '{\"openapi\": \"3.1.0\"'", 1, 1)
+        _json_depth(name, data)
+        return Document(name, data, text=text)
+    loader = _Loader(text)
+    try:
+        root = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        raise _unusable(name, f"not valid JSON or YAML: {exc.problem}",
+                        "fix the syntax at this line", mark.line + 1 if mark else 0,
+                        mark.column + 1 if mark else 0) from None
+    except yaml.YAMLError as exc:
+        raise _unusable(name, f"not valid JSON or YAML: {exc}", "fix the syntax") from None
+    finally:
+        loader.dispose()
+    if not isinstance(root, yaml.MappingNode):
+        raise _unusable(name, "an OpenAPI document must be a mapping at the top level",
+                        "start the file with 'openapi: 3.1.0'", 1, 1)
+    import sys
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, MAX_DEPTH * 4 + 200))
+    try:
+        data, positions = _convert(root, _Loader(""), name)
+    finally:
+        sys.setrecursionlimit(limit)
+    return Document(name, data, positions)
+
+
+def load_path(path: Path, name: str | None = None) -> Document:
+    """Read and parse the OpenAPI file at ``path``.
+
+    Raises:
+        MdxsiteError: the file is missing, unreadable or not JSON/YAML.
+    """
+    label = name or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise _unusable(label, "file not found", "check the path") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _unusable(label, f"cannot read the file: {exc}", "save it as UTF-8 text") from None
+    return parse(text, label)
+
+
+def load_url(url: str, timeout: float = 20.0) -> Document:
+    """Fetch and parse the OpenAPI document at an http(s) ``url``, refusing oversized bodies.
+
+    Raises:
+        MdxsiteError: the URL cannot be fetched, answers an error, or is too large.
+    """
+    import hashlib
+    import os
+
+    import httpx
+
+    cache_dir = Path(os.environ.get("MDXSITE_CACHE", Path.home() / ".cache" / "mdxsite"))
+    cached = cache_dir / "openapi" / hashlib.sha256(url.encode()).hexdigest()
+    try:
+        with httpx.stream("GET", url, timeout=timeout, follow_redirects=True) as response:
+            if response.status_code >= 400:
+                raise _unusable(url, f"the server answered HTTP {response.status_code}",
+                                "check the URL")
+            chunks, size = [], 0
+            for chunk in response.iter_bytes():
+                size += len(chunk)
+                if size > MAX_BYTES:
+                    raise _unusable(url, f"document is larger than {MAX_BYTES} bytes",
+                                    "download and split it")
+                chunks.append(chunk)
+    except httpx.HTTPError as exc:
+        if cached.exists():  # offline builds reuse the last copy fetched
+            log.warning("%s: cannot fetch (%s); using the cached copy from %s", url, exc, cached)
+            return parse(cached.read_text(encoding="utf-8"), url)
+        raise _unusable(url, f"cannot fetch the document: {exc}",
+                        "check the URL and your network, or use a local file") from None
+    text = b"".join(chunks).decode("utf-8", "replace")
+    doc = parse(text, url)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_text(text, encoding="utf-8")
+    except OSError:
+        pass  # a read-only home only loses the offline copy, never the build
+    return doc
+
+
+def load_source(source: str) -> Document:
+    """Load ``source``, a file path or an http(s) URL."""
+    if source.startswith(("http://", "https://")):
+        return load_url(source)
+    return load_path(Path(source), source)

@@ -1,0 +1,119 @@
+"""``mdxsite openapi-check``: the real specs pass, broken documents fail with located lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mdxsite.cli import main
+
+SHARED = Path(__file__).resolve().parents[3] / ".." / "shared" / "openapi"
+SPECS = sorted(p for p in SHARED.glob("*") if p.suffix in (".json", ".yaml", ".yml"))
+
+HEAD = "openapi: 3.1.0\ninfo: {title: T, version: '1'}\n"
+
+
+def run(tmp_path: Path, text: str) -> tuple[int, str]:
+    spec = tmp_path / ("api.json" if text.startswith(("{", "[]")) else "api.yaml")
+    spec.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["openapi-check", str(spec)])
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda p: p.name)
+def test_real_specs_pass(spec: Path) -> None:
+    result = CliRunner().invoke(main, ["openapi-check", str(spec)])
+    assert result.exit_code == 0, result.output
+    assert "valid OpenAPI 3." in result.output
+
+
+BROKEN = [
+    ("swagger", "swagger: '2.0'\ninfo: {title: T, version: '1'}\npaths: {}\n", 1,
+     "api.yaml:1:10: swagger: Swagger 2.0 documents are not supported"),
+    ("no-version", "info: {title: T, version: '1'}\npaths: {}\n", 1,
+     "'openapi' must be a 3.0.x or 3.1.x version string, got None"),
+    ("version-2", "openapi: 2.0.0\ninfo: {title: T, version: '1'}\npaths: {}\n", 1,
+     "api.yaml:1:10: openapi: 'openapi' must be a 3.0.x or 3.1.x version string, got '2.0.0'"),
+    ("version-number", "openapi: 3.1\ninfo: {title: T, version: '1'}\npaths: {}\n", 1,
+     "got 3.1"),
+    ("no-info", "openapi: 3.1.0\npaths: {}\n", 1, "'info' object is missing"),
+    ("info-no-title", "openapi: 3.1.0\ninfo:\n  version: '1'\npaths: {}\n", 1,
+     "api.yaml:3:3: info: 'info.title' is missing"),
+    ("webhooks-3.0", "openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths: {}\n"
+     "webhooks:\n  ping: {post: {responses: {'200': {description: ok}}}}\n", 1,
+     "webhooks: 'webhooks' needs OpenAPI 3.1"),
+    ("3.0-no-paths", "openapi: 3.0.3\ninfo: {title: T, version: '1'}\n", 1,
+     "'paths' is required in OpenAPI 3.0"),
+    ("paths-list", HEAD + "paths: [1]\n", 1, "api.yaml:3:8: paths: 'paths' must be an object"),
+    ("path-no-slash", HEAD + "paths:\n  users: {}\n", 1, "path 'users' must start with '/'"),
+    ("item-not-object", HEAD + "paths:\n  /a: 3\n", 1,
+     "api.yaml:4:7: paths./a: a path item must be an object"),
+    ("op-not-object", HEAD + "paths:\n  /a:\n    get: 3\n", 1,
+     "api.yaml:5:10: paths./a.get: an operation must be an object"),
+    ("duplicate-id", HEAD + "paths:\n  /a:\n    get: {operationId: x, responses: {}}\n"
+     "  /b:\n    get: {operationId: x, responses: {}}\n", 1,
+     "api.yaml:7:24: paths./b.get.operationId: operationId 'x' is used twice"),
+    ("undeclared-param", HEAD + "paths:\n  /u/{id}:\n    get: {responses: {}}\n", 1,
+     "path parameter 'id' of '/u/{id}' is not declared"),
+    ("external-ref", HEAD + "paths:\n  /a:\n    get:\n      responses:\n"
+     "        '200': {$ref: 'other.yaml#/R'}\n", 1,
+     "paths./a.get.responses.200.$ref: external reference 'other.yaml#/R' is not supported"),
+    ("broken-ref", HEAD + "paths:\n  /a:\n    get:\n      responses:\n"
+     "        '200': {$ref: '#/components/responses/Nope'}\n", 1,
+     "reference '#/components/responses/Nope' points to nothing"),
+    ("broken-param-ref", HEAD + "paths:\n  /a:\n    parameters: [{$ref: '#/x'}]\n", 1,
+     "paths./a.parameters[0].$ref: reference '#/x' points to nothing"),
+    ("two-problems", "openapi: 3.0.0\ninfo: {version: '1'}\nwebhooks: {}\npaths: {}\n", 1,
+     "failed: 2 problems"),
+    ("not-yaml", "openapi: [3.1\n", 2, "api.yaml:2:1: not valid JSON or YAML"),
+    ("not-json", '{"openapi": "3.1.0",\n  "info": }\n', 2, "api.json:2:11: not valid JSON"),
+    ("top-list", "- 1\n- 2\n", 2, "api.yaml:1:1: an OpenAPI document must be a mapping"),
+    ("top-scalar", "hello\n", 2, "must be a mapping at the top level"),
+    ("too-deep", "openapi: 3.1.0\nx: " + "[" * 300 + "]" * 300 + "\n", 2,
+     "nesting deeper than 200 levels"),
+    ("json-too-deep", '{"openapi": "3.1.0", "x": ' + "[" * 300 + "]" * 300 + "}", 2,
+     "api.json: nesting deeper than 200 levels"),
+    ("json-top-list", "[]", 2,
+     "must be a mapping at the top level"),
+    ("json-dup-id", '{"openapi": "3.0.0", "info": {"title": "T", "version": "1"},\n'
+     ' "paths": {"/a": {"get": {"operationId": "x", "responses": {}},\n'
+     '                  "put": {"operationId": "x", "responses": {}}}}}', 1,
+     "api.json:3:42: paths./a.put.operationId: operationId 'x' is used twice"),
+    ("alias-bomb", "a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n"
+     + "".join(f"{c}: &{c} [{', '.join(['*' + p] * 10)}]\n"
+               for p, c in zip("abcdefg", "bcdefgh")), 2, "YAML aliases expand to too many values"),
+]
+
+
+@pytest.mark.parametrize(("text", "code", "line"), [b[1:] for b in BROKEN],
+                         ids=[b[0] for b in BROKEN])
+def test_broken_documents(tmp_path: Path, text: str, code: int, line: str) -> None:
+    exit_code, output = run(tmp_path, text)
+    assert exit_code == code, output
+    assert line in output, output
+
+
+def test_missing_file_is_unusable(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["openapi-check", str(tmp_path / "nope.yaml")])
+    assert result.exit_code == 2
+    assert "nope.yaml: file not found. Check the path." in result.output
+
+
+def test_ref_inside_example_is_data(tmp_path: Path) -> None:
+    exit_code, output = run(tmp_path, HEAD + "paths:\n  /a:\n    get:\n      responses:\n"
+                            "        '200':\n          description: ok\n          content:\n"
+                            "            application/json:\n"
+                            "              example: {$ref: 'elsewhere.yaml'}\n"
+                            "              x-note: {$ref: '#/nowhere'}\n")
+    assert exit_code == 0, output
+
+
+def test_unused_path_param_is_a_warning(tmp_path: Path) -> None:
+    exit_code, output = run(tmp_path, HEAD + "paths:\n  /a:\n    get:\n      parameters:\n"
+                            "        - {name: id, in: path, required: true}\n"
+                            "      responses: {}\n")
+    assert exit_code == 0, output
+    assert "warning: paths./a.get: path parameter 'id' does not appear in '/a'" in output
+    assert "[openapi.unused-path-param]" in output

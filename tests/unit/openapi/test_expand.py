@@ -1,0 +1,70 @@
+"""Building a site whose navigation lists OpenAPI endpoints: every operation gets a page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from mdxsite.cli import main
+
+SPEC = """openapi: 3.1.0
+info: {title: Pets, version: '1'}
+paths:
+  /pets/{petId}:
+    parameters: [{name: petId, in: path, required: true, schema: {type: string}}]
+    get:
+      operationId: showPet
+      summary: Show a pet
+      description: 'Returns <script>alert(1)</script> one pet.'
+      responses: {'200': {description: The pet}}
+    delete:
+      operationId: deletePet
+      responses: {'204': {description: Gone}}
+  /secret:
+    get: {operationId: secret, x-hidden: true, responses: {}}
+webhooks:
+  newPet:
+    post: {operationId: newPet, summary: New pet, responses: {'200': {description: ok}}}
+"""
+
+
+def site(tmp_path: Path, groups: list, tabs: list | None = None) -> Path:
+    (tmp_path / "index.mdx").write_text("---\ntitle: Home\n---\nHello\n")
+    (tmp_path / "pets.yaml").write_text(SPEC)
+    config = {"$schema": "https://mintlify.com/docs.json", "theme": "mint", "name": "T",
+              "colors": {"primary": "#112233"}, "navigation": {"tabs": tabs} if tabs else {"groups": groups}}
+    (tmp_path / "docs.json").write_text(json.dumps(config, indent=2))
+    return tmp_path
+
+
+def build(root: Path) -> tuple[int, str, Path]:
+    out = root / "_out"
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(out)])
+    return result.exit_code, result.output, out
+
+
+def test_openapi_group_gets_every_visible_operation(tmp_path: Path) -> None:
+    # (the navigation checks ask groups for "pages", so a tab carries the bare openapi field)
+    root = site(tmp_path, [], tabs=[{"tab": "Guides", "groups": [
+        {"group": "Start", "pages": ["index"]}]}, {"tab": "API", "openapi": "pets.yaml"}])
+    code, output, out = build(root)
+    assert code == 0, output
+    page = (out / "api-reference" / "showpet" / "index.html").read_text()
+    assert "/pets/{petId}" in page and "GET" in page and "petId" in page
+    assert "<script>alert(1)</script>" not in page  # untrusted description is escaped
+    assert "&lt;script&gt;" in page
+    assert (out / "api-reference" / "deletepet" / "index.html").exists()
+    assert (out / "api-reference" / "newpet" / "index.html").exists()
+    assert not (out / "api-reference" / "secret").exists()  # x-hidden
+
+
+def test_listed_endpoint_missing_from_spec_is_located(tmp_path: Path) -> None:
+    root = site(tmp_path, [{"group": "Start", "pages": ["index"]},
+                           {"group": "API", "openapi": "pets.yaml",
+                            "pages": ["GET /pets/{petId}", "POST /nowhere"]}])
+    code, output, _out = build(root)
+    assert code == 1, output
+    assert "endpoint 'POST /nowhere' is not in the OpenAPI document 'pets.yaml'" in output
+    assert "docs.json:" in output

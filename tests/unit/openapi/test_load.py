@@ -1,0 +1,26 @@
+"""Loading OpenAPI documents: normalised keys and values, and source positions."""
+
+from __future__ import annotations
+
+from mdxsite.errors import JsonPath
+from mdxsite.openapi.load import parse
+
+
+def test_integer_status_codes_and_dates_become_strings() -> None:
+    doc = parse("openapi: 3.1.0\npaths:\n  /a:\n    get:\n      responses:\n"
+                "        200: {description: ok}\ninfo: {version: 2024-01-31}\n", "api.yaml")
+    assert list(doc.data["paths"]["/a"]["get"]["responses"]) == ["200"]
+    assert doc.data["info"]["version"] == "2024-01-31"
+
+
+def test_json_documents_load_with_positions() -> None:
+    doc = parse('{\n  "openapi": "3.0.0",\n  "paths": {\n    "/a": {}\n  }\n}\n', "api.json")
+    assert doc.data == {"openapi": "3.0.0", "paths": {"/a": {}}}
+    assert str(doc.where(JsonPath(("paths", "/a")))) == "api.json:4:11"
+    # a path that does not exist is placed at its nearest existing parent
+    assert str(doc.where(JsonPath(("paths", "/a", "get")))) == "api.json:4:11"
+
+
+def test_aliases_share_data() -> None:
+    doc = parse("a: &x {k: 1}\nb: *x\n", "api.yaml")
+    assert doc.data["b"] == {"k": 1}
