@@ -43,12 +43,14 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
     from mdxsite.model import (
+        ApiOperation,
         BuildReport,
         Nav,
         OutputFile,
         Page,
         PageResult,
         RenderedPage,
+        RequestSample,
         Site,
         SiteConfig,
     )
@@ -153,6 +155,35 @@ def mdxsite_render_page(site: Site, page: Page) -> RenderedPage | None:
 
     Returns:
         The rendered body; raise MdxsiteError with located problems for a malformed page.
+    """
+
+
+@hookspec
+def mdxsite_request_samples(site: Site, operation: ApiOperation) -> Iterable[RequestSample] | None:
+    """Contribution: code samples shown as tabs in the request panel of an API page.
+
+    *worker*. Called once per operation page while it renders. The built-in ``openapi`` plugin
+    contributes cURL, Python (requests) and JavaScript (fetch); other plugins' tabs follow in
+    plugin order. Two plugins contributing the same ``label`` is an error naming both. For
+    example, a Go sample::
+
+        from mdxsite import hookimpl
+        from mdxsite.model import RequestSample
+
+        @hookimpl
+        def mdxsite_request_samples(operation):
+            return [RequestSample(label="Go", language="go", code=(
+                f'req, _ := http.NewRequest("{operation.method}", "{operation.url}", nil)'))]
+
+    Args:
+        site: the whole site (read-only).
+        operation: the method, path, sample URL (first server, path parameters filled in),
+            parameters with example values, example body and its media type, and the
+            security schemes in force (:class:`~mdxsite.model.ApiOperation`).
+
+    Returns:
+        :class:`~mdxsite.model.RequestSample` items (label, highlighting language, code); the
+        code is highlighted with Pygments and never run.
     """
 
 

@@ -307,3 +307,51 @@ class BuildReport:
     seconds: float = 0.0
     out_dir: Path | None = None
     problems: list[Problem] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApiParameter:
+    """A parameter of an API operation, as request samples need it."""
+
+    name: str
+    location: str                  # "path", "query", "header" or "cookie"
+    required: bool = False
+    example: object = None         # the spec's example, default or first enum value, else generated
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApiAuth:
+    """One security scheme an operation asks for (from ``components.securitySchemes``)."""
+
+    name: str                      # the scheme's key in securitySchemes
+    type: str                      # "apiKey", "http", "oauth2", "openIdConnect", "mutualTLS"
+    scheme: str = ""               # http: "bearer", "basic", ...
+    location: str = ""             # apiKey: "header", "query" or "cookie"
+    param: str = ""                # apiKey: the header, query or cookie name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApiOperation:
+    """One operation of an OpenAPI document, ready to be written as a request sample."""
+
+    spec: str                      # the document, as docs.json or frontmatter names it
+    method: str                    # upper case: "GET"
+    path: str                      # as written: "/pets/{petId}" (a webhook's name for webhooks)
+    url: str                       # first server + path, path parameters filled with examples
+    servers: tuple[str, ...] = ()  # server URLs, variables filled with their defaults
+    parameters: tuple[ApiParameter, ...] = ()
+    body_type: str = ""            # media type of the request body ("application/json")
+    body: object = None            # example request body (JSON-like data), None without one
+    auth: tuple[ApiAuth, ...] = ()  # the schemes of the first security requirement
+    operation_id: str = ""
+    summary: str = ""
+    webhook: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RequestSample:
+    """One tab of an API page's request samples."""
+
+    label: str                     # the tab title: "cURL", "Python"
+    language: str                  # the highlighting language: "bash", "python"
+    code: str

@@ -83,6 +83,16 @@ def _init_worker(site: Site | None, blocked: Collection[str], pm: pluggy.PluginM
         _WORKER["site"] = site
 
 
+def current_plugins() -> pluggy.PluginManager | None:
+    """Return the plugin manager rendering pages in this process (None outside a render).
+
+    For built-in stages that call a contribution hook of their own while a page renders
+    (the OpenAPI page asks every plugin for request samples).
+    """
+    pm: pluggy.PluginManager | None = _WORKER.get("pm")
+    return pm
+
+
 def _render_one(key: str) -> tuple[PageResult | None, tuple[Problem, ...]]:
     """Render one page in a worker; return the result or the page's located problems."""
     pm: pluggy.PluginManager = _WORKER["pm"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mdxsite.hookspecs import hookimpl
-from mdxsite.model import Page, RenderedPage, Site
+from mdxsite.model import ApiOperation, Page, RenderedPage, RequestSample, Site
 
 
 @hookimpl
@@ -20,3 +20,21 @@ def mdxsite_render_page(site: Site, page: Page) -> RenderedPage | None:
     from mdxsite.openapi.render import render
 
     return render(site, page)
+
+
+@hookimpl
+def mdxsite_request_samples(operation: ApiOperation) -> list[RequestSample]:
+    from mdxsite.openapi.samples import builtin_samples
+
+    return builtin_samples(operation)
+
+
+@hookimpl
+def mdxsite_page_assets(page: Page) -> list[str]:
+    if page.kind != "openapi":
+        return []
+    # the playground's script only where a playground can be: operation pages
+    assets = ["/_mdxsite/openapi.css"]
+    if not page.data.get("schema"):
+        assets.append("/_mdxsite/playground.js")
+    return assets

@@ -163,8 +163,10 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
         out.add(at, f"{kind} {label!r} holds both {present[0]!r} and {present[1]!r}",
                 hint=f"an element holds one type of child per level: nest the "
                 f"{present[1]!r} inside one of the {present[0]!r}")
-    if kind == "group" and "pages" not in value:
-        out.add(at, f"group {label!r} needs a \"pages\" array", hint='add "pages": ["page-path"]')
+    if kind == "group" and "pages" not in value and "openapi" not in value:
+        # with "openapi" and no pages, the OpenAPI stage fills the group with every operation
+        out.add(at, f"group {label!r} needs a \"pages\" array",
+                hint='add "pages": ["page-path"], or "openapi" to list every API operation')
     children: tuple[NavItem, ...] = ()
     if present:
         child_ctx = Context(ctx.sources, out, inherited, ctx.in_group or kind == "group",

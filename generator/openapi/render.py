@@ -1,82 +1,429 @@
-"""Render one generated API page (kind ``openapi``) to an HTML body fragment."""
+"""Render API pages: one operation, webhook or schema, through ``openapi/*.html`` templates.
+
+Everything taken from the document is data to show, never markup to trust: descriptions go
+through a Markdown parser with raw HTML off (and markdown-it's link check, which drops
+``javascript:`` URLs), names and examples are escaped by Jinja's autoescape.
+"""
 
 from __future__ import annotations
 
 import html
+import json
 import re
+from functools import lru_cache
 from typing import Any
 
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from markupsafe import Markup
+
 from mdxsite.errors import Location
-from mdxsite.mdx.render import render_fragment
-from mdxsite.model import OpenApiSource, Page, RenderedPage, Site
+from mdxsite.mdx import code
+from mdxsite.model import (
+    ApiAuth,
+    ApiOperation,
+    ApiParameter,
+    Heading,
+    OpenApiSource,
+    Page,
+    RenderedPage,
+    RequestSample,
+    Site,
+)
+from mdxsite.openapi import samples
 from mdxsite.openapi.expand import _Expander
+from mdxsite.openapi.load import Document
+from mdxsite.openapi.schema import Node, Walker, deref
 
 _TAGS = re.compile(r"<[^>]+>")
+_SPACE = re.compile(r"\s+")
+LOCATIONS = ("path", "query", "header", "cookie")
+DISPLAYS = ("interactive", "simple", "none")
 
 
-def _describe(site: Site, text: object, where: Location) -> str:
-    # Specs may be untrusted: raw HTML in a description is shown as text, never injected.
-    if not isinstance(text, str) or not text:
-        return ""
-    return render_fragment(site, html.escape(text, quote=False), where)
+@lru_cache(maxsize=1)
+def _markdown() -> MarkdownIt:
+    # commonmark with html off: "<script>" in a description is shown as text
+    return MarkdownIt("commonmark", {"html": False, "linkify": False}).enable(
+        ["table", "strikethrough"])
 
 
-def _deref(data: Any, value: Any) -> Any:
-    seen: set[str] = set()
-    while isinstance(value, dict) and isinstance(value.get("$ref"), str):
-        ref = value["$ref"]
-        if ref in seen or not ref.startswith("#/"):
-            return {}
-        seen.add(ref)
-        node: Any = data
-        for part in ref[2:].split("/"):
-            part = part.replace("~1", "/").replace("~0", "~")
-            node = node.get(part, {}) if isinstance(node, dict) else {}
-        value = node
-    return value
+@lru_cache(maxsize=2048)
+def markdown(text: str) -> Markup:
+    """Render untrusted Markdown (an OpenAPI description) to safe HTML."""
+    if not isinstance(text, str) or not text.strip():
+        return Markup("")
+    out = _markdown().render(text)
+    # links leaving the page are the spec author's, not ours: no referrer, no ranking credit
+    out = out.replace('<a href="http', '<a rel="nofollow noopener" href="http')
+    return Markup(out)
 
 
-_DOCS: dict[tuple[str, str, int], object] = {}
+_DOCS: dict[tuple[str, str, int], Document] = {}
 
 
-def _document(site: Site, spec: str) -> Any:
-    # Worker processes render many pages of one spec: load each document once per process.
+def document(site: Site, spec: str) -> Document:
+    """Return the loaded document ``spec`` (a site path or URL), once per process."""
     local = site.root / spec.lstrip("/")
     # the modification time keeps a long-lived dev server from serving a stale spec
     stamp = local.stat().st_mtime_ns if not spec.startswith("http") and local.exists() else 0
     key = (str(site.root), spec, stamp)
     if key not in _DOCS:
+        if len(_DOCS) > 16:
+            _DOCS.clear()
         _DOCS[key] = _Expander(site).doc(OpenApiSource(source=spec))
     return _DOCS[key]
 
 
+# --------------------------------------------------------------------------- pieces of a page
+
+def _parameters(data: Any, item: dict[str, Any], op: dict[str, Any]) -> list[dict[str, Any]]:
+    """Path-item parameters overridden by the operation's (same name and location)."""
+    merged: dict[tuple[str, str], dict[str, Any]] = {}
+    for raw in [*(item.get("parameters") or []), *(op.get("parameters") or [])]:
+        param, _ = deref(data, raw)
+        if isinstance(param, dict) and isinstance(param.get("name"), str):
+            merged[(param["name"], str(param.get("in", "")))] = param
+    return list(merged.values())
+
+
+def _param_schema(param: dict[str, Any]) -> Any:
+    if "schema" in param:
+        return param["schema"]
+    content = param.get("content")
+    if isinstance(content, dict) and content:
+        media = next(iter(content.values()))
+        return media.get("schema", {}) if isinstance(media, dict) else {}
+    return {}
+
+
+def _param_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
+    """Return the example written for a parameter (or its schema), and whether there was one."""
+    if "example" in param:
+        return param["example"], True
+    examples = param.get("examples")
+    if isinstance(examples, dict):
+        for value in examples.values():
+            value, _ = deref(data, value)
+            if isinstance(value, dict) and "value" in value:
+                return value["value"], True
+    schema, _ = deref(data, _param_schema(param))
+    if isinstance(schema, dict):
+        for key in ("example", "default"):
+            if key in schema:
+                return schema[key], True
+        if isinstance(schema.get("examples"), list) and schema["examples"]:
+            return schema["examples"][0], True
+        if isinstance(schema.get("enum"), list) and schema["enum"]:
+            return schema["enum"][0], True
+    return None, False
+
+
+def _servers(doc: Any, item: dict[str, Any], op: dict[str, Any]) -> list[dict[str, Any]]:
+    """The servers in force: the operation's, else the path's, else the document's."""
+    for level in (op, item, doc):
+        servers = level.get("servers")
+        if isinstance(servers, list) and servers:
+            out = []
+            for s in servers:
+                if not isinstance(s, dict) or not isinstance(s.get("url"), str):
+                    continue
+                variables = {}
+                for name, var in (s.get("variables") or {}).items():
+                    if isinstance(var, dict):
+                        enum = var.get("enum") if isinstance(var.get("enum"), list) else []
+                        variables[str(name)] = {"default": str(var.get("default", "")),
+                                                "enum": [str(v) for v in enum],
+                                                "description": str(var.get("description", ""))}
+                url = s["url"]
+                filled = re.sub(r"\{([^{}]+)\}", lambda m: variables.get(
+                    m.group(1), {}).get("default") or m.group(0), url)
+                out.append({"url": url, "filled": filled.rstrip("/"),
+                            "description": str(s.get("description", "")),
+                            "variables": variables})
+            return out
+    return []
+
+
+def _security(doc: Any, op: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """Each alternative security requirement in force, as a list of scheme descriptions."""
+    requirements = op["security"] if "security" in op else doc.get("security")
+    schemes = (doc.get("components") or {}).get("securitySchemes") or {}
+    out = []
+    for req in requirements if isinstance(requirements, list) else []:
+        if not isinstance(req, dict):
+            continue
+        alternative = []
+        for name, scopes in req.items():
+            scheme, _ = deref(doc, schemes.get(name))
+            if not isinstance(scheme, dict):
+                continue
+            flows = []
+            for flow_name, flow in (scheme.get("flows") or {}).items():
+                if isinstance(flow, dict):
+                    flows.append({"name": flow_name,
+                                  "authorizationUrl": flow.get("authorizationUrl", ""),
+                                  "tokenUrl": flow.get("tokenUrl", ""),
+                                  "scopes": sorted((flow.get("scopes") or {}).items())})
+            alternative.append({
+                "name": name, "type": str(scheme.get("type", "")),
+                "scheme": str(scheme.get("scheme", "")).lower(),
+                "in": str(scheme.get("in", "")), "param": str(scheme.get("name", "")),
+                "bearerFormat": str(scheme.get("bearerFormat", "")),
+                "description": str(scheme.get("description", "")), "flows": flows,
+                "openIdConnectUrl": str(scheme.get("openIdConnectUrl", "")),
+                "scopes": [str(s) for s in scopes] if isinstance(scopes, list) else []})
+        out.append(alternative)
+    return out
+
+
+def _contents(walker: Walker, data: Any, content: Any, mode: str) -> list[dict[str, Any]]:
+    out = []
+    for media_type, media in (content.items() if isinstance(content, dict) else []):
+        media, _ = deref(data, media)
+        if not isinstance(media, dict):
+            continue
+        node = walker.node(media.get("schema") or {})
+        example = samples.media_example(data, media, mode)
+        out.append({"type": media_type, "node": node,
+                    "example": samples.dump(example, media_type) if example is not None else ""})
+    return out
+
+
+def _auth_models(security: list[list[dict[str, Any]]]) -> tuple[ApiAuth, ...]:
+    first = next((alt for alt in security if alt), [])
+    return tuple(ApiAuth(name=s["name"], type=s["type"], scheme=s["scheme"], location=s["in"],
+                         param=s["param"]) for s in first)
+
+
+def _highlight(sample: RequestSample) -> dict[str, Any]:
+    token = Token("fence", "code", 0, info=sample.language, content=sample.code.rstrip() + "\n")
+    block = code.render_fence(token)
+    return {"title": sample.label, "html": Markup(block["html"]), "lang": sample.language}
+
+
+def request_samples(site: Site, op: ApiOperation) -> list[dict[str, Any]]:
+    """Ask every plugin for request samples (built-ins when no build is running)."""
+    from mdxsite import pipeline, plugin_manager
+
+    pm = pipeline.current_plugins()
+    if pm is None:
+        found = samples.builtin_samples(op)
+    else:
+        found = plugin_manager.unique_by(
+            plugin_manager.contributions(pm, "mdxsite_request_samples", site=site, operation=op),
+            key=lambda s: s.label, what="request sample")
+    return [_highlight(s) for s in found if isinstance(s, RequestSample)]
+
+
+def display_mode(site: Site, page: Page, servers: list[dict[str, Any]], webhook: bool) -> str:
+    """Return how the playground shows: ``interactive``, ``simple`` or ``none``."""
+    chosen = page.frontmatter.get("playground")
+    if chosen not in DISPLAYS:
+        chosen = site.config.get("api.playground.display", "interactive")
+    if webhook or chosen == "none":
+        return "none"
+    return "simple" if chosen == "simple" or not servers else "interactive"
+
+
+# --------------------------------------------------------------------------- whole pages
+
+def operation_context(site: Site, page: Page, doc: Document, spec: str, route: str, method: str,
+                      webhook: bool) -> dict[str, Any]:
+    """Return everything ``openapi/operation.html`` shows for one operation."""
+    data = doc.data
+    item = data["webhooks" if webhook else "paths"][route]
+    op = item[method]
+    walker = Walker(data, "request")
+    params = []
+    for param in _parameters(data, item, op):
+        example, given = _param_example(data, param)
+        node = walker.node(_param_schema(param))
+        params.append({"name": param["name"], "in": param.get("in", ""),
+                       "required": bool(param.get("required")) or param.get("in") == "path",
+                       "deprecated": param.get("deprecated") is True,
+                       "description": str(param.get("description") or ""),
+                       "node": node, "example": example if given else None,
+                       "example_json": json.dumps(example) if given else ""})
+    body_raw, _ = deref(data, op.get("requestBody"))
+    body = None
+    if isinstance(body_raw, dict):
+        body = {"required": body_raw.get("required") is True,
+                "description": str(body_raw.get("description") or ""),
+                "contents": _contents(walker, data, body_raw.get("content"), "request")}
+    response_walker = Walker(data, "response")
+    responses = []
+    for status, raw in (op.get("responses") or {}).items():
+        response, _ = deref(data, raw)
+        if not isinstance(response, dict):
+            continue
+        headers = []
+        for name, header in (response.get("headers") or {}).items():
+            header, _ = deref(data, header)
+            if isinstance(header, dict):
+                headers.append({"name": name, "description": str(header.get("description") or ""),
+                                "node": response_walker.node(_param_schema(header)),
+                                "required": header.get("required") is True})
+        links = []
+        for name, link in (response.get("links") or {}).items():
+            link, _ = deref(data, link)
+            if isinstance(link, dict):
+                links.append({"name": name, "target": str(link.get("operationId") or
+                                                          link.get("operationRef") or ""),
+                              "description": str(link.get("description") or ""),
+                              "parameters": sorted((str(k), json.dumps(v) if not isinstance(
+                                  v, str) else v) for k, v in (link.get("parameters") or {}).items())})
+        responses.append({"status": str(status), "description": str(response.get("description") or ""),
+                          "headers": headers, "links": links,
+                          "contents": _contents(response_walker, data, response.get("content"),
+                                                "response")})
+    callbacks = []
+    for name, callback in (op.get("callbacks") or {}).items():
+        callback, _ = deref(data, callback)
+        for expression, cb_item in (callback.items() if isinstance(callback, dict) else []):
+            cb_item, _ = deref(data, cb_item)
+            for cb_method, cb_op in (cb_item.items() if isinstance(cb_item, dict) else []):
+                if isinstance(cb_op, dict) and cb_method in ("get", "put", "post", "delete",
+                                                             "patch", "head", "options", "trace"):
+                    cb_body, _ = deref(data, cb_op.get("requestBody"))
+                    callbacks.append({
+                        "name": name, "expression": expression, "method": cb_method.upper(),
+                        "summary": str(cb_op.get("summary") or ""),
+                        "description": str(cb_op.get("description") or ""),
+                        "contents": _contents(Walker(data, "request"), data, cb_body.get(
+                            "content"), "request") if isinstance(cb_body, dict) else []})
+    servers = [] if webhook else _servers(data, item, op)
+    security = _security(data, op)
+    path_values = {p["name"]: p["example"] for p in params if p["in"] == "path"}
+    first_server = servers[0]["filled"] if servers else ""
+    body_type, body_value = "", None
+    if body and body["contents"]:
+        first = body["contents"][0]
+        body_type = first["type"]
+        media, _ = deref(data, body_raw["content"][body_type])
+        body_value = samples.media_example(data, media, "request")
+    api_op = ApiOperation(
+        spec=spec, method="POST" if webhook and method == "post" else method.upper(),
+        path=route, url=first_server + samples.fill_path(route, path_values) if not webhook
+        else route, servers=tuple(s["filled"] for s in servers),
+        parameters=tuple(ApiParameter(name=p["name"], location=p["in"], required=p["required"],
+                                      example=p["example"] if p["example"] is not None else (
+                                          samples.example_of(data, _param_schema(raw), "request")
+                                          if p["required"] else None))
+                         for p, raw in zip(params, _parameters(data, item, op))),
+        body_type=body_type, body=body_value, auth=_auth_models(security),
+        operation_id=str(op.get("operationId") or ""), summary=str(op.get("summary") or ""),
+        webhook=webhook)
+    mode = display_mode(site, page, servers, webhook)
+    playground = {
+        "method": api_op.method, "path": route, "mode": mode,
+        "servers": [{"url": s["url"], "variables": s["variables"],
+                     "description": s["description"]} for s in servers],
+        "parameters": [{"name": p["name"], "in": p["in"], "required": p["required"],
+                        "example": p["example"], "type": p["node"].type,
+                        "enum": p["node"].enum} for p in params],
+        "auth": [{"name": a.name, "type": a.type, "scheme": a.scheme, "in": a.location,
+                  "param": a.param} for a in api_op.auth],
+        "body": {"type": body_type, "example": samples.dump(body_value, body_type)
+                 if body_value is not None else ""} if body_type else None,
+    }
+    return {
+        "method": api_op.method, "path": route, "webhook": webhook,
+        "deprecated": op.get("deprecated") is True,
+        "description": str(op.get("description") or ""),
+        "params": params, "locations": LOCATIONS, "body": body, "responses": responses,
+        "security": security, "servers": servers, "callbacks": callbacks,
+        "request_samples": [] if webhook else request_samples(site, api_op),
+        "response_samples": [{"title": f"{r['status']}" + (f" {c['type']}" if len(
+            r["contents"]) > 1 else ""), "html": _highlight(RequestSample(
+                label="", language="json" if "json" in c["type"] else "text",
+                code=c["example"]))["html"]}
+            for r in responses for c in r["contents"] if c["example"]],
+        "playground": playground if mode != "none" else None,
+        "playground_json": Markup(_script_json(playground)),
+        "url": api_op.url,
+    }
+
+
+def _script_json(value: Any) -> str:
+    # inside <script type="application/json">: "</script>" in a spec must not end the element
+    return json.dumps(value, ensure_ascii=False, default=str).replace("<", "\\u003c").replace(
+        ">", "\\u003e").replace("&", "\\u0026")
+
+
+def _headings(ctx: dict[str, Any]) -> list[Heading]:
+    out = []
+    if ctx.get("security"):
+        out.append(Heading(level=2, text="Authorizations", id="authorizations"))
+    for location in LOCATIONS:
+        if any(p["in"] == location for p in ctx.get("params", [])):
+            out.append(Heading(level=2, text=f"{location.capitalize()} parameters",
+                               id=f"{location}-parameters"))
+    if ctx.get("body"):
+        out.append(Heading(level=2, text="Body", id="body"))
+    if ctx.get("responses"):
+        out.append(Heading(level=2, text="Responses", id="responses"))
+    if ctx.get("callbacks"):
+        out.append(Heading(level=2, text="Callbacks", id="callbacks"))
+    return out
+
+
+def _finish(site: Site, page: Page, body_html: str, headings: list[Heading],
+            spec: str) -> RenderedPage:
+    """Append the page's own MDX (frontmatter pages) and build the RenderedPage."""
+    links: tuple[Any, ...] = ()
+    anchors = {h.id for h in headings}
+    problems: tuple[Any, ...] = ()
+    deps = {spec} if not spec.startswith("http") else set()
+    markdown_text = ""
+    if page.source is not None:
+        from mdxsite.mdx.render import render as render_mdx_page
+
+        own = render_mdx_page(site, page)
+        if own.html.strip():
+            body_html += f'\n<div class="api-page-content">\n{own.html}</div>\n'
+        headings += [h for h in own.headings if h.id not in anchors]
+        anchors |= set(own.anchors)
+        links, problems, markdown_text = own.links, own.problems, own.markdown
+        deps |= set(own.dependencies)
+    text = _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", body_html))).strip()
+    return RenderedPage(key=page.key, html=body_html, headings=tuple(headings),
+                        anchors=tuple(sorted(anchors)), links=links, text=text,
+                        markdown=markdown_text, problems=problems,
+                        dependencies=tuple(sorted(deps)))
+
+
 def render(site: Site, page: Page) -> RenderedPage:
-    """Render ``page``'s operation through ``openapi/operation.html``."""
+    """Render an API page (``kind == "openapi"``): an operation, a webhook or a schema."""
+    from mdxsite.mdx.render import render_fragment
     from mdxsite.output.theme import site_environment
 
     spec = str(page.data["spec"])
-    doc = _document(site, spec)
-    where = Location(spec)
-    kind = "webhooks" if page.data.get("webhook") else "paths"
-    item = doc.data[kind][page.data["path"]]
-    op = item[page.data["method"]]
-    params = []
-    for raw in [*(item.get("parameters") or []), *(op.get("parameters") or [])]:
-        param = _deref(doc.data, raw)
-        if isinstance(param, dict):
-            schema = _deref(doc.data, param.get("schema") or {})
-            params.append({"name": param.get("name", ""), "in": param.get("in", ""),
-                           "required": bool(param.get("required")),
-                           "type": schema.get("type", "") if isinstance(schema, dict) else "",
-                           "description": _describe(site, param.get("description"), where)})
-    responses = [{"status": status,
-                  "description": _describe(site, _deref(doc.data, r).get("description"), where)}
-                 for status, r in (op.get("responses") or {}).items() if isinstance(r, dict)]
-    body = render_fragment(site, page.body, where) if page.body else ""
-    html_out = site_environment(site).get_template("openapi/operation.html").render(
-        method=page.data["method"].upper(), path=page.data["path"], title=page.title,
-        description=_describe(site, op.get("description"), where), params=params,
-        responses=responses, deprecated=bool(op.get("deprecated")), content=body,
-        webhook=bool(page.data.get("webhook")))
-    return RenderedPage(key=page.key, html=html_out, text=_TAGS.sub(" ", html_out),
-                        dependencies=() if spec.startswith("http") else (spec,))
+    doc = document(site, spec)
+    env = site_environment(site)
+    if page.data.get("schema"):
+        name = str(page.data["schema"])
+        walker = Walker(doc.data, "response")
+        raw = {"$ref": "#/components/schemas/" + name.replace("~", "~0").replace("/", "~1")}
+        node = walker.node(raw)
+        example = samples.example_of(doc.data, raw)
+        sample = _highlight(RequestSample(label="", language="json",
+                                          code=samples.dump(example)))["html"] \
+            if example is not None else ""
+        out = env.get_template("openapi/schema.html").render(
+            name=name, node=node, md=markdown, example=sample)
+        headings = [Heading(level=2, text="Properties", id="properties")] if node.properties else []
+        return _finish(site, page, out, headings, spec)
+    ctx = operation_context(site, page, doc, spec, str(page.data["path"]),
+                            str(page.data["method"]), bool(page.data.get("webhook")))
+    content = render_fragment(site, page.body, Location(spec)) if page.body else ""
+    out = env.get_template("openapi/operation.html").render(md=markdown, content=content, **ctx)
+    return _finish(site, page, out, _headings(ctx), spec)
+
+
+def is_api_page(page: Page) -> bool:
+    """Whether ``page`` shows an operation (and so needs the playground's script)."""
+    return page.kind == "openapi" and not page.data.get("schema")
+
+
+__all__ = ["Node", "document", "is_api_page", "markdown", "operation_context", "render"]

@@ -151,7 +151,7 @@ CASES: list[tuple[str, str, dict[str, str], str]] = [
           "navigation": {"groups": [{"group": "Start"}]}
         }
         '''), {}, "docs.json:3:29: navigation.groups[0]: group 'Start' needs a \"pages\" array. "
-                  "Add \"pages\": [\"page-path\"]."),
+                  "Add \"pages\": [\"page-path\"], or \"openapi\" to list every API operation."),
     ("groups-inside-group", doc('''
         {
           "name": "T",

@@ -1,0 +1,261 @@
+"""Example values from schemas, and the built-in request samples (curl, Python, JavaScript).
+
+Examples written in the document win (media type ``example``/``examples``, schema
+``example``/``examples``, ``default``, ``const``, the first ``enum`` value); otherwise a value
+is made up from the type and format. Recursion and size are bounded like the page's schemas.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from mdxsite.model import ApiOperation, RequestSample
+from mdxsite.openapi.schema import deref, types_of
+
+_FORMATS = {"date-time": "2024-01-01T12:00:00Z", "date": "2024-01-01", "time": "12:00:00",
+            "email": "user@example.com", "uuid": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+            "uri": "https://example.com", "url": "https://example.com",
+            "hostname": "example.com", "ipv4": "192.0.2.1", "ipv6": "2001:db8::1",
+            "byte": "U3dhZ2dlcg==", "binary": "<binary>", "password": "********"}
+MAX_DEPTH = 8
+MAX_PROPERTIES = 60
+
+
+def example_of(data: Any, raw: Any, mode: str = "response", *, _depth: int = 0,
+               _open: frozenset[str] = frozenset()) -> Any:
+    """Return an example value for the schema ``raw`` of document ``data``.
+
+    Args:
+        data: the whole OpenAPI document.
+        raw: a schema or a ``$ref`` to one.
+        mode: ``request`` leaves readOnly properties out, ``response`` writeOnly ones.
+    """
+    schema, name = deref(data, raw)
+    if not isinstance(schema, dict) or (name and name in _open) or _depth > MAX_DEPTH:
+        return {} if isinstance(schema, dict) and schema.get("type") == "object" else None
+    if name:
+        _open = _open | {name}
+    for key in ("example", "default", "const"):
+        if key in schema:
+            return schema[key]
+    examples = schema.get("examples")
+    if isinstance(examples, list) and examples:
+        return examples[0]
+    enum = schema.get("enum")
+    if isinstance(enum, list) and enum:
+        return enum[0]
+    for combinator in ("oneOf", "anyOf"):
+        options = schema.get(combinator)
+        if isinstance(options, list) and options:
+            return example_of(data, options[0], mode, _depth=_depth + 1, _open=_open)
+    parts = schema.get("allOf")
+    if isinstance(parts, list) and parts:
+        merged: dict[str, Any] = {}
+        other: Any = None
+        for part in parts:
+            value = example_of(data, part, mode, _depth=_depth + 1, _open=_open)
+            if isinstance(value, dict):
+                merged.update(value)
+            elif value is not None:
+                other = value
+        own = {k: v for k, v in schema.items() if k != "allOf"}
+        if own.get("properties"):
+            value = example_of(data, own, mode, _depth=_depth + 1, _open=_open)
+            if isinstance(value, dict):
+                merged.update(value)
+        return merged if merged or other is None else other
+    types, _nullable = types_of(schema)
+    kind = types[0] if types else ""
+    if kind == "object" or (not kind and "properties" in schema):
+        out: dict[str, Any] = {}
+        props = schema.get("properties")
+        for prop_name, prop in list(props.items())[:MAX_PROPERTIES] if isinstance(props, dict) else []:
+            sub, _ = deref(data, prop)
+            if isinstance(sub, dict) and ((mode == "request" and sub.get("readOnly") is True) or
+                                          (mode == "response" and sub.get("writeOnly") is True)):
+                continue
+            out[str(prop_name)] = example_of(data, prop, mode, _depth=_depth + 1, _open=_open)
+        extra = schema.get("additionalProperties")
+        if not out and isinstance(extra, dict) and extra:
+            out["key"] = example_of(data, extra, mode, _depth=_depth + 1, _open=_open)
+        return out
+    if kind == "array":
+        item = example_of(data, schema.get("items") or {}, mode, _depth=_depth + 1, _open=_open)
+        return [] if item is None else [item]
+    if kind == "string":
+        fmt = schema.get("format")
+        return _FORMATS.get(fmt, "string") if isinstance(fmt, str) else "string"
+    if kind == "integer":
+        low = schema.get("minimum")
+        return int(low) if isinstance(low, (int, float)) and not isinstance(low, bool) else 0
+    if kind == "number":
+        low = schema.get("minimum")
+        return low if isinstance(low, (int, float)) and not isinstance(low, bool) else 0.0
+    if kind == "boolean":
+        return True
+    return None
+
+
+def media_example(data: Any, media: Any, mode: str) -> Any:
+    """Return the example of a media type object: its own example(s), else from its schema."""
+    media, _ = deref(data, media)
+    if not isinstance(media, dict):
+        return None
+    if "example" in media:
+        return media["example"]
+    examples = media.get("examples")
+    if isinstance(examples, dict):
+        for value in examples.values():
+            value, _ = deref(data, value)
+            if isinstance(value, dict) and "value" in value:
+                return value["value"]
+    return example_of(data, media.get("schema") or {}, mode)
+
+
+def dump(value: Any, media_type: str = "application/json") -> str:
+    """Return ``value`` as the text a body of ``media_type`` carries."""
+    if isinstance(value, str) and "json" not in media_type:
+        return value
+    if media_type == "application/x-www-form-urlencoded" and isinstance(value, dict):
+        return urlencode({k: _text(v) for k, v in value.items()})
+    return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False)
+    return "" if value is None else str(value)
+
+
+# --------------------------------------------------------------------------- request samples
+
+def _request_parts(op: ApiOperation) -> tuple[str, dict[str, str], dict[str, str], str | None]:
+    """Return the URL (query included), headers, cookies and basic-auth user of a sample."""
+    query: list[tuple[str, str]] = []
+    headers: dict[str, str] = {}
+    cookies: dict[str, str] = {}
+    basic = None
+    for p in op.parameters:
+        if not p.required and p.example is None:
+            continue
+        if p.location == "query":
+            query.append((p.name, _text(p.example)))
+        elif p.location == "header":
+            headers[p.name] = _text(p.example)
+        elif p.location == "cookie":
+            cookies[p.name] = _text(p.example)
+    for auth in op.auth:
+        if auth.type == "http" and auth.scheme.lower() == "basic":
+            basic = "username:password"
+        elif auth.type == "http":
+            headers["Authorization"] = f"{auth.scheme.capitalize() or 'Bearer'} <token>"
+        elif auth.type in ("oauth2", "openIdConnect"):
+            headers["Authorization"] = "Bearer <token>"
+        elif auth.type == "apiKey" and auth.location == "query":
+            query.append((auth.param, "<api-key>"))
+        elif auth.type == "apiKey" and auth.location == "cookie":
+            cookies[auth.param] = "<api-key>"
+        elif auth.type == "apiKey":
+            headers[auth.param] = "<api-key>"
+    if op.body is not None and op.body_type:
+        headers["Content-Type"] = op.body_type
+    url = op.url + ("?" + urlencode(query, safe="<>") if query else "")
+    return url, headers, cookies, basic
+
+
+def _shell(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def curl(op: ApiOperation) -> RequestSample:
+    """Return the cURL sample of ``op``."""
+    url, headers, cookies, basic = _request_parts(op)
+    lines = [f"curl --request {op.method} \\", f"  --url {_shell(url)}"]
+    for name, value in headers.items():
+        lines[-1] += " \\"
+        lines.append(f"  --header {_shell(f'{name}: {value}')}")
+    if cookies:
+        lines[-1] += " \\"
+        lines.append(f"  --cookie {_shell('; '.join(f'{k}={v}' for k, v in cookies.items()))}")
+    if basic:
+        lines[-1] += " \\"
+        lines.append(f"  --user {_shell(basic)}")
+    if op.body is not None:
+        lines[-1] += " \\"
+        lines.append(f"  --data {_shell(dump(op.body, op.body_type))}")
+    return RequestSample(label="cURL", language="bash", code="\n".join(lines))
+
+
+def _py(value: Any, indent: int = 0) -> str:
+    """Python literal for JSON-like data (True/False/None, not true/false/null)."""
+    text = json.dumps(value, indent=4, ensure_ascii=False, default=str)
+    text = re.sub(r'(?<!")\b(true|false|null)\b(?!")',
+                  lambda m: {"true": "True", "false": "False", "null": "None"}[m.group(1)], text)
+    return text.replace("\n", "\n" + " " * indent)
+
+
+def python(op: ApiOperation) -> RequestSample:
+    """Return the Python (requests) sample of ``op``."""
+    url, headers, cookies, basic = _request_parts(op)
+    headers.pop("Content-Type", None) if "json" in op.body_type else None
+    lines = ["import requests", "", f"url = {json.dumps(url)}"]
+    args = ["url"]
+    if headers:
+        lines.append(f"headers = {_py(headers)}")
+        args.append("headers=headers")
+    if cookies:
+        lines.append(f"cookies = {_py(cookies)}")
+        args.append("cookies=cookies")
+    if basic:
+        args.append('auth=("username", "password")')
+    if op.body is not None:
+        if "json" in op.body_type:
+            lines.append(f"payload = {_py(op.body)}")
+            args.append("json=payload")
+        else:
+            lines.append(f"payload = {_py(op.body)}")
+            args.append("data=payload")
+    lines += ["", f"response = requests.request({json.dumps(op.method)}, {', '.join(args)})",
+              "print(response.status_code, response.text)"]
+    return RequestSample(label="Python", language="python", code="\n".join(lines))
+
+
+def javascript(op: ApiOperation) -> RequestSample:
+    """Return the JavaScript (fetch) sample of ``op``."""
+    url, headers, cookies, basic = _request_parts(op)
+    if basic:
+        headers["Authorization"] = "Basic " + "<base64 of username:password>"
+    if cookies:  # browsers forbid setting Cookie; this sample is for server-side JavaScript
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    options = [f"  method: {json.dumps(op.method)}"]
+    if headers:
+        block = json.dumps(headers, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        options.append(f"  headers: {block}")
+    if op.body is not None:
+        if "json" in op.body_type:
+            block = json.dumps(op.body, indent=2, ensure_ascii=False, default=str)
+            options.append("  body: JSON.stringify(" + block.replace("\n", "\n  ") + ")")
+        else:
+            options.append(f"  body: {json.dumps(dump(op.body, op.body_type))}")
+    lines = [f"const response = await fetch({json.dumps(url)}, {{", ",\n".join(options), "});",
+             "console.log(response.status, await response.text());"]
+    return RequestSample(label="JavaScript", language="javascript", code="\n".join(lines))
+
+
+def builtin_samples(op: ApiOperation) -> list[RequestSample]:
+    """Return the built-in samples: cURL, Python and JavaScript."""
+    return [curl(op), python(op), javascript(op)]
+
+
+def fill_path(path: str, values: dict[str, Any]) -> str:
+    """Replace ``{name}`` templates of ``path`` by URL-quoted example values."""
+    def sub(m: re.Match[str]) -> str:
+        value = values.get(m.group(1))
+        return quote(_text(value), safe="") if value not in (None, "") else m.group(0)
+
+    return re.sub(r"\{([^{}]+)\}", sub, path)

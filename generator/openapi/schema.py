@@ -1,0 +1,286 @@
+"""Turn OpenAPI schemas into a bounded tree of fields the page templates draw.
+
+Schemas come from documents we do not control: they may be recursive (a ``Node`` whose
+``children`` are ``Node``s), enormous (Stripe's expandable objects) or odd (3.0 ``nullable``
+beside 3.1 type arrays). The walker follows internal ``$ref`` pointers, merges ``allOf``, keeps
+``oneOf``/``anyOf`` as variants, and stops at a schema already open above it (the node then
+links back to it) or when the page's node budget is spent, so one page never explodes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Per page: enough for every real operation we have seen bar Stripe's largest, which it cuts
+# short with a visible "more fields" note rather than rendering megabytes of HTML.
+MAX_NODES = 800
+MAX_DEPTH = 9
+
+
+def resolve(data: Any, ref: str) -> Any:
+    """Follow an internal ``#/a/b`` pointer in ``data``; None when it leads nowhere."""
+    if not ref.startswith("#"):
+        return None
+    node: Any = data
+    for raw in ref[2:].split("/") if len(ref) > 1 else []:
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return None
+    return node
+
+
+def deref(data: Any, value: Any) -> tuple[Any, str]:
+    """Return ``value`` with ``$ref`` chains followed, and the last component name seen.
+
+    A broken, external or circular chain yields ``{}`` (openapi-check reports those).
+    """
+    name = ""
+    seen: set[str] = set()
+    while isinstance(value, dict) and isinstance(value.get("$ref"), str):
+        ref = value["$ref"]
+        if ref in seen:
+            return {}, name
+        seen.add(ref)
+        if ref.startswith("#/components/schemas/"):
+            name = ref.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
+        target = resolve(data, ref)
+        value = target if target is not None else {}
+    return value, name
+
+
+def types_of(schema: dict[str, Any]) -> tuple[list[str], bool]:
+    """Return the schema's types without ``null``, and whether null is allowed (3.0 or 3.1)."""
+    raw = schema.get("type")
+    types = [t for t in raw if isinstance(t, str)] if isinstance(raw, list) else (
+        [raw] if isinstance(raw, str) else [])
+    nullable = "null" in types or schema.get("nullable") is True
+    if "const" in schema and schema["const"] is None:
+        nullable = True
+    types = [t for t in types if t != "null"]
+    if not types:
+        if "properties" in schema or "additionalProperties" in schema:
+            types = ["object"]
+        elif "items" in schema:
+            types = ["array"]
+    return types, nullable
+
+
+def constraints(schema: dict[str, Any]) -> list[str]:
+    """Return the validation keywords of ``schema`` as short readable phrases."""
+    out = []
+    low, high = schema.get("minimum"), schema.get("maximum")
+    ex_low, ex_high = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
+    if isinstance(ex_low, (int, float)) and not isinstance(ex_low, bool):  # 3.1 number form
+        out.append(f"> {ex_low}")
+    elif low is not None:
+        out.append(f"{'>' if ex_low is True else '>='} {low}")
+    if isinstance(ex_high, (int, float)) and not isinstance(ex_high, bool):
+        out.append(f"< {ex_high}")
+    elif high is not None:
+        out.append(f"{'<' if ex_high is True else '<='} {high}")
+    for key, phrase in (("multipleOf", "multiple of {}"), ("minLength", "length >= {}"),
+                        ("maxLength", "length <= {}"), ("pattern", "pattern {}"),
+                        ("minItems", "items >= {}"), ("maxItems", "items <= {}"),
+                        ("minProperties", "properties >= {}"),
+                        ("maxProperties", "properties <= {}")):
+        if key in schema and not isinstance(schema[key], (dict, list)):
+            out.append(phrase.format(schema[key]))
+    if schema.get("uniqueItems") is True:
+        out.append("unique items")
+    return out
+
+
+@dataclass
+class Node:
+    """One schema as the page shows it: its type line, notes and expandable children."""
+
+    type: str = ""
+    ref: str = ""                   # component name when it came from a $ref
+    anchor: str = ""                # id on the page when something links back here
+    description: str = ""           # Markdown source (rendered by the caller, sanitised)
+    title: str = ""
+    enum: list[Any] = field(default_factory=list)
+    default: Any = None
+    has_default: bool = False
+    example: Any = None
+    has_example: bool = False
+    constraints: list[str] = field(default_factory=list)
+    nullable: bool = False
+    read_only: bool = False
+    write_only: bool = False
+    deprecated: bool = False
+    properties: list[Field] = field(default_factory=list)
+    variants: list[Node] = field(default_factory=list)
+    combinator: str = ""            # "oneOf" or "anyOf"
+    discriminator: str = ""
+    mapping: list[tuple[str, str]] = field(default_factory=list)
+    recursive: str = ""             # anchor of the open ancestor this schema repeats
+    truncated: bool = False         # the page's budget ran out below here
+
+    @property
+    def expandable(self) -> bool:
+        return bool(self.properties or self.variants)
+
+
+@dataclass
+class Field:
+    """A named property (or parameter, or header) with its schema."""
+
+    name: str
+    node: Node
+    required: bool = False
+
+
+class Walker:
+    """Build :class:`Node` trees for one page, sharing its node budget and anchor ids.
+
+    Args:
+        data: the whole OpenAPI document (refs are resolved against it).
+        mode: ``request`` hides readOnly properties, ``response`` hides writeOnly ones.
+    """
+
+    def __init__(self, data: Any, mode: str = "response", *, max_nodes: int = MAX_NODES):
+        self.data = data
+        self.mode = mode
+        self.budget = max_nodes
+        self.anchors = 0
+
+    def node(self, raw: Any, stack: tuple[tuple[str, Node], ...] = (), depth: int = 0) -> Node:
+        """Return the tree of ``raw`` (a schema, possibly a $ref)."""
+        schema, name = deref(self.data, raw)
+        if not isinstance(schema, dict):
+            schema = {}
+        for open_name, open_node in stack:
+            if name and open_name == name:  # the same schema is open above: link back to it
+                if not open_node.anchor:
+                    self.anchors += 1
+                    open_node.anchor = f"schema-{_slug(name)}-{self.anchors}"
+                return Node(type=name, ref=name, recursive=open_node.anchor)
+        self.budget -= 1
+        node = Node(ref=name)
+        if name:
+            stack = (*stack, (name, node))
+        schema = self._merge_all_of(schema, stack)
+        types, node.nullable = types_of(schema)
+        node.description = schema.get("description") if isinstance(
+            schema.get("description"), str) else ""
+        node.title = schema.get("title") if isinstance(schema.get("title"), str) else ""
+        enum = schema.get("enum")
+        node.enum = [v for v in enum if v is not None] if isinstance(enum, list) else []
+        if "const" in schema and schema["const"] is not None:
+            node.enum = [schema["const"]]
+        if "default" in schema:
+            node.default, node.has_default = schema["default"], True
+        examples = schema.get("examples")
+        if "example" in schema:
+            node.example, node.has_example = schema["example"], True
+        elif isinstance(examples, list) and examples:
+            node.example, node.has_example = examples[0], True
+        node.constraints = constraints(schema)
+        node.read_only = schema.get("readOnly") is True
+        node.write_only = schema.get("writeOnly") is True
+        node.deprecated = schema.get("deprecated") is True
+        fmt = schema.get("format") if isinstance(schema.get("format"), str) else ""
+        if self.budget <= 0 or depth >= MAX_DEPTH:
+            node.type = self._label(types, schema, name, fmt, node.nullable)
+            node.truncated = bool(schema.get("properties") or schema.get("items") or
+                                  schema.get("oneOf") or schema.get("anyOf"))
+            return node
+        if "array" in types:
+            item = self.node(schema.get("items") or {}, stack, depth + 1)
+            node.properties, node.variants = item.properties, item.variants
+            node.combinator, node.discriminator = item.combinator, item.discriminator
+            node.mapping, node.recursive = item.mapping, item.recursive
+            node.truncated = item.truncated
+            inner = item.type or "any"
+            node.type = (f"({inner})[]" if " " in inner else f"{inner}[]") + (
+                " | null" if node.nullable else "")
+            if not node.description and item.description:
+                node.description = item.description
+            if not node.enum and item.enum:
+                node.enum = item.enum
+            return node
+        node.type = self._label(types, schema, name, fmt, node.nullable)
+        props = schema.get("properties")
+        required = schema.get("required") if isinstance(schema.get("required"), list) else []
+        if isinstance(props, dict):
+            for prop_name, prop in props.items():
+                if self.budget <= 0:
+                    node.truncated = True
+                    break
+                child = self.node(prop, stack, depth + 1)
+                if (self.mode == "request" and child.read_only) or (
+                        self.mode == "response" and child.write_only):
+                    continue
+                node.properties.append(Field(str(prop_name), child, prop_name in required))
+        extra = schema.get("additionalProperties")
+        if isinstance(extra, dict) and extra and self.budget > 0:
+            node.properties.append(Field("{key}", self.node(extra, stack, depth + 1)))
+        for combinator in ("oneOf", "anyOf"):
+            options = schema.get(combinator)
+            if isinstance(options, list) and options:
+                node.combinator = combinator
+                node.variants = [self.node(o, stack, depth + 1) for o in options
+                                 if self.budget > 0]
+                if not node.type:
+                    node.type = " | ".join(dict.fromkeys(v.type or "any" for v in node.variants))
+                break
+        disc = schema.get("discriminator")
+        if isinstance(disc, dict) and isinstance(disc.get("propertyName"), str):
+            node.discriminator = disc["propertyName"]
+            mapping = disc.get("mapping")
+            if isinstance(mapping, dict):
+                node.mapping = [(str(k), str(v).rsplit("/", 1)[-1]) for k, v in mapping.items()]
+        return node
+
+    def _merge_all_of(self, schema: dict[str, Any], stack: tuple[tuple[str, Node], ...],
+                      level: int = 0) -> dict[str, Any]:
+        parts = schema.get("allOf")
+        if not isinstance(parts, list) or level > 8:
+            return schema
+        merged: dict[str, Any] = {k: v for k, v in schema.items() if k != "allOf"}
+        props: dict[str, Any] = {}
+        required: list[Any] = []
+        open_names = {n for n, _ in stack}
+        for part in parts:
+            sub, name = deref(self.data, part)
+            if not isinstance(sub, dict) or (name and name in open_names and level > 0):
+                continue
+            sub = self._merge_all_of(sub, stack, level + 1)
+            for key, value in sub.items():
+                if key == "properties" and isinstance(value, dict):
+                    props.update(value)
+                elif key == "required" and isinstance(value, list):
+                    required += value
+                else:
+                    merged.setdefault(key, value)
+        if isinstance(schema.get("properties"), dict):
+            props.update(schema["properties"])
+        if props:
+            merged["properties"] = props
+            merged.setdefault("type", "object")
+        if required or isinstance(schema.get("required"), list):
+            merged["required"] = list(dict.fromkeys(required + list(schema.get("required") or [])))
+        return merged
+
+    @staticmethod
+    def _label(types: list[str], schema: dict[str, Any], name: str, fmt: str,
+               nullable: bool) -> str:
+        if types == ["object"] and name:
+            text = name
+        elif types:
+            text = " | ".join(types)
+            if fmt and len(types) == 1:
+                text += f"<{fmt}>"
+        else:
+            text = name if name else ("" if any(k in schema for k in ("oneOf", "anyOf")) else "any")
+        return text + (" | null" if nullable and text else "")
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-") or "schema"
