@@ -1,0 +1,177 @@
+"""The API playground in Chromium: real requests from the page to small local APIs.
+
+Two tiny JSON APIs (one per server of the fixture's spec, each on its own 127.0.0.1 port,
+with CORS) echo what they received, so the test sees exactly what the browser sent.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from mdxsite.cli import main
+
+pytestmark = pytest.mark.browser
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "sites" / "openapi"
+
+
+def _echo_api(name: str) -> type[BaseHTTPRequestHandler]:
+    class Echo(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+        def _cors(self) -> None:
+            self.send_header("Access-Control-Allow-Origin", "*")
+            self.send_header("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE")
+            self.send_header("Access-Control-Allow-Headers",
+                             "Authorization, Content-Type, X-Request-Id, X-API-Key")
+            self.send_header("Access-Control-Expose-Headers", "X-Served-By")
+
+        def do_OPTIONS(self) -> None:  # the browser's CORS preflight
+            self.send_response(204)
+            self._cors()
+            self.end_headers()
+
+        def _answer(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length).decode() if length else ""
+            payload = json.dumps({
+                "server": name, "method": self.command, "path": self.path,
+                "authorization": self.headers.get("Authorization"),
+                "contentType": self.headers.get("Content-Type"),
+                "body": json.loads(raw) if raw else None}).encode()
+            self.send_response(200)
+            self._cors()
+            self.send_header("Content-Type", "application/json")
+            self.send_header("X-Served-By", name)
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+
+        do_GET = do_POST = do_PUT = do_DELETE = _answer
+
+    return Echo
+
+
+@pytest.fixture
+def echo_apis() -> Iterator[list[str]]:
+    """Two local APIs, 'production' and 'sandbox'; yields their base URLs."""
+    servers = []
+    for name in ("production", "sandbox"):
+        server = ThreadingHTTPServer(("127.0.0.1", 0), _echo_api(name))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+    yield [f"http://127.0.0.1:{s.server_port}" for s in servers]
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def _build(tmp_path: Path, apis: list[str], display: str = "interactive") -> Path:
+    from click.testing import CliRunner
+
+    root = tmp_path / "site"
+    shutil.copytree(FIXTURE, root)
+    spec = root / "petstore.yaml"
+    spec.write_text(spec.read_text().replace("https://api.shelter.example", apis[0])
+                    .replace("https://sandbox.shelter.example", apis[1]))
+    config = json.loads((root / "docs.json").read_text())
+    config["api"] = {"playground": {"display": display}}
+    (root / "docs.json").write_text(json.dumps(config))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(out), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture
+def page(chromium: object) -> Iterator[object]:
+    context = chromium.new_context()  # type: ignore[attr-defined]
+    tab = context.new_page()
+    yield tab
+    context.close()
+
+
+def test_playground_sends_bearer_path_parameter_and_json_body(
+        tmp_path: Path, echo_apis: list[str], serve_dir: Callable[..., str], page: object) -> None:
+    base = serve_dir(_build(tmp_path, echo_apis))
+    p = page
+    p.goto(f"{base}/api-reference/updatepet/")  # type: ignore[attr-defined]
+    pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
+    pg.locator('[data-pg-auth="bearerAuth"]').fill("secret-token")
+    pg.locator('[data-pg-param="petId"]').fill("pet 42")
+    pg.locator("[data-pg-body]").fill('{"species": "cat", "indoor": true}')
+    preview = pg.locator("[data-pg-preview]").inner_text()
+    assert preview.startswith(f"PUT {echo_apis[0]}/v2/pets/pet%2042")
+    assert "Authorization: Bearer secret-token" in preview
+    pg.locator("[data-pg-send]").click()
+    status = pg.locator("[data-pg-status]")
+    status.wait_for(state="visible")
+    p.wait_for_function(  # type: ignore[attr-defined]
+        "document.querySelector('[data-pg-status]').textContent.startsWith('200')")
+    assert status.inner_text().startswith("200")
+    echoed = json.loads(pg.locator("[data-pg-body-out]").inner_text())
+    assert echoed == {"server": "production", "method": "PUT", "path": "/v2/pets/pet%2042",
+                      "authorization": "Bearer secret-token", "contentType": "application/json",
+                      "body": {"species": "cat", "indoor": True}}
+    assert "x-served-by: production" in pg.locator("[data-pg-headers]").text_content()
+    assert pg.locator("[data-pg-time]").inner_text().endswith("ms")
+
+    # the dropdown switches the target server
+    pg.locator("[data-pg-server]").select_option(index=1)
+    assert pg.locator("[data-pg-preview]").inner_text().startswith(
+        f"PUT {echo_apis[1]}/v2/pets/pet%2042")
+    pg.locator("[data-pg-send]").click()
+    p.wait_for_function(  # type: ignore[attr-defined]
+        "document.querySelector('[data-pg-body-out]').textContent.includes('sandbox')")
+    assert json.loads(pg.locator("[data-pg-body-out]").inner_text())["server"] == "sandbox"
+
+
+def test_query_parameters_and_a_get_without_body(
+        tmp_path: Path, echo_apis: list[str], serve_dir: Callable[..., str], page: object) -> None:
+    base = serve_dir(_build(tmp_path, echo_apis))
+    p = page
+    p.goto(f"{base}/api-reference/listpets/")  # type: ignore[attr-defined]
+    pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
+    pg.locator('[data-pg-param="limit"]').fill("5")
+    pg.locator('[data-pg-param="species"]').select_option("dog")
+    pg.locator('[data-pg-auth="bearerAuth"]').fill("t")
+    pg.locator("[data-pg-send]").click()
+    p.wait_for_function(  # type: ignore[attr-defined]
+        "document.querySelector('[data-pg-body-out]').textContent.includes('production')")
+    echoed = json.loads(pg.locator("[data-pg-body-out]").inner_text())
+    assert echoed["method"] == "GET" and echoed["path"] == "/v2/pets?limit=5&species=dog"
+    assert echoed["body"] is None
+
+
+def test_simple_mode_shows_the_request_but_cannot_send_it(
+        tmp_path: Path, echo_apis: list[str], serve_dir: Callable[..., str], page: object) -> None:
+    base = serve_dir(_build(tmp_path, echo_apis, display="simple"))
+    p = page
+    p.goto(f"{base}/api-reference/createpet/")  # type: ignore[attr-defined]
+    pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
+    assert pg.get_attribute("data-mode") == "simple"
+    assert pg.locator("[data-pg-send]").count() == 0
+    pg.locator('[data-pg-auth="bearerAuth"]').fill("abc")
+    preview = pg.locator("[data-pg-preview]").inner_text()
+    assert preview.startswith(f"POST {echo_apis[0]}/v2/pets")
+    assert "Authorization: Bearer abc" in preview and '"name": "Biscuit"' in preview
+
+
+def test_display_none_has_no_playground_and_schema_pages_no_script(
+        tmp_path: Path, echo_apis: list[str], serve_dir: Callable[..., str], page: object) -> None:
+    out = _build(tmp_path, echo_apis, display="none")
+    base = serve_dir(out)
+    p = page
+    p.goto(f"{base}/api-reference/createpet/")  # type: ignore[attr-defined]
+    assert p.locator("[data-playground]").count() == 0  # type: ignore[attr-defined]
+    assert "Add a pet" in p.locator("h1").inner_text()  # type: ignore[attr-defined]
+    assert "playground.js" not in (out / "pet-model" / "index.html").read_text()
+    assert "playground.js" not in (out / "index.html").read_text()

@@ -1,0 +1,143 @@
+/* API playground: builds the request from the form on an API page and, in interactive mode,
+   sends it from the browser with fetch. No dependencies; loaded only on operation pages. */
+(function () {
+  "use strict";
+
+  function $(root, sel) { return root.querySelector(sel); }
+  function $all(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
+
+  function setup(section) {
+    var holder = $(section, ".api-playground-config");
+    if (!holder) return;
+    var config;
+    try { config = JSON.parse(holder.textContent); } catch (e) { return; }
+    var form = $(section, "form");
+    var select = $(section, "[data-pg-server]");
+    var preview = $(section, "[data-pg-preview]");
+
+    function serverIndex() { return select ? Number(select.value) || 0 : 0; }
+
+    function showVariables() {
+      var index = String(serverIndex());
+      $all(section, "[data-server-index]").forEach(function (label) {
+        label.hidden = label.getAttribute("data-server-index") !== index;
+      });
+    }
+
+    function serverUrl() {
+      var server = config.servers[serverIndex()];
+      if (!server) return "";
+      var label = $all(section, '[data-server-index="' + serverIndex() + '"] [data-pg-var]');
+      var values = {};
+      label.forEach(function (input) { values[input.getAttribute("data-pg-var")] = input.value; });
+      var url = server.url.replace(/\{([^{}]+)\}/g, function (all, name) {
+        if (values[name] !== undefined) return values[name];
+        var v = server.variables[name];
+        return v ? v["default"] : all;
+      });
+      return url.replace(/\/+$/, "");
+    }
+
+    function build() {
+      var path = config.path, query = [], headers = {}, cookies = [];
+      $all(section, "[data-pg-param]").forEach(function (input) {
+        var name = input.getAttribute("data-pg-param"), where = input.getAttribute("data-in");
+        var value = input.value;
+        if (where === "path") {
+          path = path.split("{" + name + "}").join(value ? encodeURIComponent(value) : "{" + name + "}");
+        } else if (value === "") {
+          return;
+        } else if (where === "query") {
+          query.push(encodeURIComponent(name) + "=" + encodeURIComponent(value));
+        } else if (where === "header") {
+          headers[name] = value;
+        } else if (where === "cookie") {
+          cookies.push(name + "=" + value);
+        }
+      });
+      config.auth.forEach(function (auth) {
+        var fields = {};
+        $all(section, '[data-pg-auth="' + auth.name + '"]').forEach(function (input) {
+          fields[input.getAttribute("data-part")] = input.value;
+        });
+        if (auth.type === "http" && auth.scheme === "basic") {
+          if (fields.username || fields.password) {
+            headers.Authorization = "Basic " + btoa((fields.username || "") + ":" + (fields.password || ""));
+          }
+        } else if (!fields.token) {
+          return;
+        } else if (auth.type === "apiKey" && auth["in"] === "query") {
+          query.push(encodeURIComponent(auth.param) + "=" + encodeURIComponent(fields.token));
+        } else if (auth.type === "apiKey" && auth["in"] === "cookie") {
+          cookies.push(auth.param + "=" + fields.token);
+        } else if (auth.type === "apiKey") {
+          headers[auth.param] = fields.token;
+        } else {
+          var scheme = auth.scheme && auth.scheme !== "bearer" ? auth.scheme : "Bearer";
+          headers.Authorization = scheme.charAt(0).toUpperCase() + scheme.slice(1) + " " + fields.token;
+        }
+      });
+      var bodyField = $(section, "[data-pg-body]");
+      var body = bodyField && bodyField.value.trim() ? bodyField.value : null;
+      if (body !== null && config.body) headers["Content-Type"] = config.body.type;
+      var url = serverUrl() + path + (query.length ? "?" + query.join("&") : "");
+      return { method: config.method, url: url, headers: headers, cookies: cookies, body: body };
+    }
+
+    function render() {
+      var req = build();
+      var lines = [req.method + " " + (req.url || "(no server) " + config.path)];
+      Object.keys(req.headers).forEach(function (k) { lines.push(k + ": " + req.headers[k]); });
+      if (req.cookies.length) lines.push("Cookie: " + req.cookies.join("; "));
+      if (req.body !== null) lines.push("", req.body);
+      preview.textContent = lines.join("\n");
+    }
+
+    function show(status, ok, time, headers, body) {
+      var out = $(section, "[data-pg-response]");
+      out.hidden = false;
+      var statusEl = $(out, "[data-pg-status]");
+      statusEl.textContent = status;
+      statusEl.className = ok ? "ok" : "fail";
+      $(out, "[data-pg-time]").textContent = time;
+      $(out, "[data-pg-headers]").textContent = headers;
+      $(out, "[data-pg-body-out]").textContent = body;
+    }
+
+    function send() {
+      var req = build();
+      var init = { method: req.method, headers: req.headers };
+      if (req.body !== null && req.method !== "GET" && req.method !== "HEAD") init.body = req.body;
+      var button = $(section, "[data-pg-send]");
+      button.disabled = true;
+      var started = performance.now();
+      fetch(new URL(req.url, window.location.href).toString(), init).then(function (res) {
+        return res.text().then(function (text) {
+          var elapsed = Math.round(performance.now() - started) + " ms";
+          var headers = [];
+          res.headers.forEach(function (value, key) { headers.push(key + ": " + value); });
+          var pretty = text;
+          try { pretty = JSON.stringify(JSON.parse(text), null, 2); } catch (e) { /* not JSON */ }
+          show(res.status + " " + res.statusText, res.ok, elapsed, headers.join("\n"), pretty);
+        });
+      }).catch(function (err) {
+        show("Request failed", false, Math.round(performance.now() - started) + " ms", "",
+             String(err && err.message || err) +
+             "\nThe API may be unreachable, or may not allow requests from this site (CORS).");
+      }).then(function () { button.disabled = false; });
+    }
+
+    form.addEventListener("input", render);
+    form.addEventListener("change", function () { showVariables(); render(); });
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (config.mode === "interactive" && $(section, "[data-pg-send]")) send();
+    });
+    showVariables();
+    render();
+  }
+
+  function init() { $all(document, "[data-playground]").forEach(setup); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
