@@ -33,8 +33,7 @@ def mdxsite_request_samples(operation: ApiOperation) -> list[RequestSample]:
 def mdxsite_page_assets(page: Page) -> list[str]:
     if page.kind != "openapi":
         return []
+    from mdxsite.openapi.render import is_api_page
+
     # the playground's script only where a playground can be: operation pages
-    assets = ["/_mdxsite/openapi.css"]
-    if not page.data.get("schema"):
-        assets.append("/_mdxsite/playground.js")
-    return assets
+    return ["/_mdxsite/openapi.css", *(["/_mdxsite/playground.js"] if is_api_page(page) else [])]

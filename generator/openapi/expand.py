@@ -67,8 +67,12 @@ class _Expander:
                 entry["path"], entry["method"]):
             n += 1
             key = f"{base}-{n}"
+        # x-platform metadata overrides page metadata (except the openapi field itself)
+        front = {"deprecated": True} if op.get("deprecated") else {}
+        front.update({k: v for k, v in (meta.get("metadata") or {}).items() if k != "openapi"})
         self.pages[key] = Page(
             key=key, source=None, url=f"/{key}/", title=title, origin=origin,
+            frontmatter=frozen_mapping(front),
             body=meta.get("content"), kind="openapi",
             data=frozen_mapping({"spec": source.source, "method": entry["method"],
                                  "path": entry["path"], "webhook": entry["webhook"],
@@ -116,18 +120,30 @@ class _Expander:
 def expand(site: Site) -> Site | None:
     """Return ``site`` with API pages added, or None when nothing refers to OpenAPI.
 
+    Navigation entries become generated pages; pages whose frontmatter names an operation,
+    webhook or schema (``openapi:``, ``openapi-schema:``) become API pages keeping their MDX.
+
     Raises:
-        MdxsiteError: a listed endpoint is missing from its document, or a document is unusable.
+        MdxsiteError: a listed endpoint or frontmatter reference is missing from its document,
+            or a document is unusable.
     """
-    if not any(i.openapi or i.kind == "endpoint" for i in site.nav.walk()):
+    from mdxsite.openapi.frontmatter import KEYS, expand_pages
+
+    in_nav = any(i.openapi or i.kind == "endpoint" for i in site.nav.walk())
+    in_pages = any(p.source is not None and any(k in p.frontmatter for k in KEYS)
+                   for p in site.pages.values())
+    if not in_nav and not in_pages:
         return None
     expander = _Expander(site)
-    items = tuple(new for item in site.nav.items for new in expander.visit(item))
-    if expander.problems:
-        raise MdxsiteError(expander.problems)
+    items = tuple(new for item in site.nav.items for new in expander.visit(item)) if in_nav \
+        else site.nav.items
+    own_pages, problems = expand_pages(site, expander.doc)
+    if expander.problems or problems:
+        raise MdxsiteError([*expander.problems, *problems])
     pages = dict(site.pages)
+    pages.update(own_pages)
     for key, page in expander.pages.items():
         pages.setdefault(key, page)
-    nav = replace(site.nav, items=items, placements=placements(items))
+    nav = replace(site.nav, items=items, placements=placements(items)) if in_nav else site.nav
     pages = {k: replace(p, trail=nav.placements.get(k, p.trail)) for k, p in pages.items()}
     return replace(site.with_pages(pages), nav=nav)

@@ -36,6 +36,7 @@ from mdxsite.openapi.load import Document
 from mdxsite.openapi.schema import Node, Walker, deref
 
 _TAGS = re.compile(r"<[^>]+>")
+_SCRIPTS = re.compile(r"<script\b.*?</script>", re.DOTALL)
 _SPACE = re.compile(r"\s+")
 LOCATIONS = ("path", "query", "header", "cookie")
 DISPLAYS = ("interactive", "simple", "none")
@@ -234,7 +235,8 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     data = doc.data
     item = data["webhooks" if webhook else "paths"][route]
     op = item[method]
-    walker = Walker(data, "request")
+    # a webhook's payload is sent by the API, like a response: readOnly fields are in it
+    walker = Walker(data, "response" if webhook else "request")
     params = []
     for param in _parameters(data, item, op):
         example, given = _param_example(data, param)
@@ -250,7 +252,8 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     if isinstance(body_raw, dict):
         body = {"required": body_raw.get("required") is True,
                 "description": str(body_raw.get("description") or ""),
-                "contents": _contents(walker, data, body_raw.get("content"), "request")}
+                "contents": _contents(walker, data, body_raw.get("content"),
+                                      "response" if webhook else "request")}
     response_walker = Walker(data, "response")
     responses = []
     for status, raw in (op.get("responses") or {}).items():
@@ -293,7 +296,8 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                         "contents": _contents(Walker(data, "request"), data, cb_body.get(
                             "content"), "request") if isinstance(cb_body, dict) else []})
     servers = [] if webhook else _servers(data, item, op)
-    security = _security(data, op)
+    # document-wide security is what callers of the API send, not what a webhook carries
+    security = _security(data, op) if not webhook or "security" in op else []
     path_values = {p["name"]: p["example"] for p in params if p["in"] == "path"}
     first_server = servers[0]["filled"] if servers else ""
     body_type, body_value = "", None
@@ -301,7 +305,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         first = body["contents"][0]
         body_type = first["type"]
         media, _ = deref(data, body_raw["content"][body_type])
-        body_value = samples.media_example(data, media, "request")
+        body_value = samples.media_example(data, media, "response" if webhook else "request")
     api_op = ApiOperation(
         spec=spec, method="POST" if webhook and method == "post" else method.upper(),
         path=route, url=first_server + samples.fill_path(route, path_values) if not webhook
@@ -386,7 +390,8 @@ def _finish(site: Site, page: Page, body_html: str, headings: list[Heading],
         anchors |= set(own.anchors)
         links, problems, markdown_text = own.links, own.problems, own.markdown
         deps |= set(own.dependencies)
-    text = _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", body_html))).strip()
+    # the playground's JSON settings are not words a reader searches for
+    text = _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", _SCRIPTS.sub(" ", body_html)))).strip()
     return RenderedPage(key=page.key, html=body_html, headings=tuple(headings),
                         anchors=tuple(sorted(anchors)), links=links, text=text,
                         markdown=markdown_text, problems=problems,
@@ -423,7 +428,7 @@ def render(site: Site, page: Page) -> RenderedPage:
 
 def is_api_page(page: Page) -> bool:
     """Whether ``page`` shows an operation (and so needs the playground's script)."""
-    return page.kind == "openapi" and not page.data.get("schema")
+    return page.kind == "openapi" and not page.data.get("schema") and not page.data.get("webhook")
 
 
 __all__ = ["Node", "document", "is_api_page", "markdown", "operation_context", "render"]

@@ -196,7 +196,7 @@ class Walker:
             node.properties, node.variants = item.properties, item.variants
             node.combinator, node.discriminator = item.combinator, item.discriminator
             node.mapping, node.recursive = item.mapping, item.recursive
-            node.truncated = item.truncated
+            node.truncated, node.anchor = item.truncated, item.anchor
             inner = item.type or "any"
             node.type = (f"({inner})[]" if " " in inner else f"{inner}[]") + (
                 " | null" if node.nullable else "")

@@ -1,0 +1,234 @@
+"""Pages whose frontmatter names an operation, a webhook or a schema of an OpenAPI document.
+
+``openapi: GET /pets/{id}`` (methods in any case), ``openapi: specs/store.yaml POST /orders``,
+``openapi: store webhook orderPaid`` (a spec may be named without its extension) and
+``openapi-schema: [spec] Pet``. Without a spec name the operation is looked up in every
+document the site uses; a reference that matches nothing, or several documents, is a located
+error naming the page file and line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import replace
+from typing import Any
+
+from mdxsite.errors import Location, Problem
+from mdxsite.model import OpenApiSource, Page, Site, frozen_mapping
+from mdxsite.openapi.check import METHODS
+from mdxsite.openapi.load import Document
+
+KEYS = ("openapi", "openapi-schema")
+_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def known_specs(site: Site) -> list[str]:
+    """Return the documents the site names (navigation, then ``api.openapi``), in order."""
+    found: list[str] = []
+    for item in site.nav.walk():
+        for source in (item.openapi, item.inherited_openapi):
+            if source is not None:
+                found.append(source.source)
+    api = site.config.get("api.openapi")
+    for value in api if isinstance(api, list) else [api]:
+        if isinstance(value, dict):
+            value = value.get("source")
+        if isinstance(value, str) and value.strip():
+            found.append(value.strip())
+    if not found:  # nothing configured: any OpenAPI file in the site
+        for rel in sorted(site.assets):
+            if rel.endswith(_SUFFIXES) and _looks_like_openapi(site, rel):
+                found.append(rel)
+    return list(dict.fromkeys(found))
+
+
+def _looks_like_openapi(site: Site, rel: str) -> bool:
+    try:
+        with open(site.root / rel, encoding="utf-8", errors="replace") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return re.search(r"""^\s*["']?openapi["']?\s*:""", head, re.MULTILINE) is not None or \
+        re.search(r'"openapi"\s*:', head) is not None
+
+
+def _where(site: Site, page: Page, key: str) -> Location:
+    """Locate ``key:`` in the page's frontmatter (file:line:column of its value)."""
+    assert page.source is not None
+    file = page.source.as_posix()
+    try:
+        lines = (site.root / page.source).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return Location(file, 1, 1)
+    for number, line in enumerate(lines[1:60], start=2):
+        m = re.match(rf"""^["']?{re.escape(key)}["']?\s*:\s*""", line)
+        if m:
+            return Location(file, number, m.end() + 1)
+        if line.strip() == "---":
+            break
+    return Location(file, 1, 1)
+
+
+class Resolver:
+    """Find frontmatter references in the site's documents (each loaded once)."""
+
+    def __init__(self, site: Site, load: Any):
+        self.site = site
+        self.load = load   # OpenApiSource -> Document (the expander's cached loader)
+        self.specs = known_specs(site)
+
+    def named(self, name: str) -> str | None:
+        """Return the document a page names: a known spec, with or without its extension."""
+        clean = name.strip().lstrip("./").lstrip("/")
+        if clean.startswith(("http://", "https://")):
+            return name.strip()
+        for spec in self.specs:
+            bare = spec.lstrip("./").lstrip("/")
+            if clean == bare or (clean == bare.rsplit(".", 1)[0] and bare.endswith(_SUFFIXES)):
+                return spec
+        for candidate in (clean, *(clean + s for s in _SUFFIXES)):
+            if (self.site.root / candidate).is_file():
+                return candidate
+        return None
+
+    def doc(self, spec: str) -> Document:
+        return self.load(OpenApiSource(source=spec))  # type: ignore[no-any-return]
+
+
+def _operation_keys(doc: Document) -> dict[tuple[str, str], bool]:
+    out = {}
+    for group in ("paths", "webhooks"):
+        for route, item in (doc.data.get(group) or {}).items():
+            if not isinstance(item, dict):
+                continue
+            for method in item:
+                if method in METHODS:
+                    key = ("webhook", route) if group == "webhooks" else (method, route)
+                    out.setdefault(key, group == "webhooks")
+    return out
+
+
+def _spell(key: tuple[str, str]) -> str:
+    return f"webhook {key[1]}" if key[0] == "webhook" else f"{key[0].upper()} {key[1]}"
+
+
+def resolve(site: Site, resolver: Resolver, page: Page) -> tuple[Page | None, Problem | None]:
+    """Turn one page with an ``openapi``/``openapi-schema`` field into an API page."""
+    fm = page.frontmatter
+    key = "openapi" if "openapi" in fm else "openapi-schema"
+    where = _where(site, page, key)
+    value = fm.get(key)
+    if not isinstance(value, str) or not value.strip():
+        return None, Problem(where, f"{key!r} must be a string, got {value!r}",
+                             'write "openapi: GET /path"' if key == "openapi" else
+                             'write "openapi-schema: SchemaName"', code="openapi.frontmatter")
+    words = value.split()
+    if key == "openapi-schema":
+        spec_name, name = " ".join(words[:-1]), words[-1]
+        return _schema_page(resolver, page, where, spec_name, name)
+    index = next((i for i, w in enumerate(words) if w.lower() in (*METHODS, "webhook")), None)
+    if index is None or index == len(words) - 1:
+        return None, Problem(where, f"openapi: {value!r} does not name an operation",
+                             "write 'METHOD /path' (for example 'GET /pets'), "
+                             "'<spec> METHOD /path' or 'webhook <name>'",
+                             code="openapi.frontmatter")
+    spec_name = " ".join(words[:index])
+    method = words[index].lower()
+    target = " ".join(words[index + 1:])
+    wanted = ("webhook", target) if method == "webhook" else (method, target)
+    specs, problem = _specs_for(resolver, where, spec_name)
+    if problem:
+        return None, problem
+    hits = [s for s in specs if wanted in _operation_keys(resolver.doc(s))]
+    if len(hits) > 1:
+        return None, Problem(where, f"{_spell(wanted)!r} is in several OpenAPI documents: "
+                             + ", ".join(repr(h) for h in hits),
+                             f"name one: 'openapi: {hits[0]} {_spell(wanted)}'",
+                             code="openapi.ambiguous")
+    if not hits:
+        known = [_spell(k) for s in specs for k in _operation_keys(resolver.doc(s))]
+        close = difflib.get_close_matches(_spell(wanted), known, n=1, cutoff=0.6)
+        return None, Problem(
+            where, f"{_spell(wanted)!r} is not in {' or '.join(repr(s) for s in specs)}",
+            (f"did you mean {close[0]!r}? " if close else "") +
+            "method and path must match the document exactly".replace(
+                "m", "M", 1 if close else 0), code="openapi.missing-endpoint")
+    spec = hits[0]
+    doc = resolver.doc(spec)
+    webhook = wanted[0] == "webhook"
+    item = doc.data["webhooks" if webhook else "paths"][target]
+    op_method = next(m for m in item if m in METHODS) if webhook else method
+    op = item[op_method]
+    title = fm.get("title") if isinstance(fm.get("title"), str) and fm.get("title") else (
+        op.get("summary") or f"{'webhook' if webhook else method.upper()} {target}")
+    front = dict(page.frontmatter)
+    if op.get("deprecated") and "deprecated" not in front:
+        front["deprecated"] = True
+    return replace(page, kind="openapi", title=str(title), frontmatter=frozen_mapping(front),
+                   data=frozen_mapping({
+        "spec": spec, "method": op_method, "path": target, "webhook": webhook,
+        "description": op.get("description", ""),
+        "deprecated": bool(op.get("deprecated"))})), None
+
+
+def _specs_for(resolver: Resolver, where: Location, spec_name: str) -> tuple[list[str], Problem | None]:
+    if spec_name:
+        spec = resolver.named(spec_name)
+        if spec is None:
+            return [], Problem(where, f"OpenAPI document {spec_name!r} not found",
+                               "give its path from the site folder (the extension may be left "
+                               "out), e.g. 'openapi: api/openapi.yaml GET /pets'",
+                               code="openapi.frontmatter")
+        return [spec], None
+    if not resolver.specs:
+        return [], Problem(where, "no OpenAPI document to look the operation up in",
+                           'set "openapi" in docs.json navigation, or name the file: '
+                           "'openapi: openapi.yaml GET /path'", code="openapi.frontmatter")
+    return resolver.specs, None
+
+
+def _schema_page(resolver: Resolver, page: Page, where: Location, spec_name: str,
+                 name: str) -> tuple[Page | None, Problem | None]:
+    specs, problem = _specs_for(resolver, where, spec_name)
+    if problem:
+        return None, problem
+
+    def schemas(spec: str) -> dict[str, Any]:
+        found = (resolver.doc(spec).data.get("components") or {}).get("schemas")
+        return found if isinstance(found, dict) else {}
+
+    hits = [s for s in specs if name in schemas(s)]
+    if len(hits) > 1:
+        return None, Problem(where, f"schema {name!r} is in several OpenAPI documents: "
+                             + ", ".join(repr(h) for h in hits),
+                             f"name one: 'openapi-schema: {hits[0]} {name}'",
+                             code="openapi.ambiguous")
+    if not hits:
+        known = [n for s in specs for n in schemas(s)]
+        close = difflib.get_close_matches(name, known, n=1)
+        return None, Problem(where, f"schema {name!r} is not in components.schemas of "
+                             + " or ".join(repr(s) for s in specs),
+                             (f"did you mean {close[0]!r}? " if close else "") +
+                             "use a name from components.schemas", code="openapi.missing-schema")
+    title = page.frontmatter.get("title")
+    return replace(page, kind="openapi", title=str(title) if isinstance(title, str) and title
+                   else name, data=frozen_mapping({"spec": hits[0], "schema": name})), None
+
+
+def expand_pages(site: Site, load: Any) -> tuple[dict[str, Page], list[Problem]]:
+    """Return the site's frontmatter API pages, replaced, and every problem found."""
+    pages = [p for p in site.pages.values()
+             if p.source is not None and any(k in p.frontmatter for k in KEYS)]
+    if not pages:
+        return {}, []
+    resolver = Resolver(site, load)
+    out: dict[str, Page] = {}
+    problems: list[Problem] = []
+    for page in pages:
+        new, problem = resolve(site, resolver, page)
+        if problem is not None:
+            problems.append(problem)
+        elif new is not None:
+            out[new.key] = new
+    return out, problems

@@ -1,0 +1,272 @@
+"""Build the OpenAPI fixture site and read its API pages as a reader would.
+
+The fixture (tests/fixtures/sites/openapi) is a hand-written pet shelter API: bearer auth by
+default, API keys in header/query/cookie, basic and OAuth on some operations, a path
+parameter, a JSON body, two servers, recursive and polymorphic schemas, and a 3.1 webhook.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from mdxsite import hookimpl, pipeline, plugin_manager
+from mdxsite.cli import main
+from mdxsite.model import ApiOperation, RequestSample
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "sites" / "openapi"
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("openapi") / "out"
+    result = run("build", FIXTURE, "-o", target, "--no-cache")
+    assert result.exit_code == 0, result.output
+    return target
+
+
+def article(out: Path, key: str) -> str:
+    """The page's readable text: the article without tags, scripts or repeated spaces."""
+    doc = (out / key / "index.html").read_text()
+    body = doc[doc.index("<h1"):doc.index("</article>")]
+    body = re.sub(r"<script\b.*?</script>", " ", body, flags=re.S)
+    # code blocks read as their text; elsewhere a tag separates words, as the layout does
+    body = re.sub(r"<pre\b.*?</pre>", lambda m: re.sub(r"<[^>]+>", "", m.group(0)), body,
+                  flags=re.S)
+    body = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body))).strip()
+    body = re.sub(r" ([.,:;?])(?= |$)", r"\1", body)
+    return body.replace(" \\ ", " ")  # shell line continuations in samples
+
+
+def section(text: str, start: str, end: str) -> str:
+    return text[text.index(start):text.index(end, text.index(start))]
+
+
+def test_every_operation_and_webhook_has_a_page_grouped_by_tag(out: Path) -> None:
+    names = {p.parent.name for p in (out / "api-reference").glob("*/index.html")}
+    assert names == {"listpets", "createpet", "showpetbyid", "updatepet", "deletepet",
+                     "listcategories", "health", "oauthonly", "petadopted"}
+    sidebar = (out / "api-reference" / "listpets" / "index.html").read_text()
+    sidebar = sidebar[sidebar.index('id="sidebar"'):sidebar.index("</aside>")]
+    assert [g for g in ("Pets", "Admin", "Webhooks") if g in sidebar] == ["Pets", "Admin",
+                                                                         "Webhooks"]
+
+
+def test_query_parameters_with_types_defaults_enums_and_constraints(out: Path) -> None:
+    text = article(out, "api-reference/listpets")
+    assert text.startswith("List pets GET /pets")
+    assert "Returns the pets in the shelter, newest first." in text
+    query = section(text, "Query parameters", "Responses")
+    assert "limit integer query How many pets to return at most." in query
+    assert "Default: 20" in query and ">= 1" in query and "<= 100" in query
+    assert "species string query Allowed values: cat dog rabbit" in query
+    assert "<strong>newest first</strong>" in (out / "api-reference/listpets/index.html").read_text()
+    responses = section(text, "Responses", "Request cURL")
+    assert "200 A page of pets." in responses and "Pet[]" in responses
+    assert "X-Next-Cursor string header Cursor of the next page." in responses
+    assert "default Something went wrong. application/problem+json Error" in responses
+
+
+def test_json_body_schema_and_read_write_only_fields(out: Path) -> None:
+    text = article(out, "api-reference/createpet")
+    body = section(text, "Body required", "Responses")
+    assert "application/json NewPet" in body
+    assert "name string required What the shelter calls the pet. length <= 60" in body
+    assert "tag string | null nullable A free label." in body
+    assert "birthday string<date>" in body
+    assert "owner Owner | null nullable Show child attributes email string<email>" in body
+    assert "adminNote string write-only" in body  # sent by clients
+    assert " id string<uuid>" not in body            # readOnly: never sent
+    response = section(text, "201 The pet was added.", "422")
+    assert "id string<uuid> required read-only" in response
+    assert "adminNote" not in response               # writeOnly: never returned
+    assert "Links GetPet → showPetById petId = $response.body#/id" in response
+
+
+def test_untrusted_description_html_is_shown_as_text(out: Path) -> None:
+    doc = (out / "api-reference" / "createpet" / "index.html").read_text()
+    assert '<script>alert("owned")</script>' not in doc
+    assert "Registers a new animal. &lt;script&gt;alert(&quot;owned&quot;)&lt;/script&gt;" in doc
+
+
+def test_recursive_schema_links_back_instead_of_looping(out: Path) -> None:
+    doc = (out / "api-reference" / "listcategories" / "index.html").read_text()
+    links = set(re.findall(r'class="api-recursive" href="#([^"]+)"', doc))
+    assert links and all(f'id="{anchor}"' in doc for anchor in links)
+    text = article(out, "api-reference/listcategories")
+    assert "parent Category recursive" in text and "children Category[] recursive" in text
+
+
+def test_one_of_with_discriminator(out: Path) -> None:
+    text = article(out, "api-reference/updatepet")
+    body = section(text, "Body", "Responses")
+    assert "One of, chosen by species: cat → Cat, dog → Dog" in body
+    assert "Cat species string required Allowed values: cat indoor boolean" in body
+    assert "goodBoy boolean Default: true" in body
+
+
+def test_path_header_and_cookie_parameters_and_named_response_example(out: Path) -> None:
+    text = article(out, "api-reference/showpetbyid")
+    assert "Path parameters petId string<uuid> path required The pet's identifier." in text
+    assert "Example: 8a3f0c3e-6f2b-4a52-9d0b-3c1f2f1e9b77" in text
+    assert "Header parameters X-Request-Id string header" in text
+    assert "Cookie parameters session string cookie" in text
+    samples = text[text.index("Request cURL"):]
+    assert ("curl --request GET --url "
+            "'https://api.shelter.example/v2/pets/8a3f0c3e-6f2b-4a52-9d0b-3c1f2f1e9b77' "
+            "--header 'Authorization: Bearer <token>'") in samples
+    response = samples[samples.index("Response 200"):]
+    assert json.loads(response[response.index("{"):response.index("}") + 1]) == {
+        "id": "8a3f0c3e-6f2b-4a52-9d0b-3c1f2f1e9b77", "name": "Biscuit", "species": "dog"}
+
+
+def test_authentication_sections_follow_security_and_security_schemes(out: Path) -> None:
+    listing = article(out, "api-reference/listpets")
+    assert "Authorizations Authorization bearer (JWT) header required Send Authorization: " \
+           "Bearer <token>, where the token is a JWT." in listing
+    delete = article(out, "api-reference/deletepet")
+    assert delete.startswith("Remove a pet deprecated DELETE /pets/{petId}")
+    sidebar = (out / "api-reference" / "deletepet" / "index.html").read_text()
+    sidebar = sidebar[sidebar.index('id="sidebar"'):sidebar.index("</aside>")]
+    assert 'Remove a pet</span><span class="label-deprecated">deprecated</span>' in sidebar
+    auth = section(delete, "Authorizations", "Path parameters")
+    assert "X-API-Key API key header required" in auth and " or " in auth
+    assert "Authorization basic header required" in auth
+    assert "--header 'X-API-Key: <api-key>'" in delete
+    query_key = article(out, "api-reference/listcategories")
+    assert "api_key API key query" in query_key
+    assert "--url 'https://api.shelter.example/v2/categories?api_key=<api-key>'" in query_key
+    oauth = article(out, "api-reference/oauthonly")
+    assert "OAuth 2.0" in oauth and "Flow authorizationCode" in oauth
+    assert "Required scopes: pets:read" in oauth and "shelter_session API key cookie" in oauth
+    health = article(out, "api-reference/health")
+    assert "Authorizations" not in health  # security: [] turns it off
+    assert "--url 'https://eu.status.shelter.example/health'" in health  # operation server
+
+
+def test_request_samples_in_three_languages(out: Path) -> None:
+    text = article(out, "api-reference/createpet")
+    samples = text[text.index("Request cURL Python JavaScript"):]
+    assert ("curl --request POST --url 'https://api.shelter.example/v2/pets' "
+            "--header 'Authorization: Bearer <token>' --header 'Content-Type: application/json' "
+            "--data '{ \"name\": \"Biscuit\",") in samples
+    assert 'import requests url = "https://api.shelter.example/v2/pets"' in samples
+    assert 'requests.request("POST", url, headers=headers, json=payload)' in samples
+    assert 'const response = await fetch("https://api.shelter.example/v2/pets", { method: "POST"' \
+        in samples
+    assert "Response 201 422" in samples
+    doc = (out / "api-reference" / "createpet" / "index.html").read_text()
+    assert 'data-lang="python"' in doc and '<span class="kn">import</span>' in doc  # Pygments
+
+
+def test_frontmatter_pages_show_the_operation_then_their_own_content(out: Path) -> None:
+    adopt = article(out, "adopt")  # "openapi: get /pets/{petId}": lower-case method
+    assert adopt.startswith("Get a pet GET /pets/{petId}")
+    assert adopt.index("Path parameters") < adopt.index("How to use it") < adopt.index(
+        "Look a pet up before an adoption visit.")
+    assert "playground.js" in (out / "adopt" / "index.html").read_text()
+    model = article(out, "pet-model")
+    assert model.startswith("The Pet object Pet Properties name string required")
+    assert "A pet as the API returns it." in model and "Example" in model
+    event = article(out, "adopted-event")  # "petstore webhook petAdopted": no extension
+    assert event.startswith("Pet adopted WEBHOOK petAdopted Sent when a pet finds a home.")
+    assert "id string<uuid> required read-only" in event  # a payload the API sends
+    assert "Authorizations" not in event and "We retry for a day." in event
+
+
+@pytest.mark.parametrize("front, expected", [
+    ("openapi: GET /nope", "adopt.mdx:2:10: 'GET /nope' is not in 'petstore.yaml'. "
+                           "Did you mean 'GET /pets'? Method and path must match the document "
+                           "exactly."),
+    ("openapi: POST /pets/{petId}", "adopt.mdx:2:10: 'POST /pets/{petId}' is not in "
+                                    "'petstore.yaml'. Did you mean 'PUT /pets/{petId}'?"),
+    ("openapi: other.yaml GET /pets", "adopt.mdx:2:10: OpenAPI document 'other.yaml' not found."),
+    ("openapi: webhook petGone", "adopt.mdx:2:10: 'webhook petGone' is not in 'petstore.yaml'."),
+    ("openapi: /pets", "adopt.mdx:2:10: openapi: '/pets' does not name an operation."),
+    ("openapi-schema: Pets", "adopt.mdx:2:17: schema 'Pets' is not in components.schemas of "
+                             "'petstore.yaml'. Did you mean 'Pet'?"),
+])
+def test_a_frontmatter_reference_missing_from_the_spec_is_located(
+        tmp_path: Path, front: str, expected: str) -> None:
+    root = tmp_path / "site"
+    shutil.copytree(FIXTURE, root)
+    (root / "adopt.mdx").write_text(f"---\n{front}\n---\nText\n")
+    result = run("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 1, result.output
+    assert expected in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_several_specs_need_a_name_only_when_ambiguous(tmp_path: Path) -> None:
+    root = tmp_path / "site"
+    shutil.copytree(FIXTURE, root)
+    (root / "copy.yaml").write_text((root / "petstore.yaml").read_text())
+    config = json.loads((root / "docs.json").read_text())
+    config["navigation"]["tabs"].append({"tab": "Copy", "openapi": {"source": "copy.yaml",
+                                                                    "directory": "copy"}})
+    (root / "docs.json").write_text(json.dumps(config))
+    result = run("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert ("adopt.mdx:2:10: 'GET /pets/{petId}' is in several OpenAPI documents: "
+            "'petstore.yaml', 'copy.yaml'. Name one: 'openapi: petstore.yaml GET /pets/{petId}'"
+            in result.output), result.output
+    (root / "adopt.mdx").write_text("---\nopenapi: copy GET /pets/{petId}\n---\n")
+    (root / "pet-model.mdx").write_text("---\nopenapi-schema: copy.yaml Pet\n---\n")
+    result = run("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+
+
+class GoSamples:
+    """A third-party plugin adding a tab to every API page's request samples."""
+
+    def __init__(self) -> None:
+        self.seen: list[ApiOperation] = []
+
+    @hookimpl
+    def mdxsite_request_samples(self, operation: ApiOperation) -> list[RequestSample]:
+        self.seen.append(operation)
+        return [RequestSample(label="Go", language="go",
+                              code=f'http.NewRequest("{operation.method}", "{operation.url}", nil)')]
+
+
+def test_a_plugin_adds_request_samples_through_the_hook(tmp_path: Path) -> None:
+    pm = plugin_manager.create()
+    plugin = GoSamples()
+    pm.register(plugin, name="go-samples")
+    out = tmp_path / "out"
+    pipeline.build(FIXTURE, out, pm, jobs=1, use_cache=False)
+    text = article(out, "api-reference/showpetbyid")
+    assert "Request cURL Python JavaScript Go" in text
+    assert ('http.NewRequest("GET", "https://api.shelter.example/v2/pets/'
+            '8a3f0c3e-6f2b-4a52-9d0b-3c1f2f1e9b77", nil)') in text
+    create = next(op for op in plugin.seen if op.operation_id == "createPet")
+    assert create.body == {"name": "Biscuit", "species": "dog", "tag": "friendly"}
+    assert create.body_type == "application/json"
+    assert [(a.type, a.scheme) for a in create.auth] == [("http", "bearer")]
+    assert create.servers == ("https://api.shelter.example/v2",
+                              "https://sandbox.shelter.example/v2")
+    assert not any(op.webhook for op in plugin.seen)  # webhooks are not requests you send
+
+
+def test_a_group_with_openapi_and_no_pages_validates_and_builds(
+        tmp_path: Path, make_site: Callable[..., Path]) -> None:
+    root = tmp_path / "g"
+    shutil.copytree(FIXTURE, root)
+    (root / "docs.json").write_text(json.dumps({
+        "name": "G", "theme": "mint", "navigation": {"groups": [
+            {"group": "Start", "pages": ["index"]},
+            {"group": "API", "openapi": "petstore.yaml"}]}}))
+    result = run("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "api-reference" / "createpet" / "index.html").is_file()
