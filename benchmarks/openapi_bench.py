@@ -1,4 +1,4 @@
-"""Time and peak memory to load+check and to expand OpenAPI documents.
+"""Time and peak memory to load+check, to expand and to render the pages of OpenAPI documents.
 
 Each measurement runs in a fresh Python process so peak RSS is that task's own.
 Usage: ``.venv/bin/python benchmarks/openapi_bench.py``.
@@ -45,6 +45,13 @@ def one(task: str, source: str) -> None:
     from mdxsite.openapi.load import load_source
 
     start = time.perf_counter()
+    if task == "render":
+        result = render_pages(source)
+        elapsed = time.perf_counter() - start
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"{task:7} {Path(source).name:32} {elapsed:7.2f} s  peak {peak:7.1f} MiB  "
+              f"({result} pages, {result / elapsed:.0f} pages/s)")
+        return
     doc = load_source(source)
     if task == "check":
         result = len(check(doc).items)
@@ -55,11 +62,32 @@ def one(task: str, source: str) -> None:
     print(f"{task:7} {Path(source).name:32} {elapsed:7.2f} s  peak {peak:7.1f} MiB  ({result})")
 
 
+def render_pages(source: str) -> int:
+    """Prepare a one-tab site around ``source`` and render each API page body (one process)."""
+    import shutil
+
+    from mdxsite import pipeline, plugin_manager
+    from mdxsite.openapi.render import render
+
+    root = Path(tempfile.mkdtemp())
+    shutil.copy(source, root / Path(source).name)
+    (root / "index.mdx").write_text("---\ntitle: Home\n---\nHi\n")
+    (root / "docs.json").write_text(json.dumps({"name": "Bench", "theme": "mint", "navigation": {
+        "tabs": [{"tab": "Home", "pages": ["index"]},
+                 {"tab": "API", "openapi": Path(source).name}]}}))
+    site = pipeline.prepare(root, plugin_manager.create())
+    pages = [p for p in site.pages.values() if p.kind == "openapi"]
+    for page in pages:
+        render(site, page)
+    shutil.rmtree(root)
+    return len(pages)
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         sources = [generated_spec(Path(tmp)), SHARED / "stripe-spec3-2022-04.json"]
         for source in sources:
-            for task in ("check", "expand"):
+            for task in ("check", "expand", "render"):
                 subprocess.run([sys.executable, __file__, "--one", task, str(source)], check=True)
 
 

@@ -30,7 +30,7 @@ from mdxsite.model import (
     RequestSample,
     Site,
 )
-from mdxsite.openapi import samples
+from mdxsite.openapi import fields, samples
 from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi.load import Document
 from mdxsite.openapi.schema import Node, Walker, deref
@@ -254,8 +254,9 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                 "description": str(body_raw.get("description") or ""),
                 "contents": _contents(walker, data, body_raw.get("content"),
                                       "response" if webhook else "request")}
-    response_walker = Walker(data, "response")
+    response_walker = walker  # one node budget per page, shared by every schema on it
     responses = []
+    walker.mode = "response"
     for status, raw in (op.get("responses") or {}).items():
         response, _ = deref(data, raw)
         if not isinstance(response, dict):
@@ -281,6 +282,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                           "contents": _contents(response_walker, data, response.get("content"),
                                                 "response")})
     callbacks = []
+    walker.mode = "request"  # a callback's body is a request the API sends
     for name, callback in (op.get("callbacks") or {}).items():
         callback, _ = deref(data, callback)
         for expression, cb_item in (callback.items() if isinstance(callback, dict) else []):
@@ -293,7 +295,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                         "name": name, "expression": expression, "method": cb_method.upper(),
                         "summary": str(cb_op.get("summary") or ""),
                         "description": str(cb_op.get("description") or ""),
-                        "contents": _contents(Walker(data, "request"), data, cb_body.get(
+                        "contents": _contents(walker, data, cb_body.get(
                             "content"), "request") if isinstance(cb_body, dict) else []})
     servers = [] if webhook else _servers(data, item, op)
     # document-wide security is what callers of the API send, not what a webhook carries
@@ -416,13 +418,14 @@ def render(site: Site, page: Page) -> RenderedPage:
                                           code=samples.dump(example)))["html"] \
             if example is not None else ""
         out = env.get_template("openapi/schema.html").render(
-            name=name, node=node, md=markdown, example=sample)
+            name=name, node=node, md=markdown, example=sample, **fields.helpers(markdown))
         headings = [Heading(level=2, text="Properties", id="properties")] if node.properties else []
         return _finish(site, page, out, headings, spec)
     ctx = operation_context(site, page, doc, spec, str(page.data["path"]),
                             str(page.data["method"]), bool(page.data.get("webhook")))
     content = render_fragment(site, page.body, Location(spec)) if page.body else ""
-    out = env.get_template("openapi/operation.html").render(md=markdown, content=content, **ctx)
+    out = env.get_template("openapi/operation.html").render(
+        md=markdown, content=content, **fields.helpers(markdown), **ctx)
     return _finish(site, page, out, _headings(ctx), spec)
 
 

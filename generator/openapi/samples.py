@@ -22,17 +22,25 @@ _FORMATS = {"date-time": "2024-01-01T12:00:00Z", "date": "2024-01-01", "time": "
             "byte": "U3dhZ2dlcg==", "binary": "<binary>", "password": "********"}
 MAX_DEPTH = 8
 MAX_PROPERTIES = 60
+MAX_VALUES = 250
 
 
 def example_of(data: Any, raw: Any, mode: str = "response", *, _depth: int = 0,
-               _open: frozenset[str] = frozenset()) -> Any:
+               _open: frozenset[str] = frozenset(), _budget: list[int] | None = None) -> Any:
     """Return an example value for the schema ``raw`` of document ``data``.
+
+    At most MAX_VALUES values are made up per example, so a huge schema stays a readable one.
 
     Args:
         data: the whole OpenAPI document.
         raw: a schema or a ``$ref`` to one.
         mode: ``request`` leaves readOnly properties out, ``response`` writeOnly ones.
     """
+    if _budget is None:
+        _budget = [MAX_VALUES]
+    _budget[0] -= 1
+    if _budget[0] < 0:
+        return None
     schema, name = deref(data, raw)
     if not isinstance(schema, dict) or (name and name in _open) or _depth > MAX_DEPTH:
         return {} if isinstance(schema, dict) and schema.get("type") == "object" else None
@@ -50,20 +58,23 @@ def example_of(data: Any, raw: Any, mode: str = "response", *, _depth: int = 0,
     for combinator in ("oneOf", "anyOf"):
         options = schema.get(combinator)
         if isinstance(options, list) and options:
-            return example_of(data, options[0], mode, _depth=_depth + 1, _open=_open)
+            return example_of(data, options[0], mode, _depth=_depth + 1, _open=_open,
+                              _budget=_budget)
     parts = schema.get("allOf")
     if isinstance(parts, list) and parts:
         merged: dict[str, Any] = {}
         other: Any = None
         for part in parts:
-            value = example_of(data, part, mode, _depth=_depth + 1, _open=_open)
+            value = example_of(data, part, mode, _depth=_depth + 1, _open=_open,
+                              _budget=_budget)
             if isinstance(value, dict):
                 merged.update(value)
             elif value is not None:
                 other = value
         own = {k: v for k, v in schema.items() if k != "allOf"}
         if own.get("properties"):
-            value = example_of(data, own, mode, _depth=_depth + 1, _open=_open)
+            value = example_of(data, own, mode, _depth=_depth + 1, _open=_open,
+                              _budget=_budget)
             if isinstance(value, dict):
                 merged.update(value)
         return merged if merged or other is None else other
@@ -77,13 +88,16 @@ def example_of(data: Any, raw: Any, mode: str = "response", *, _depth: int = 0,
             if isinstance(sub, dict) and ((mode == "request" and sub.get("readOnly") is True) or
                                           (mode == "response" and sub.get("writeOnly") is True)):
                 continue
-            out[str(prop_name)] = example_of(data, prop, mode, _depth=_depth + 1, _open=_open)
+            out[str(prop_name)] = example_of(data, prop, mode, _depth=_depth + 1, _open=_open,
+                              _budget=_budget)
         extra = schema.get("additionalProperties")
         if not out and isinstance(extra, dict) and extra:
-            out["key"] = example_of(data, extra, mode, _depth=_depth + 1, _open=_open)
+            out["key"] = example_of(data, extra, mode, _depth=_depth + 1, _open=_open,
+                              _budget=_budget)
         return out
     if kind == "array":
-        item = example_of(data, schema.get("items") or {}, mode, _depth=_depth + 1, _open=_open)
+        item = example_of(data, schema.get("items") or {}, mode, _depth=_depth + 1, _open=_open,
+                              _budget=_budget)
         return [] if item is None else [item]
     if kind == "string":
         fmt = schema.get("format")

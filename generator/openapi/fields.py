@@ -1,0 +1,147 @@
+"""HTML for schema trees (fields, badges, notes, expandable children).
+
+Written in Python rather than as recursive Jinja macros: a large API page holds hundreds of
+fields, and macro calls cost about 1 ms each (Stripe's pages took 0.3 s apiece); string
+building here is over ten times faster. The markup uses the theme's field classes (the same
+as the ParamField/ResponseField components), so themes restyle it with CSS.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+from markupsafe import Markup
+
+from mdxsite.openapi.schema import Field, Node
+
+Markdown = Callable[[str], str]
+
+
+def _value(v: Any) -> str:
+    text = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, default=str)
+    return f"<code>{escape(text)}</code>"
+
+
+def _type_label(node: Node) -> str:
+    if node.recursive:
+        return (f'<a class="api-recursive" href="#{escape(node.recursive)}" '
+                f'title="recursive: see above">{escape(node.type)}</a> '
+                '<span class="api-badge">recursive</span>')
+    return escape(node.type)
+
+
+def notes(node: Node, md: Markdown) -> str:
+    """The description, allowed values, default, example and constraints of ``node``."""
+    out = [str(md(node.description))]
+    if node.enum:
+        out.append('<p class="api-note api-enum">Allowed values: '
+                   + " ".join(_value(v) for v in node.enum) + "</p>")
+    if node.has_default:
+        out.append(f'<p class="api-note api-default">Default: {_value(node.default)}</p>')
+    if node.has_example:
+        out.append(f'<p class="api-note api-example">Example: {_value(node.example)}</p>')
+    if node.constraints:
+        out.append('<p class="api-note api-constraints">' + "".join(
+            f'<span class="api-constraint">{escape(c)}</span>' for c in node.constraints) + "</p>")
+    return "\n".join(o for o in out if o)
+
+
+def field(name: str, node: Node, required: bool, md: Markdown, *, location: str = "",
+          deprecated: bool = False, description: str = "", example: Any = None) -> str:
+    """One field line with its notes and expandable children."""
+    anchor = f' id="{escape(node.anchor)}"' if node.anchor else ""
+    head = [f'<code class="field-name">{escape(name)}</code>']
+    if node.type:
+        head.append(f'<span class="field-type">{_type_label(node)}</span>')
+    if location:
+        head.append(f'<span class="field-location">{escape(location)}</span>')
+    if required:
+        head.append('<span class="field-required">required</span>')
+    for flag, label in ((node.nullable, "nullable"), (node.read_only, "read-only"),
+                        (node.write_only, "write-only")):
+        if flag:
+            head.append(f'<span class="api-badge">{label}</span>')
+    if deprecated or node.deprecated:
+        head.append('<span class="field-deprecated">deprecated</span>')
+    body = [str(md(description)), notes(node, md)]
+    if example is not None:
+        body.append(f'<p class="api-note api-example">Example: {_value(example)}</p>')
+    body.append(children(node, md))
+    inner = "\n".join(b for b in body if b)
+    return (f'<div class="field api-field"{anchor} data-field="{escape(name)}">\n'
+            f'<div class="field-head">{"".join(head)}</div>\n'
+            f'<div class="field-body">\n{inner}\n</div>\n</div>\n')
+
+
+def fields(items: list[Field], md: Markdown) -> str:
+    return "".join(field(f.name, f.node, f.required, md) for f in items)
+
+
+def children(node: Node, md: Markdown) -> str:
+    """Expandable child attributes, then oneOf/anyOf variants, then a truncation note."""
+    out = []
+    if node.properties:
+        out.append('<details class="expandable api-children"><summary>Show child attributes'
+                   '</summary><div class="expandable-body">\n' + fields(node.properties, md)
+                   + "</div></details>")
+    if node.variants:
+        intro = "One of" if node.combinator == "oneOf" else "Any of"
+        if node.discriminator:
+            intro += f", chosen by <code>{escape(node.discriminator)}</code>"
+        parts = [f'<div class="api-variants"><p class="api-note">{intro}:</p>']
+        if node.mapping:
+            parts.append('<p class="api-note api-mapping">' + ", ".join(
+                f"<code>{escape(k)}</code> &rarr; {escape(v)}" for k, v in node.mapping) + "</p>")
+        for index, v in enumerate(node.variants, start=1):
+            anchor = f' id="{escape(v.anchor)}"' if v.anchor else ""
+            summary = escape(v.title or v.ref or v.type or f"Option {index}")
+            inner = []
+            if v.recursive:
+                inner.append(f'<p class="api-note">{_type_label(v)}</p>')
+            elif v.type and v.type != (v.title or v.ref):
+                inner.append(f'<p class="api-note">Type: <code>{escape(v.type)}</code></p>')
+            inner += [notes(v, md), fields(v.properties, md)]
+            if v.variants:
+                inner.append(children(v, md))
+            parts.append(f'<details class="expandable api-variant"{anchor}><summary>{summary}'
+                         '</summary><div class="expandable-body">\n'
+                         + "\n".join(i for i in inner if i) + "\n</div></details>")
+        parts.append("</div>")
+        out.append("\n".join(parts))
+    if node.truncated:
+        out.append('<p class="api-note api-truncated">Deeper fields are not shown here; see the '
+                   "schema in the OpenAPI document.</p>")
+    return "\n".join(out)
+
+
+def root(node: Node, md: Markdown) -> str:
+    """A schema at the top of a section (a body, a response): its fields listed directly."""
+    anchor = f' id="{escape(node.anchor)}"' if node.anchor else ""
+    badge = ' <span class="api-badge">nullable</span>' if node.nullable else ""
+    out = [f'<div class="api-schema"{anchor}>',
+           f'<p class="api-schema-type"><span class="field-type">{_type_label(node)}</span>'
+           f"{badge}</p>", notes(node, md)]
+    if node.properties:
+        out.append(fields(node.properties, md))
+    if node.variants or node.truncated:
+        out.append(children(Node(variants=node.variants, combinator=node.combinator,
+                                 discriminator=node.discriminator, mapping=node.mapping,
+                                 truncated=node.truncated), md))
+    out.append("</div>")
+    return "\n".join(o for o in out if o)
+
+
+def helpers(md: Markdown) -> dict[str, Callable[..., Markup]]:
+    """Template globals: ``schema_root(node)``, ``schema_field(name, node, ...)`` and friends."""
+    return {
+        "schema_root": lambda node: Markup(root(node, md)),
+        "schema_field": lambda name, node, required=False, **kw: Markup(
+            field(name, node, required, md, **kw)),
+        "schema_fields": lambda items: Markup(fields(items, md)),
+        "schema_children": lambda node: Markup(children(node, md)),
+        "schema_notes": lambda node: Markup(notes(node, md)),
+        "schema_type": lambda node: Markup(_type_label(node)),
+    }
