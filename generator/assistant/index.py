@@ -17,14 +17,14 @@ from pathlib import Path
 
 from mdxsite.model import PageResult
 
-# BM25 column weights: title, heading, body (url, anchor, version, language, groups unindexed)
+# BM25 column weights: title, heading, body (the other columns are not searched)
 WEIGHTS = (8.0, 4.0, 1.0)
 MAX_SECTION_CHARS = 6000
 MAX_QUERY_TERMS = 32
 
 _SCHEMA = """
 CREATE VIRTUAL TABLE sections USING fts5(
-    title, heading, body, url UNINDEXED, anchor UNINDEXED, version UNINDEXED,
+    title, heading, body, url UNINDEXED, path UNINDEXED, anchor UNINDEXED, version UNINDEXED,
     language UNINDEXED, groups UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2');
 """
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -71,7 +71,8 @@ class Row:
     title: str
     heading: str
     body: str
-    url: str
+    url: str                # the link, with the base URL (/docs/jobs/retries/)
+    path: str = ""          # the page's site path, what filter.paths matches (/jobs/retries/)
     anchor: str = ""
     version: str = ""
     language: str = ""
@@ -86,9 +87,10 @@ def plain(markdown: str) -> str:
     return _SPACE.sub(" ", text).strip()
 
 
-def sections_of(result: PageResult) -> Iterator[Row]:
+def sections_of(result: PageResult, base_url: str = "/") -> Iterator[Row]:
     """Cut one rendered page into rows, one per heading (the text before the first one too)."""
     page = result.page
+    link = base_url.rstrip("/") + page.url
     trail = page.trail
     version = next((c.title for c in trail if c.kind == "version"), "")
     language = next((c.title for c in trail if c.kind == "language"), "")
@@ -100,7 +102,7 @@ def sections_of(result: PageResult) -> Iterator[Row]:
         body = plain("\n".join(lines))[:MAX_SECTION_CHARS]
         if not body and not heading:
             return None
-        return Row(page.title, heading, body, page.url, anchor, version, language, groups)
+        return Row(page.title, heading, body, link, page.url, anchor, version, language, groups)
 
     for line in (result.rendered.markdown or result.rendered.text).splitlines():
         if _FENCE.match(line):
@@ -133,9 +135,9 @@ class IndexWriter:
         self.rows = 0
 
     def add(self, rows: Iterable[Row]) -> None:
-        batch = [(r.title, r.heading, r.body, r.url, r.anchor, r.version, r.language,
+        batch = [(r.title, r.heading, r.body, r.url, r.path or r.url, r.anchor, r.version, r.language,
                   "".join(f"\x1f{g}\x1f" for g in r.groups)) for r in rows]
-        self._db.executemany("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?)", batch)
+        self._db.executemany("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", batch)
         self.rows += len(batch)
 
     def commit(self) -> None:
@@ -184,7 +186,7 @@ class SearchIndex:
             sql.append("AND language = ?")
             args.append(where.language)
         if where.paths:
-            sql.append("AND (" + " OR ".join("substr(url, 1, ?) = ?" for _ in where.paths) + ")")
+            sql.append("AND (" + " OR ".join("substr(path, 1, ?) = ?" for _ in where.paths) + ")")
             for p in where.paths:
                 prefix = "/" + p.lstrip("/")
                 args += [len(prefix), prefix]

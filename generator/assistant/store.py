@@ -200,8 +200,11 @@ class RedisStore:
         import redis  # the mdxsite[assistant] extra
 
         self.url = url
-        self._r = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5,
-                                       socket_connect_timeout=5, health_check_interval=30)
+        # a blocking pool: under a burst, callers wait for a connection instead of failing
+        pool = redis.BlockingConnectionPool.from_url(
+            url, max_connections=64, timeout=10, decode_responses=True, socket_timeout=5,
+            socket_connect_timeout=5, health_check_interval=30)
+        self._r = redis.Redis(connection_pool=pool)
         self._admit = self._r.register_script(_ADMIT)
 
     def admit(self, counters: Sequence[Counter]) -> Counter | None:
@@ -250,3 +253,4 @@ class RedisStore:
 
     def close(self) -> None:
         self._r.close()
+        self._r.connection_pool.disconnect()

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 import socket
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import httpx
 import pytest
 
-from mdxsite.assistant.store import RedisStore, SQLiteStore, Store
+from mdxsite.assistant import keys
+from mdxsite.assistant.settings import Settings, data_dir_for
+from mdxsite.assistant.store import RedisStore, SQLiteStore, Store, open_store
 
 
 def free_port() -> int:
@@ -106,3 +114,96 @@ def assistant_site(make_site: Callable[..., Path]) -> Callable[..., Path]:
         return make_site(json.dumps(assistant_docs(**options), indent=2), pages=ASSISTANT_PAGES)
 
     return make
+
+
+@dataclass
+class Built:
+    """A built assistant site: its folder, output, settings and a valid key."""
+
+    root: Path
+    out: Path
+    settings: Settings
+    key: str
+
+
+def build_site(root: Path) -> Path:
+    from mdxsite import pipeline, plugin_manager
+
+    out = root / "_site"
+    pipeline.build(root, out, plugin_manager.create(), jobs=1)
+    return out
+
+
+def add_key(settings: Settings, *domains: str) -> str:
+    key, record = keys.new_key(domains or (settings.domain,))
+    store = open_store(settings.store_url, settings.data_dir)
+    store.add_key(record)
+    store.close()
+    return key
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The small site, built once per module with the assistant on (domain 'acme')."""
+    root = tmp_path_factory.mktemp("assistant-site")
+    (root / "docs.json").write_text(json.dumps(assistant_docs(), indent=2), encoding="utf-8")
+    for key, body in ASSISTANT_PAGES.items():
+        (root / f"{key}.mdx").parent.mkdir(parents=True, exist_ok=True)
+        (root / f"{key}.mdx").write_text(body, encoding="utf-8")
+    out = build_site(root)
+    settings = Settings(domain="acme", data_dir=data_dir_for(out))
+    return Built(root, out, settings, add_key(settings))
+
+
+def settings_for(b: Built, store_url: str = "", **changes: object) -> Settings:
+    """The built site's settings with a fresh store (and other limits, backend…).
+
+    A fresh SQLite store is a new data folder holding a copy of the built index.
+    """
+    data_dir = b.settings.data_dir
+    if not store_url:
+        data_dir = Path(tempfile.mkdtemp(prefix="assistant-store-"))
+        shutil.copyfile(b.settings.index_path, data_dir / "index.sqlite")
+    return replace(b.settings, store=store_url, data_dir=data_dir, **changes)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- HTTP helpers
+
+
+def call(app: Any, method: str, path: str, **kwargs: Any) -> httpx.Response:
+    async def go() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app, client=("203.0.113.7", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+            return await c.request(method, path, **kwargs)
+
+    return asyncio.run(go())
+
+
+def gather(app: Any, requests: list[dict[str, Any]]) -> list[httpx.Response]:
+    """Send every request at once (one event loop, store calls racing in worker threads)."""
+
+    async def go() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=app, client=("203.0.113.7", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+            return list(await asyncio.gather(*(c.request(**r) for r in requests)))
+
+    return asyncio.run(go())
+
+
+def parts(text: str) -> list[tuple[str, Any]]:
+    """Split a v4 data stream into (code, value) pairs."""
+    import json
+
+    out = []
+    for line in text.splitlines():
+        code, _, value = line.partition(":")
+        out.append((code, json.loads(value)))
+    return out
+
+
+@pytest.fixture
+def kit() -> SimpleNamespace:
+    """Helpers: ``call(app, "POST", path, ...)``, ``gather(app, [...])``, ``parts(text)``,
+    ``add_key(settings, *domains)``, ``settings_for(built, store_url, **changes)``."""
+    return SimpleNamespace(call=call, gather=gather, parts=parts, add_key=add_key,
+                           settings_for=settings_for, build_site=build_site)
