@@ -207,3 +207,32 @@ def kit() -> SimpleNamespace:
     ``add_key(settings, *domains)``, ``settings_for(built, store_url, **changes)``."""
     return SimpleNamespace(call=call, gather=gather, parts=parts, add_key=add_key,
                            settings_for=settings_for, build_site=build_site)
+
+
+@pytest.fixture
+def live_server() -> Iterator[Callable[[Any], str]]:
+    """Serve an ASGI app with uvicorn on a free 127.0.0.1 port (in a thread); returns its URL."""
+    import threading
+
+    import uvicorn
+
+    servers: list[tuple[uvicorn.Server, threading.Thread]] = []
+
+    def start(app: Any) -> str:
+        port = free_port()
+        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                               lifespan="off"))
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 10
+        while not server.started:
+            if time.monotonic() > deadline:
+                pytest.fail("uvicorn did not start")
+            time.sleep(0.02)
+        servers.append((server, thread))
+        return f"http://127.0.0.1:{port}"
+
+    yield start
+    for server, thread in servers:
+        server.should_exit = True
+        thread.join(timeout=10)
