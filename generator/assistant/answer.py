@@ -8,6 +8,7 @@ of any OpenAI-compatible chat-completions server, grounded in the same sections.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -53,6 +54,7 @@ def sources_of(sections: Sequence[Section]) -> list[Source]:
     return list(seen.values())
 
 
+@functools.lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     for suffix in ("ing", "ies", "ed", "es", "s", "ly"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
@@ -88,14 +90,14 @@ class ExtractiveBackend:
             weights[_stem(t)] = 1.0
         scored: list[tuple[float, int, int, str]] = []
         for rank, section in enumerate(sections):
+            # a heading or title naming the subject lifts every sentence below it
+            head = {_stem(w) for w in query_terms(f"{section.title} {section.heading}")}
+            lift = 0.25 * sum(w for s, w in weights.items() if s in head)
             for pos, sentence in enumerate(_SENTENCE.split(section.text)):
                 stems = {_stem(w) for w in query_terms(sentence)}
                 score = sum(w for s, w in weights.items() if s in stems)
                 if score > 0 and len(sentence) > 3:
-                    # a heading or title naming the subject lifts every sentence below it
-                    head = {_stem(w) for w in query_terms(f"{section.title} {section.heading}")}
-                    score += 0.25 * sum(w for s, w in weights.items() if s in head)
-                    scored.append((score, rank, pos, sentence.strip()))
+                    scored.append((score + lift, rank, pos, sentence.strip()))
         best = sorted(scored, key=lambda x: (-x[0], x[1], x[2]))[: self.max_sentences]
         if not best:
             if not sections:

@@ -81,6 +81,10 @@ class SQLiteStore:
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        # One writer at a time in this process: threads queue here instead of in SQLite's
+        # busy handler, which sleeps in growing steps (measured: TTFB p50 fell several-fold
+        # with 50 clients). Other processes still wait through busy_timeout.
+        self._write = threading.Lock()
         db = self._db()
         db.execute("PRAGMA journal_mode=WAL")
         db.executescript(_SQLITE_SCHEMA)
@@ -99,7 +103,10 @@ class SQLiteStore:
         return db
 
     def admit(self, counters: Sequence[Counter]) -> Counter | None:
-        db = self._db()
+        with self._write:
+            return self._admit(self._db(), counters)
+
+    def _admit(self, db: sqlite3.Connection, counters: Sequence[Counter]) -> Counter | None:
         now = int(time.time())
         db.execute("BEGIN IMMEDIATE")  # the write lock first: no two admissions interleave
         try:
@@ -122,7 +129,8 @@ class SQLiteStore:
 
     def create_thread(self, domain: str) -> str:
         tid = _thread_id()
-        self._db().execute("INSERT INTO threads VALUES (?, ?, ?)", (tid, domain, time.time()))
+        with self._write:
+            self._db().execute("INSERT INTO threads VALUES (?, ?, ?)", (tid, domain, time.time()))
         return tid
 
     def thread_messages(self, domain: str, thread_id: str) -> list[Message] | None:
@@ -134,7 +142,10 @@ class SQLiteStore:
         return [json.loads(r[0]) for r in rows]
 
     def append_messages(self, thread_id: str, messages: Sequence[Message]) -> None:
-        db = self._db()
+        with self._write:
+            self._append(self._db(), thread_id, messages)
+
+    def _append(self, db: sqlite3.Connection, thread_id: str, messages: Sequence[Message]) -> None:
         db.execute("BEGIN IMMEDIATE")
         try:
             (n,) = db.execute("SELECT count(*) FROM messages WHERE thread = ?",
