@@ -108,7 +108,8 @@ def settings_of(config: SiteConfig, out_dir: Path, *, site_url: str = "") -> Set
         for name in ("key_per_month", "domain_per_hour", "ip_per_day"):
             v = raw_limits.get(name, DEFAULT_LIMIT)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                bad(AT / "limits" / name, f"expected a whole number of requests, got {describe(v)}",
+                got = repr(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else describe(v)
+                bad(AT / "limits" / name, f"expected a whole number of requests (0 or more), got {got}",
                     f'write "{name}": {DEFAULT_LIMIT}')
                 v = DEFAULT_LIMIT
             values[name] = v
