@@ -144,7 +144,7 @@ class Assistant:
         try:
             sections: list[Section] = await to_thread.run_sync(
                 self.index.search, query, req.page_size, req.filter)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, OSError) as exc:
             raise ClientError(503, "index_unavailable", "the search index cannot be read; "
                               "build the site again (mdxsite build)") from exc
         try:

@@ -165,10 +165,14 @@ class SearchIndex:
         self._local = threading.local()
 
     def _db(self) -> sqlite3.Connection:
+        # a rebuild replaces the file (os.replace): a new inode means reconnect to the new index
+        inode = os.stat(self.path).st_ino
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
-        if db is None:
+        if db is None or self._local.inode != inode:
+            if db is not None:
+                db.close()
             db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
-            self._local.db = db
+            self._local.db, self._local.inode = db, inode
         return db
 
     def search(self, text: str, limit: int = 5, where: Filter = Filter()) -> list[Section]:

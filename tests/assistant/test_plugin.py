@@ -118,3 +118,23 @@ def test_an_openai_backend_error_is_a_503(built: Any, kit: Any, live_server: Any
     assert r.status_code == 503
     assert r.json() == {"error": {"code": "backend_unavailable", "message":
                                   f"the answer backend at {llm}/v1 answered HTTP 500; try again later"}}
+
+
+def test_a_running_app_answers_from_the_rebuilt_index(assistant_site: Callable[..., Path], kit: Any) -> None:
+    from mdxsite.assistant.index import SearchIndex
+    from mdxsite.assistant.settings import Settings, data_dir_for
+
+    root = assistant_site()
+    out = kit.build_site(root)
+    index = SearchIndex(data_dir_for(out) / "index.sqlite")
+    assert index.search("webhooks signature") == []
+    (root / "webhooks.mdx").write_text("---\ntitle: Webhooks\n---\n\nEvery webhook carries a "
+                                       "signature header.\n", encoding="utf-8")
+    kit.build_site(root)
+    assert [s.url for s in index.search("webhooks signature")] == ["/webhooks/"]
+    settings = Settings(domain="acme", data_dir=data_dir_for(out))
+    (settings.index_path).unlink()
+    r = kit.call(create_app(settings), "POST", "/acme/message",
+                 headers={"Authorization": f"Bearer {kit.add_key(settings)}"},
+                 json={"fp": "u", "messages": [{"role": "user", "content": "webhooks"}]})
+    assert r.status_code == 503 and r.json()["error"]["code"] == "index_unavailable"
