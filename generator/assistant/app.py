@@ -153,9 +153,10 @@ class Assistant:
         except BackendUnavailable as exc:
             raise ClientError(503, "backend_unavailable", f"{exc}; try again later",
                               {"Retry-After": "30"}) from exc
-        thread_id = req.thread_id or await to_thread.run_sync(self.store.create_thread, domain)
-        await to_thread.run_sync(self.store.append_messages, thread_id,
-                                 [{"role": "user", "content": req.question}])
+        thread_id: str = req.thread_id or str(
+            await to_thread.run_sync(self.store.create_thread, domain))
+        asked: list[dict[str, Any]] = [{"role": "user", "content": req.question}]
+        await to_thread.run_sync(self.store.append_messages, thread_id, asked)
         message_id = "msg_" + uuid.uuid4().hex
         enc = (V5UIMessageStream if req.v5 else V4DataStream)(message_id, thread_id)
 
@@ -176,9 +177,9 @@ class Assistant:
             for src in answer.sources:
                 yield enc.source(src)
             full = "".join(text)
-            await to_thread.run_sync(self.store.append_messages, thread_id, [
-                {"role": "assistant", "content": full, "id": message_id,
-                 "sources": [s.url for s in answer.sources]}])
+            said: list[dict[str, Any]] = [{"role": "assistant", "content": full, "id": message_id,
+                                           "sources": [s.url for s in answer.sources]}]
+            await to_thread.run_sync(self.store.append_messages, thread_id, said)
             yield enc.finish(completion_tokens=len(full.split()))
 
         return StreamingResponse(body(), media_type=enc.media_type, headers=enc.headers())

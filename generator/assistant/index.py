@@ -96,7 +96,8 @@ def sections_of(result: PageResult, base_url: str = "/") -> Iterator[Row]:
     language = next((c.title for c in trail if c.kind == "language"), "")
     groups = tuple(c.title for c in trail if c.kind == "group")
     ids = {h.text: h.id for h in result.rendered.headings}
-    heading, anchor, lines, fenced = "", "", [], False
+    heading, anchor, fenced = "", "", False
+    lines: list[str] = []
 
     def row() -> Row | None:
         body = plain("\n".join(lines))[:MAX_SECTION_CHARS]

@@ -249,11 +249,11 @@ class RedisStore:
         h = self._r.hgetall(self.NS + "k:" + prefix)
         if not h:
             return None
-        return KeyRecord(prefix, h["hash"], tuple(json.loads(h["domains"])), h["label"],
+        return KeyRecord(prefix, str(h["hash"]), tuple(json.loads(h["domains"])), str(h["label"]),
                          float(h["created"]), h["revoked"] == "1")
 
     def list_keys(self) -> list[KeyRecord]:
-        found = (self.get_key(p) for p in self._r.zrange(self.NS + "keys", 0, -1))
+        found = (self.get_key(str(p)) for p in self._r.zrange(self.NS + "keys", 0, -1))
         return [k for k in found if k is not None]
 
     def revoke_key(self, prefix: str) -> bool:
