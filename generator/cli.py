@@ -313,6 +313,53 @@ def dev(ctx: click.Context, directory: Path, host: str, port: int, out: Path | N
         serve(root, out_dir, host=host, port=port, rebuild=rebuild)
 
 
+@main.command()
+@SITE_DIR
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
+@click.option("-p", "--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on.")
+@click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder. Default: _site inside the site folder.")
+@click.pass_context
+def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path | None) -> None:
+    """Serve the built site and what plugins mount beside it (the assistant) with uvicorn.
+
+    Builds first if the output is missing or older than a site file. One JSON access-log
+    line per request goes to stderr (never headers, queries or bodies).
+
+    \b
+    Example:
+      mdxsite serve sample_site --port 8000    # site + POST /v1/assistant/sample/message
+    """
+    import uvicorn
+
+    from mdxsite import pipeline, plugin_manager
+    from mdxsite.server.app import needs_build, site_app
+
+    root = directory.resolve()
+    out_dir = (out or _default_out(root)).resolve()
+    err = _console()
+    with _reporting(ctx):
+        pm = _plugins(ctx)
+        if needs_build(root, out_dir):
+            report = pipeline.build(root, out_dir, pm, jobs=pipeline.cpu_jobs())
+            err.print(f"built {report.pages} pages in {report.seconds:.2f} s", markup=False)
+        site = pipeline.prepare(root, pm)
+        mounts = plugin_manager.unique_by(plugin_manager.contributions(
+            pm, "mdxsite_asgi_apps", site=site, out_dir=out_dir), key=lambda m: m[0],
+            what="mount path")
+    handler = logging.StreamHandler(sys.stderr)
+    for name in ("mdxsite.access", "mdxsite.assistant"):
+        logging.getLogger(name).addHandler(handler)
+        logging.getLogger(name).setLevel(logging.INFO)
+        logging.getLogger(name).propagate = False
+    extra = "".join(f" + {path}" for path, _ in mounts)
+    err.print(f"serving {out_dir}{extra} on http://{host}:{port} (Ctrl+C stops)", markup=False)
+    uvicorn.run(site_app(out_dir, mounts, base_url=site.base_url), host=host, port=port,
+                log_level="warning", access_log=False, timeout_keep_alive=5,
+                timeout_graceful_shutdown=10, limit_concurrency=1000)
+
+
 @main.command("openapi-check")
 @click.argument("source", metavar="FILE_OR_URL")
 @click.pass_context

@@ -1,0 +1,90 @@
+"""The site as an ASGI app: the static output plus the apps plugins mount beside it.
+
+``site_app`` is what ``mdxsite serve`` runs under uvicorn (and what watch mode can reuse):
+each ``mdxsite_asgi_apps`` contribution is mounted at its path, the output folder is served
+with clean URLs (``/guides/setup/`` → ``guides/setup/index.html``) and ``404.html`` for
+misses, and every request is logged as one JSON line without headers, query or body.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+access_log = logging.getLogger("mdxsite.access")
+
+
+class AccessLog:
+    """One structured line per request: method, path, status, bytes, ms, client. No secrets:
+    headers (Authorization), query strings and bodies are never logged."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        seen = {"status": 0, "bytes": 0}
+
+        async def counting(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                seen["status"] = message["status"]
+            elif message["type"] == "http.response.body":
+                seen["bytes"] += len(message.get("body", b""))
+            await send(message)
+
+        try:
+            await self.app(scope, receive, counting)
+        finally:
+            client = scope.get("client")
+            access_log.info("%s", json.dumps({
+                "method": scope["method"], "path": scope["path"], "status": seen["status"] or 500,
+                "bytes": seen["bytes"], "ms": round((time.perf_counter() - started) * 1000, 1),
+                "client": client[0] if client else None,
+                "key": scope.get("state", {}).get("key_prefix")}, separators=(",", ":")))
+
+
+def site_app(out_dir: Path, mounts: Iterable[tuple[str, Any]] = (), *, base_url: str = "/") -> Starlette:
+    """Return the ASGI app serving ``out_dir`` at ``base_url`` with ``mounts`` beside it.
+
+    Longer mount paths are matched first, so ``/v1/assistant`` wins over a site at ``/``.
+    """
+    routes = [Mount(path.rstrip("/"), app=app)
+              for path, app in sorted(mounts, key=lambda m: -len(m[0]))]
+    routes.append(Mount(base_url.rstrip("/"), app=StaticFiles(directory=out_dir, html=True)))
+    app = Starlette(routes=routes)
+    app.add_middleware(AccessLog)
+    return app
+
+
+def needs_build(root: Path, out_dir: Path) -> bool:
+    """Return True when ``out_dir`` was never built, or a file of the site changed since.
+
+    The manifest beside the output is rewritten by every successful build, so its time is
+    the last build's; hidden folders (caches) and the output itself are not site files.
+    """
+    from mdxsite.output.staging import MANIFEST, cache_dir_for
+
+    manifest = cache_dir_for(out_dir) / MANIFEST
+    if not manifest.is_file() or not out_dir.is_dir():
+        return True
+    built = manifest.stat().st_mtime
+    out = out_dir.resolve()
+    for path in root.rglob("*"):
+        rel = path.relative_to(root).parts
+        if any(p.startswith(".") for p in rel) or path.resolve().is_relative_to(out):
+            continue
+        if path.is_file() and path.stat().st_mtime > built:
+            return True
+    return False
