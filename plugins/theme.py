@@ -79,8 +79,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     stylesheets += [site.href(a) for a in assets if a.endswith(".css")]
     scripts = [site.href("/_mdxsite/site.js")] + [site.href(a) for a in assets if a.endswith(".js")]
     mode = fm.get("mode") if fm.get("mode") in ("wide", "custom", "center", "frame") else "default"
-    metatags = [(k, str(v)) for k, v in (seo.get("metatags") or {}).items()]  # type: ignore[union-attr]
-    metatags += [(k, str(v)) for k, v in fm.items() if k.startswith(("og:", "twitter:"))]
+    metatags, canonical = _metatags(site, page, seo)
     return {
         **{k: v for k, v in extra.items() if k != "page_assets"},
         "site": site, "page": page, "rendered": rendered, "config": site.config,
@@ -92,7 +91,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "version": next((c.title for c in nav["trail"] if c.kind == "version"), ""),
         "description": fm.get("description") if isinstance(fm.get("description"), str) else "",
         "noindex": fm.get("noindex") is True or fm.get("robots") == "noindex",
-        "canonical": (site.site_url + site.href(page.url)) if site.site_url else "",
+        "canonical": canonical,
         "metatags": metatags, "favicon": site.href("/" + favicon.lstrip("/")) if isinstance(favicon, str) else "",
         "logo": {k: (site.href("/" + v.lstrip("/")) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
                  for k, v in logo.items()},
@@ -106,6 +105,44 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "prev": site.pages.get(site.nav.neighbours(page.key)[0]),
         "next": site.pages.get(site.nav.neighbours(page.key)[1]),
     }
+
+
+# page frontmatter keys that become <meta> tags, as on the platform
+_META_PREFIXES = ("og:", "twitter:")
+# set by the template itself from the page; a metatag of the same name would be a duplicate
+_OWN_TAGS = ("og:title", "og:type", "og:url")
+
+
+def _metatags(site: Site, page: Page, seo: Mapping[str, Any]) -> tuple[list[tuple[str, str]], str]:
+    """Return the page's extra ``<meta>`` tags and its canonical URL ('' when unknown).
+
+    ``seo.metatags`` apply to every page and a page's own ``og:``/``twitter:`` frontmatter
+    replaces them. The canonical URL is the site URL (``--site-url``, ``mdxsite.site_url``
+    or ``seo.metatags.canonical``) plus the page's path; frontmatter ``canonical`` wins.
+    """
+    tags: dict[str, str] = {}
+    site_metatags = seo.get("metatags")
+    for k, v in (site_metatags.items() if isinstance(site_metatags, dict) else ()):
+        if isinstance(k, str) and k != "canonical" and isinstance(v, (str, int, float)):
+            tags[k] = str(v)
+    for k, v in page.frontmatter.items():
+        if k.startswith(_META_PREFIXES) and isinstance(v, (str, int, float)):
+            tags[k] = str(v)
+    base = site.site_url or site.config.get("mdxsite.site_url") or (
+        site_metatags.get("canonical") if isinstance(site_metatags, dict) else "")
+    own = page.frontmatter.get("canonical")
+    if isinstance(own, str) and own:
+        canonical = own
+    elif isinstance(base, str) and base.startswith(("http://", "https://")):
+        canonical = base.rstrip("/") + site.href(page.url)
+    else:
+        canonical = ""
+    own_tags = set(_OWN_TAGS)
+    if isinstance(page.frontmatter.get("description"), str):
+        own_tags |= {"description", "og:description"}
+    if page.frontmatter.get("noindex") is True:
+        own_tags.add("robots")
+    return [(k, v) for k, v in tags.items() if k not in own_tags], canonical
 
 
 @hookimpl

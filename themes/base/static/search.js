@@ -2,10 +2,10 @@
 (function () {
   "use strict";
   var dialog = null;
-  function base() {
-    var link = document.querySelector('link[href$="_mdxsite/style.css"]');
-    return link ? link.getAttribute("href").replace(/_mdxsite\/style\.css$/, "") : "/";
-  }
+  // this script is /<base>/_mdxsite/search.<hash>.js: the site's base URL is what precedes it
+  var self = document.currentScript && document.currentScript.getAttribute("src") || "/_mdxsite/";
+  var siteBase = self.replace(/_mdxsite\/[^\/]*$/, "");
+  function base() { return siteBase; }
   function open() {
     if (!dialog) {
       dialog = document.createElement("dialog");
