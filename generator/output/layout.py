@@ -91,9 +91,19 @@ def counterpart(site: Site, page: Page, current: Crumb, target: NavItem) -> str:
     return target.href or "/"
 
 
+def trail_of(site: Site, page: Page) -> tuple[Crumb, ...]:
+    """Return the trail a page shows: its own, or for an unlisted page the first page's."""
+    return page.trail or _default_trail(site)
+
+
+def version_of(site: Site, page: Page) -> str:
+    """Return the title of the version a page belongs to ('' on a site without versions)."""
+    return next((c.title for c in trail_of(site, page) if c.kind == "version"), "")
+
+
 def layout_context(site: Site, page: Page) -> dict[str, Any]:
     """Return the navigation data the page template shows."""
-    trail = page.trail or _default_trail(site)
+    trail = trail_of(site, page)
     selectors = []
     tabs: tuple[NavItem, ...] = ()
     current_tab = ""

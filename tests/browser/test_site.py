@@ -140,16 +140,28 @@ def test_404_page_and_sub_path_deployment(chromium, tmp_path: Path, serve_dir) -
     tab.close()
 
 
-def test_search_finds_a_page_in_the_readers_language(page, tmp_path: Path) -> None:
-    page.goto(page.base + "/quickstart/")
-    page.keyboard.press("Control+k")
-    box = page.locator(".search-dialog input")
+def _search(tab, query: str) -> list[str]:
+    """Open search with Ctrl+K, type ``query`` and return the result links."""
+    tab.keyboard.press("Control+k")
+    box = tab.locator(".search-dialog input")
     box.wait_for(state="visible", timeout=10000)
-    box.fill("idempotency")
-    result = page.locator(".pagefind-ui__result-link").first
-    result.wait_for(timeout=10000)
-    links = page.locator(".pagefind-ui__result-link").evaluate_all("els => els.map(e => e.href)")
+    box.fill(query)
+    tab.locator(".pagefind-ui__result-link").first.wait_for(timeout=10000)
+    return tab.locator(".pagefind-ui__result-link").evaluate_all("els => els.map(e => e.href)")
+
+
+def test_search_finds_a_page_in_the_readers_language_and_version(page, tmp_path: Path) -> None:
+    page.goto(page.base + "/quickstart/")
+    links = _search(page, "idempotency")
     assert any(link.endswith("/jobs/idempotency/") for link in links)
     assert not any("/fr/" in link for link in links)
     page.screenshot(path=str(tmp_path / "search.png"))
+    page.goto(page.base + "/quickstart/")                     # "jobs" is in v1 and v2 pages
+    v2 = _search(page, "jobs")
+    assert v2 and not any("/v1/" in link or "/fr/" in link for link in v2)
+    page.goto(page.base + "/v1/quickstart/")
+    v1 = _search(page, "jobs")
+    assert v1 and all("/v1/" in link for link in v1), v1
+    page.locator(".pagefind-ui__result-link", has_text="Jobs (v1)").first.click()
+    page.wait_for_url("**/v1/jobs/")
     assert page.outside == []
