@@ -27,6 +27,25 @@ BOOT = ("(function(){var d=document.documentElement,s=null;try{s=localStorage.ge
 
 theme_for = themes.theme_for
 
+# footer.socials keys the platform knows whose Font Awesome name differs
+SOCIAL_ICONS = {"x": "x-twitter", "website": "globe"}
+
+
+def _asset_url(site: Site, value: object) -> str:
+    if not isinstance(value, str) or not value:
+        return ""
+    return value if value.startswith(("http://", "https://")) else site.href("/" + value.lstrip("/"))
+
+
+def _favicon(site: Site) -> dict[str, str]:
+    """Return the favicon for light and dark mode (``dark`` is '' when there is one only)."""
+    value = site.config.get("favicon")
+    if isinstance(value, dict):
+        light = _asset_url(site, value.get("light")) or _asset_url(site, value.get("dark"))
+        dark = _asset_url(site, value.get("dark"))
+        return {"light": light, "dark": dark if dark != light else ""}
+    return {"light": _asset_url(site, value), "dark": ""}
+
 
 _SIDEBARS: dict[tuple[int, str], str] = {}
 
@@ -66,8 +85,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     primary = colors.get("primary", "#16A34A")  # type: ignore[union-attr]
     logo = site.config.get("logo")
     logo = {"light": logo, "dark": logo} if isinstance(logo, str) else (logo or {})
-    favicon = site.config.get("favicon")
-    favicon = favicon.get("light") if isinstance(favicon, dict) else favicon
+    favicon = _favicon(site)
     navbar = site.config.get("navbar") if isinstance(site.config.get("navbar"), dict) else {}
     seo = site.config.get("seo") if isinstance(site.config.get("seo"), dict) else {}
     footer = site.config.get("footer") if isinstance(site.config.get("footer"), dict) else {}
@@ -78,7 +96,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         stylesheets.append(site.href("/style.css"))
     stylesheets += [site.href(a) for a in assets if a.endswith(".css")]
     scripts = [site.href("/_mdxsite/site.js")] + [site.href(a) for a in assets if a.endswith(".js")]
-    mode = fm.get("mode") if fm.get("mode") in ("wide", "custom", "center", "frame") else "default"
+    mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
     metatags, canonical = _metatags(site, page, seo)
     return {
         **{k: v for k, v in extra.items() if k != "page_assets"},
@@ -92,19 +110,31 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "description": fm.get("description") if isinstance(fm.get("description"), str) else "",
         "noindex": fm.get("noindex") is True or fm.get("robots") == "noindex",
         "canonical": canonical,
-        "metatags": metatags, "favicon": site.href("/" + favicon.lstrip("/")) if isinstance(favicon, str) else "",
+        "metatags": metatags, "favicon": favicon,
         "logo": {k: (site.href("/" + v.lstrip("/")) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
                  for k, v in logo.items()},
         "colors": {"primary": primary, "light": colors.get("light", primary),  # type: ignore[union-attr]
                    "dark": colors.get("dark", primary)},  # type: ignore[union-attr]
         "navbar_links": [link for link in navbar.get("links", []) if isinstance(link, dict)],  # type: ignore[union-attr]
         "navbar_primary": navbar.get("primary") if isinstance(navbar.get("primary"), dict) else None,  # type: ignore[union-attr]
-        "socials": sorted((footer.get("socials") or {}).items()),  # type: ignore[union-attr]
+        "socials": [(name, url, SOCIAL_ICONS.get(name, name)) for name, url
+                    in sorted((footer.get("socials") or {}).items())],  # type: ignore[union-attr]
         "stylesheets": stylesheets, "scripts": scripts, "theme_boot": Markup(BOOT),
         "mode": mode, "toc": [h for h in rendered.headings if h.level in (2, 3)] if mode != "custom" else [],
-        "prev": site.pages.get(site.nav.neighbours(page.key)[0]),
-        "next": site.pages.get(site.nav.neighbours(page.key)[1]),
+        "prev": _listed_neighbour(site, page.key, 0),
+        "next": _listed_neighbour(site, page.key, 1),
     }
+
+
+def _listed_neighbour(site: Site, key: str, side: int) -> Page | None:
+    """Return the previous (0) or next (1) page in the sidebar, stepping over hidden pages."""
+    seen = {key}
+    while True:
+        key = site.nav.neighbours(key)[side]
+        page = site.pages.get(key)
+        if page is None or key in seen or page.listed:
+            return page if page is not None and page.listed else None
+        seen.add(key)
 
 
 # page frontmatter keys that become <meta> tags, as on the platform

@@ -108,7 +108,7 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
     tabs: tuple[NavItem, ...] = ()
     current_tab = ""
     anchors: tuple[NavItem, ...] = ()
-    current_anchor = ""
+    current_anchor = current_menu = ""
     for crumb in trail:
         if crumb.kind in SELECTOR_KINDS:
             options = [{"title": item.title, "current": item.at == crumb.at,
@@ -121,6 +121,8 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
             tabs, current_tab = siblings(site, crumb.at), crumb.at
         elif crumb.kind == "anchor":
             anchors, current_anchor = siblings(site, crumb.at), crumb.at
+        elif crumb.kind == "menu":
+            current_menu = crumb.at
     if not tabs:
         tabs = tuple(i for i in _root_level(site) if i.kind == "tab")
     if not anchors and not page.trail:
@@ -128,6 +130,7 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
     root = section_root(site, page) if page.trail else None
     sidebar_items = _sidebar_items(site, root)
     return {"selectors": selectors, "tabs": tabs, "current_tab": current_tab,
+            "current_menu": current_menu,
             "anchors": anchors, "current_anchor": current_anchor,
             "sidebar_key": root.at if root is not None else "", "sidebar_items": sidebar_items,
             "trail": trail}
