@@ -85,7 +85,10 @@ async def _index(site: Site, out_dir: Path, published: Path | None) -> None:
 async def _index_bundle(out_dir: Path, folder: str, rels: list[str], published: Path | None) -> None:
     from pagefind.index import IndexConfig, PagefindIndex
 
-    config = IndexConfig(output_path=str(out_dir / folder))  # type: ignore[typeddict-unknown-key]
+    # navigation inside <main> (path, pager, footer) and the "#" beside headings are not content
+    config = IndexConfig(output_path=str(out_dir / folder),  # type: ignore[typeddict-unknown-key]
+                         exclude_selectors=[".heading-anchor", ".breadcrumbs", ".eyebrow",
+                                            ".pager", ".site-footer"])
     async with PagefindIndex(config=config) as index:
         for rel in rels:
             path = out_dir / rel

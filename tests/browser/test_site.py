@@ -56,7 +56,12 @@ def test_nested_groups_follow_expanded_and_open_for_the_current_page(page) -> No
     assert reliability.get_attribute("open") is None          # collapsed by default
     reliability.locator("> summary").click()                  # drilldown off: just expands
     assert reliability.get_attribute("open") is not None
+    assert page.locator(".sidebar a", has_text="Retries").is_visible()
+    scheduling.locator("> summary").click()                   # ... and collapses
+    assert scheduling.get_attribute("open") is None
+    assert not page.locator(".sidebar a", has_text="Cron schedules").is_visible()
     assert page.url.endswith("/")
+    assert page.locator(".nav-group-title", has_text="Jobs").count() == 1  # top level: no toggle
     page.goto(page.base + "/jobs/idempotency/")               # deep page: its groups are open
     assert page.locator("details:has(> summary:has-text('Advanced'))").get_attribute("open") is not None
     current = page.locator('.sidebar [aria-current="page"]')
@@ -135,6 +140,8 @@ def test_404_page_and_sub_path_deployment(chromium, tmp_path: Path, serve_dir) -
     tab.wait_for_url("**/docs/jobs/cron/")
     loaded = tab.evaluate("getComputedStyle(document.querySelector('.sidebar')).position")
     assert loaded == "sticky"                                  # the stylesheet came from /docs/
+    links = _search(tab, "retries")                            # the index and links under /docs/
+    assert any(link == base + "/docs/jobs/retries/" for link in links), links
     tab.goto(base + "/docs/404.html")
     assert tab.locator("h1").inner_text() == "Page not found"
     tab.close()
@@ -164,4 +171,27 @@ def test_search_finds_a_page_in_the_readers_language_and_version(page, tmp_path:
     assert v1 and all("/v1/" in link for link in v1), v1
     page.locator(".pagefind-ui__result-link", has_text="Jobs (v1)").first.click()
     page.wait_for_url("**/v1/jobs/")
+    assert page.outside == []
+
+
+SHOTS = REPO / "tests" / "_out" / "browser"
+
+
+@pytest.mark.parametrize(("name", "path", "dark"), [
+    ("home", "/", False),
+    ("nested-page-dark", "/jobs/idempotency/", True),
+    ("search", "/quickstart/", False),
+])
+def test_screenshots_of_key_pages(page, name: str, path: str, dark: bool) -> None:
+    """Saved under tests/_out/browser/ for a person to look at; the test checks they rendered."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(page.base + path)
+    if dark:
+        page.click("[data-theme-toggle]")
+    if name == "search":
+        _search(page, "retries")
+    target = SHOTS / f"{name}.png"
+    page.screenshot(path=str(target))
+    data = target.read_bytes()
+    assert data.startswith(b"\x89PNG") and len(data) > 20_000
     assert page.outside == []

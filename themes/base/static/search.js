@@ -26,7 +26,7 @@
       script.src = bundle() + "pagefind-ui.js";
       script.onload = function () {
         new window.PagefindUI({ element: "#mdxsite-search", showSubResults: true,
-          bundlePath: bundle(), baseUrl: siteBase,
+          bundlePath: bundle(), baseUrl: siteBase, showImages: false,
           resetStyles: false, autofocus: true });
       };
       script.onerror = function () {
