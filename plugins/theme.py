@@ -14,7 +14,6 @@ from markupsafe import Markup
 
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import OutputFile, Page, RenderedPage, Site
-from mdxsite.nav.validate import LANGUAGES
 from mdxsite.output import layout
 from mdxsite.output import theme as themes
 
@@ -77,7 +76,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     sidebar = _sidebar(site, env, nav)
     here = f'href="{site.href(page.url)}"'
     sidebar = sidebar.replace(here, here + ' aria-current="page"', 1)
-    crumbs = [{"title": c.title, "url": site.pages[c.first_page].url
+    crumbs = [{"title": layout.display_title(c.kind, c.title), "url": site.pages[c.first_page].url
                if c.first_page in site.pages else ""} for c in nav["trail"]]
     groups = [c.title for c in page.trail if c.kind == "group"]
     lang = next((c.title for c in nav["trail"] if c.kind == "language"), "en")
@@ -105,7 +104,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "global_anchors": site.nav.global_anchors,
         "breadcrumbs": eyebrows == "breadcrumbs", "crumbs": crumbs,
         "eyebrow": groups[-1] if groups else "", "drilldown": bool(drilldown),
-        "lang": lang if lang in LANGUAGES else "en",
+        "lang": layout.LANGUAGES[lang][1] if lang in layout.LANGUAGES else "en",
         "version": next((c.title for c in nav["trail"] if c.kind == "version"), ""),
         "description": fm.get("description") if isinstance(fm.get("description"), str) else "",
         "noindex": fm.get("noindex") is True or fm.get("robots") == "noindex",

@@ -71,13 +71,14 @@ def test_nested_groups_follow_expanded_and_open_for_the_current_page(page) -> No
 def test_breadcrumbs_show_the_full_path(page, tmp_path: Path) -> None:
     page.goto(page.base + "/jobs/idempotency/")
     crumbs = page.locator(".breadcrumbs li").all_inner_texts()
-    assert [c.strip() for c in crumbs] == ["en", "v2", "Guides", "Jobs", "Reliability", "Advanced"]
+    assert [c.strip() for c in crumbs] == ["English", "v2", "Guides", "Jobs", "Reliability",
+                                         "Advanced"]
     page.screenshot(path=str(tmp_path / "idempotency.png"))
 
 
 def test_language_and_version_switch_keep_the_page(page) -> None:
     page.goto(page.base + "/quickstart/")
-    page.select_option("#sel-language", label="fr")
+    page.select_option("#sel-language", label="Français")
     page.wait_for_url("**/fr/quickstart/")
     assert page.locator("h1").inner_text().strip() == "Démarrage rapide"
     assert page.locator("html").get_attribute("lang") == "fr"

@@ -150,3 +150,16 @@ def test_page_modes(showcase: Path, mode: str) -> None:
     page = (showcase / "modes" / mode / "index.html").read_text()
     assert f'<body class="mode-{mode}"' in page
     assert ('class="toc"' in page) == (mode not in ("custom",))  # custom drops it from the HTML
+
+
+def test_language_selector_shows_names_and_html_lang_is_bcp47(cli: Callable, make_site: Callable,
+                                                              tmp_path: Path) -> None:
+    site = make_site({"name": "L", "navigation": {"languages": [
+        {"language": "en", "pages": ["index"]}, {"language": "jp", "pages": ["jp/index"]}]}},
+        pages={"index": "# Home\n", "jp/index": "---\ntitle: ホーム\n---\nこんにちは\n"})
+    out = tmp_path / "out"
+    assert cli("build", site, "-o", out).exit_code == 0
+    jp = (out / "jp" / "index.html").read_text()
+    assert '<html lang="ja"' in jp                       # the platform's "jp" is BCP 47 "ja"
+    options = re.findall(r'<option value="([^"]+)"( selected)?>([^<]+)</option>', jp)
+    assert options == [("/", "", "English"), ("/jp/", " selected", "日本語")]
