@@ -294,6 +294,10 @@ def mdxsite_write_output(site: Site, results: Iterable[PageResult], out_dir: Pat
 def mdxsite_output_files(site: Site) -> Iterable[OutputFile] | None:
     """Contribution: add files to the output (assets, sitemap.xml, robots.txt, redirects…).
 
+    Called once per build, before pages render. Stylesheets and scripts under ``_mdxsite/``
+    are written under a name holding a digest of their bytes (``_mdxsite/app.3f9a0c1b2d.js``)
+    so a CDN can cache them forever; ``site.href("/_mdxsite/app.js")`` (the ``href`` template
+    global) returns that name, so link them through it, never by a hand-written path.
     Two plugins writing the same path is an error naming both plugins.
 
     Args:

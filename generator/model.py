@@ -237,6 +237,9 @@ class Site:
     site_url: str = ""                         # "https://docs.example.com" for absolute URLs
     assets: Mapping[str, Path] = EMPTY_MAPPING  # output path -> source file (images, favicon…)
     data: Mapping[str, object] = EMPTY_MAPPING  # plugin-provided site data (openapi specs…)
+    # "/_mdxsite/style.css" -> "/_mdxsite/style.3f9a0c1b2d.css": set by the build before pages
+    # render (mdxsite.output.assets); ``href`` applies it, so templates keep the plain names
+    asset_names: Mapping[str, str] = EMPTY_MAPPING
 
     def page(self, key: str) -> Page:
         return self.pages[key]
@@ -245,7 +248,7 @@ class Site:
         """Return ``url`` (a site path such as ``/guides/x/``) with the base URL applied."""
         if not url.startswith("/") or url.startswith("//"):
             return url
-        return self.base_url.rstrip("/") + url
+        return self.base_url.rstrip("/") + self.asset_names.get(url, url)
 
     def with_pages(self, pages: Mapping[str, Page]) -> Site:
         return replace(self, pages=frozen_mapping(dict(pages)))

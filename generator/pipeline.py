@@ -23,6 +23,7 @@ import pluggy
 from mdxsite import plugin_manager
 from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_warnings
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
+from mdxsite.output.assets import fingerprint as fingerprint_assets
 from mdxsite.output.cache import PageCache
 from mdxsite.output.staging import staging_dir
 from mdxsite.sources import build_site, scan_sources
@@ -257,6 +258,11 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     out_dir = out_dir.resolve()
     _check_out_dir(root, out_dir)
     site = prepare(root, pm, base_url=base_url, site_url=site_url)
+    # gathered before rendering: every page links the fingerprinted asset names
+    files = plugin_manager.unique_by(
+        plugin_manager.contributions(pm, "mdxsite_output_files", site=site),
+        key=lambda f: f.path, what="output file")
+    site, files = fingerprint_assets(site, files)
     report = BuildReport(pages=len(site.pages), out_dir=out_dir)
     problems: list[Problem] = []
     keys = list(site.pages)
@@ -265,8 +271,8 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     succeeded = False
     try:
         with staging_dir(out_dir, published) as tmp:
-            _build_into(tmp, site, pm, keys, jobs=jobs, blocked=blocked, problems=problems,
-                        cache=cache, on_page=on_page, report=report)
+            _build_into(tmp, site, pm, keys, files, jobs=jobs, blocked=blocked,
+                        problems=problems, cache=cache, on_page=on_page, report=report)
             if strict and counter.count:
                 raise MdxsiteError.single(
                     f"{counter.count} warning{'s' if counter.count != 1 else ''} with --strict; "
@@ -284,7 +290,8 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     return report
 
 
-def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
+def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str],
+                files: list[OutputFile], *, jobs: int,
                 blocked: Collection[str], problems: list[Problem], cache: PageCache | None,
                 on_page: Callable[[str], None] | None, report: BuildReport) -> None:
     hook = pm.hook
@@ -299,9 +306,6 @@ def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str]
         report_warnings([p for p in problems if p.warning])
         raise MdxsiteError(errors)
     report_warnings(sorted(p for p in problems if p.warning))
-    files = plugin_manager.unique_by(
-        plugin_manager.contributions(pm, "mdxsite_output_files", site=site),
-        key=lambda f: f.path, what="output file")
     write_files(tmp, files)
     report.written = written  # pages; replaced in build() by what publishing changed
     hook.mdxsite_build_finished(site=site, out_dir=tmp, report=report)

@@ -57,12 +57,15 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
             parts.append(f"\n---\n\nSource: {site.href(page.url)}\n\n{copy}")
     if "llms-full.txt" not in site.assets:  # the site's own file wins
         (out_dir / "llms-full.txt").write_text("".join(parts), encoding="utf-8")
+    if "404.html" not in site.assets:
+        # here rather than in output_files: the page links the fingerprinted stylesheet
+        (out_dir / "404.html").write_text(_not_found(site), encoding="utf-8")
 
 
 @hookimpl
 def mdxsite_output_files(site: Site) -> list[OutputFile]:
     base = _site_url(site)
-    files = [_robots(site, base), _llms(site), _not_found(site)]
+    files = [_robots(site, base), _llms(site)]
     if base:
         urls = "".join(f"<url><loc>{escape(base + site.href(site.pages[k].url))}</loc></url>\n"
                        for k in _indexed(site))
@@ -98,10 +101,9 @@ def _llms(site: Site) -> OutputFile:
     return OutputFile(path="llms.txt", content="\n".join(lines) + "\n")
 
 
-def _not_found(site: Site) -> OutputFile:
+def _not_found(site: Site) -> str:
     env = themes.site_environment(site)
-    return OutputFile(path="404.html", content=env.get_template("404.html").render(
-        site=site, config=site.config, home=site.href("/")))
+    return env.get_template("404.html").render(site=site, config=site.config, home=site.href("/"))
 
 
 def _redirects(site: Site) -> list[OutputFile]:

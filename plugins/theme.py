@@ -14,7 +14,6 @@ from markupsafe import Markup
 
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import OutputFile, Page, RenderedPage, Site
-from mdxsite.nav.validate import LANGUAGES
 from mdxsite.output import layout
 from mdxsite.output import theme as themes
 
@@ -26,6 +25,25 @@ BOOT = ("(function(){var d=document.documentElement,s=null;try{s=localStorage.ge
 
 
 theme_for = themes.theme_for
+
+# footer.socials keys the platform knows whose Font Awesome name differs
+SOCIAL_ICONS = {"x": "x-twitter", "website": "globe"}
+
+
+def _asset_url(site: Site, value: object) -> str:
+    if not isinstance(value, str) or not value:
+        return ""
+    return value if value.startswith(("http://", "https://")) else site.href("/" + value.lstrip("/"))
+
+
+def _favicon(site: Site) -> dict[str, str]:
+    """Return the favicon for light and dark mode (``dark`` is '' when there is one only)."""
+    value = site.config.get("favicon")
+    if isinstance(value, dict):
+        light = _asset_url(site, value.get("light")) or _asset_url(site, value.get("dark"))
+        dark = _asset_url(site, value.get("dark"))
+        return {"light": light, "dark": dark if dark != light else ""}
+    return {"light": _asset_url(site, value), "dark": ""}
 
 
 _SIDEBARS: dict[tuple[int, str], str] = {}
@@ -58,7 +76,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     sidebar = _sidebar(site, env, nav)
     here = f'href="{site.href(page.url)}"'
     sidebar = sidebar.replace(here, here + ' aria-current="page"', 1)
-    crumbs = [{"title": c.title, "url": site.pages[c.first_page].url
+    crumbs = [{"title": layout.display_title(c.kind, c.title), "url": site.pages[c.first_page].url
                if c.first_page in site.pages else ""} for c in nav["trail"]]
     groups = [c.title for c in page.trail if c.kind == "group"]
     lang = next((c.title for c in nav["trail"] if c.kind == "language"), "en")
@@ -66,8 +84,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     primary = colors.get("primary", "#16A34A")  # type: ignore[union-attr]
     logo = site.config.get("logo")
     logo = {"light": logo, "dark": logo} if isinstance(logo, str) else (logo or {})
-    favicon = site.config.get("favicon")
-    favicon = favicon.get("light") if isinstance(favicon, dict) else favicon
+    favicon = _favicon(site)
     navbar = site.config.get("navbar") if isinstance(site.config.get("navbar"), dict) else {}
     seo = site.config.get("seo") if isinstance(site.config.get("seo"), dict) else {}
     footer = site.config.get("footer") if isinstance(site.config.get("footer"), dict) else {}
@@ -78,9 +95,8 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         stylesheets.append(site.href("/style.css"))
     stylesheets += [site.href(a) for a in assets if a.endswith(".css")]
     scripts = [site.href("/_mdxsite/site.js")] + [site.href(a) for a in assets if a.endswith(".js")]
-    mode = fm.get("mode") if fm.get("mode") in ("wide", "custom", "center", "frame") else "default"
-    metatags = [(k, str(v)) for k, v in (seo.get("metatags") or {}).items()]  # type: ignore[union-attr]
-    metatags += [(k, str(v)) for k, v in fm.items() if k.startswith(("og:", "twitter:"))]
+    mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
+    metatags, canonical = _metatags(site, page, seo)
     return {
         **{k: v for k, v in extra.items() if k != "page_assets"},
         "site": site, "page": page, "rendered": rendered, "config": site.config,
@@ -88,24 +104,74 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "global_anchors": site.nav.global_anchors,
         "breadcrumbs": eyebrows == "breadcrumbs", "crumbs": crumbs,
         "eyebrow": groups[-1] if groups else "", "drilldown": bool(drilldown),
-        "lang": lang if lang in LANGUAGES else "en",
+        "lang": layout.LANGUAGES[lang][1] if lang in layout.LANGUAGES else "en",
         "version": next((c.title for c in nav["trail"] if c.kind == "version"), ""),
         "description": fm.get("description") if isinstance(fm.get("description"), str) else "",
         "noindex": fm.get("noindex") is True or fm.get("robots") == "noindex",
-        "canonical": (site.site_url + site.href(page.url)) if site.site_url else "",
-        "metatags": metatags, "favicon": site.href("/" + favicon.lstrip("/")) if isinstance(favicon, str) else "",
+        "canonical": canonical,
+        "metatags": metatags, "favicon": favicon,
         "logo": {k: (site.href("/" + v.lstrip("/")) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
                  for k, v in logo.items()},
         "colors": {"primary": primary, "light": colors.get("light", primary),  # type: ignore[union-attr]
                    "dark": colors.get("dark", primary)},  # type: ignore[union-attr]
         "navbar_links": [link for link in navbar.get("links", []) if isinstance(link, dict)],  # type: ignore[union-attr]
         "navbar_primary": navbar.get("primary") if isinstance(navbar.get("primary"), dict) else None,  # type: ignore[union-attr]
-        "socials": sorted((footer.get("socials") or {}).items()),  # type: ignore[union-attr]
+        "socials": [(name, url, SOCIAL_ICONS.get(name, name)) for name, url
+                    in sorted((footer.get("socials") or {}).items())],  # type: ignore[union-attr]
         "stylesheets": stylesheets, "scripts": scripts, "theme_boot": Markup(BOOT),
         "mode": mode, "toc": [h for h in rendered.headings if h.level in (2, 3)] if mode != "custom" else [],
-        "prev": site.pages.get(site.nav.neighbours(page.key)[0]),
-        "next": site.pages.get(site.nav.neighbours(page.key)[1]),
+        "prev": _listed_neighbour(site, page.key, 0),
+        "next": _listed_neighbour(site, page.key, 1),
     }
+
+
+def _listed_neighbour(site: Site, key: str, side: int) -> Page | None:
+    """Return the previous (0) or next (1) page in the sidebar, stepping over hidden pages."""
+    seen = {key}
+    while True:
+        key = site.nav.neighbours(key)[side]
+        page = site.pages.get(key)
+        if page is None or key in seen or page.listed:
+            return page if page is not None and page.listed else None
+        seen.add(key)
+
+
+# page frontmatter keys that become <meta> tags, as on the platform
+_META_PREFIXES = ("og:", "twitter:")
+# set by the template itself from the page; a metatag of the same name would be a duplicate
+_OWN_TAGS = ("og:title", "og:type", "og:url")
+
+
+def _metatags(site: Site, page: Page, seo: Mapping[str, Any]) -> tuple[list[tuple[str, str]], str]:
+    """Return the page's extra ``<meta>`` tags and its canonical URL ('' when unknown).
+
+    ``seo.metatags`` apply to every page and a page's own ``og:``/``twitter:`` frontmatter
+    replaces them. The canonical URL is the site URL (``--site-url``, ``mdxsite.site_url``
+    or ``seo.metatags.canonical``) plus the page's path; frontmatter ``canonical`` wins.
+    """
+    tags: dict[str, str] = {}
+    site_metatags = seo.get("metatags")
+    for k, v in (site_metatags.items() if isinstance(site_metatags, dict) else ()):
+        if isinstance(k, str) and k != "canonical" and isinstance(v, (str, int, float)):
+            tags[k] = str(v)
+    for k, v in page.frontmatter.items():
+        if k.startswith(_META_PREFIXES) and isinstance(v, (str, int, float)):
+            tags[k] = str(v)
+    base = site.site_url or site.config.get("mdxsite.site_url") or (
+        site_metatags.get("canonical") if isinstance(site_metatags, dict) else "")
+    own = page.frontmatter.get("canonical")
+    if isinstance(own, str) and own:
+        canonical = own
+    elif isinstance(base, str) and base.startswith(("http://", "https://")):
+        canonical = base.rstrip("/") + site.href(page.url)
+    else:
+        canonical = ""
+    own_tags = set(_OWN_TAGS)
+    if isinstance(page.frontmatter.get("description"), str):
+        own_tags |= {"description", "og:description"}
+    if page.frontmatter.get("noindex") is True:
+        own_tags.add("robots")
+    return [(k, v) for k, v in tags.items() if k not in own_tags], canonical
 
 
 @hookimpl

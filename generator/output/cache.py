@@ -109,7 +109,7 @@ def site_fingerprint(site: Site, code: str) -> str:
     h.update(code.encode())
     h.update(json.dumps(site.config.raw, sort_keys=True, default=repr).encode())
     h.update(repr((site.nav, site.base_url, site.site_url, sorted(site.assets.items()),
-                   site.data)).encode())
+                   site.data, sorted(site.asset_names.items()))).encode())
     for page in site.pages.values():
         # a generated page's body and data belong to that page alone (see page_digest)
         h.update(repr(replace(page, body=None, data=EMPTY_MAPPING)).encode())

@@ -15,6 +15,29 @@ from mdxsite.model import Crumb, NavItem, Page, Site
 
 SELECTOR_KINDS = ("version", "language", "product", "dropdown")
 
+# the platform's language codes -> (the name a reader picks, the BCP 47 tag for <html lang>)
+LANGUAGES = {
+    "ar": ("العربية", "ar"), "ca": ("Català", "ca"), "cn": ("简体中文", "zh-CN"),
+    "cs": ("Čeština", "cs"), "da": ("Dansk", "da"), "de": ("Deutsch", "de"),
+    "en": ("English", "en"), "es": ("Español", "es"), "fi": ("Suomi", "fi"),
+    "fr": ("Français", "fr"), "fr-CA": ("Français (Canada)", "fr-CA"), "he": ("עברית", "he"),
+    "hi": ("हिन्दी", "hi"), "hu": ("Magyar", "hu"), "id": ("Bahasa Indonesia", "id"),
+    "it": ("Italiano", "it"), "ja": ("日本語", "ja"), "ja-JP": ("日本語", "ja-JP"),
+    "jp": ("日本語", "ja"), "ko": ("한국어", "ko"), "lv": ("Latviešu", "lv"),
+    "nl": ("Nederlands", "nl"), "no": ("Norsk", "no"), "pl": ("Polski", "pl"),
+    "pt": ("Português", "pt"), "pt-BR": ("Português (Brasil)", "pt-BR"),
+    "ro": ("Română", "ro"), "ru": ("Русский", "ru"), "sv": ("Svenska", "sv"),
+    "tr": ("Türkçe", "tr"), "ua": ("Українська", "uk"), "uk": ("Українська", "uk"),
+    "uz": ("Oʻzbekcha", "uz"), "vi": ("Tiếng Việt", "vi"), "zh": ("中文", "zh"),
+    "zh-CN": ("简体中文", "zh-CN"), "zh-Hans": ("简体中文", "zh-Hans"),
+    "zh-Hant": ("繁體中文", "zh-Hant"), "zh-TW": ("繁體中文", "zh-TW"),
+}
+
+
+def display_title(kind: str, title: str) -> str:
+    """Return what a reader sees for a navigation element: a language's name, else its title."""
+    return LANGUAGES[title][0] if kind == "language" and title in LANGUAGES else title
+
 
 @dataclass
 class SiteIndex:
@@ -91,26 +114,40 @@ def counterpart(site: Site, page: Page, current: Crumb, target: NavItem) -> str:
     return target.href or "/"
 
 
+def trail_of(site: Site, page: Page) -> tuple[Crumb, ...]:
+    """Return the trail a page shows: its own, or for an unlisted page the first page's."""
+    return page.trail or _default_trail(site)
+
+
+def version_of(site: Site, page: Page) -> str:
+    """Return the title of the version a page belongs to ('' on a site without versions)."""
+    return next((c.title for c in trail_of(site, page) if c.kind == "version"), "")
+
+
 def layout_context(site: Site, page: Page) -> dict[str, Any]:
     """Return the navigation data the page template shows."""
-    trail = page.trail or _default_trail(site)
+    trail = trail_of(site, page)
     selectors = []
     tabs: tuple[NavItem, ...] = ()
     current_tab = ""
     anchors: tuple[NavItem, ...] = ()
-    current_anchor = ""
+    current_anchor = current_menu = ""
     for crumb in trail:
         if crumb.kind in SELECTOR_KINDS:
-            options = [{"title": item.title, "current": item.at == crumb.at,
+            options = [{"title": display_title(item.kind, item.title),
+                        "current": item.at == crumb.at,
                         "url": counterpart(site, page, crumb, item) if item.at != crumb.at
                         else page.url, "description": item.description, "icon": item.icon,
                         "external": bool(item.href and not item.children)}
                        for item in siblings(site, crumb.at)]
-            selectors.append({"kind": crumb.kind, "current": crumb.title, "options": options})
+            selectors.append({"kind": crumb.kind, "current": display_title(crumb.kind, crumb.title),
+                              "options": options})
         elif crumb.kind == "tab":
             tabs, current_tab = siblings(site, crumb.at), crumb.at
         elif crumb.kind == "anchor":
             anchors, current_anchor = siblings(site, crumb.at), crumb.at
+        elif crumb.kind == "menu":
+            current_menu = crumb.at
     if not tabs:
         tabs = tuple(i for i in _root_level(site) if i.kind == "tab")
     if not anchors and not page.trail:
@@ -118,6 +155,7 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
     root = section_root(site, page) if page.trail else None
     sidebar_items = _sidebar_items(site, root)
     return {"selectors": selectors, "tabs": tabs, "current_tab": current_tab,
+            "current_menu": current_menu,
             "anchors": anchors, "current_anchor": current_anchor,
             "sidebar_key": root.at if root is not None else "", "sidebar_items": sidebar_items,
             "trail": trail}

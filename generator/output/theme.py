@@ -63,11 +63,13 @@ def environment(theme: Theme, site: Site, configure: Callable[[jinja2.Environmen
         env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
                                  undefined=jinja2.StrictUndefined, trim_blocks=True,
                                  lstrip_blocks=True)
-        env.globals["href"] = site.href
         env.globals["icon"] = icon_svg
         configure(env)
         _ENVS.clear()
         _ENVS[key] = env
+    # the site of this call: it may differ from the first only in derived fields (the
+    # fingerprinted asset names), which links must follow
+    env.globals["href"] = site.href
     return env
 
 

@@ -56,7 +56,12 @@ def test_nested_groups_follow_expanded_and_open_for_the_current_page(page) -> No
     assert reliability.get_attribute("open") is None          # collapsed by default
     reliability.locator("> summary").click()                  # drilldown off: just expands
     assert reliability.get_attribute("open") is not None
+    assert page.locator(".sidebar a", has_text="Retries").is_visible()
+    scheduling.locator("> summary").click()                   # ... and collapses
+    assert scheduling.get_attribute("open") is None
+    assert not page.locator(".sidebar a", has_text="Cron schedules").is_visible()
     assert page.url.endswith("/")
+    assert page.locator(".nav-group-title", has_text="Jobs").count() == 1  # top level: no toggle
     page.goto(page.base + "/jobs/idempotency/")               # deep page: its groups are open
     assert page.locator("details:has(> summary:has-text('Advanced'))").get_attribute("open") is not None
     current = page.locator('.sidebar [aria-current="page"]')
@@ -66,13 +71,14 @@ def test_nested_groups_follow_expanded_and_open_for_the_current_page(page) -> No
 def test_breadcrumbs_show_the_full_path(page, tmp_path: Path) -> None:
     page.goto(page.base + "/jobs/idempotency/")
     crumbs = page.locator(".breadcrumbs li").all_inner_texts()
-    assert [c.strip() for c in crumbs] == ["en", "v2", "Guides", "Jobs", "Reliability", "Advanced"]
+    assert [c.strip() for c in crumbs] == ["English", "v2", "Guides", "Jobs", "Reliability",
+                                         "Advanced"]
     page.screenshot(path=str(tmp_path / "idempotency.png"))
 
 
 def test_language_and_version_switch_keep_the_page(page) -> None:
     page.goto(page.base + "/quickstart/")
-    page.select_option("#sel-language", label="fr")
+    page.select_option("#sel-language", label="Français")
     page.wait_for_url("**/fr/quickstart/")
     assert page.locator("h1").inner_text().strip() == "Démarrage rapide"
     assert page.locator("html").get_attribute("lang") == "fr"
@@ -135,21 +141,58 @@ def test_404_page_and_sub_path_deployment(chromium, tmp_path: Path, serve_dir) -
     tab.wait_for_url("**/docs/jobs/cron/")
     loaded = tab.evaluate("getComputedStyle(document.querySelector('.sidebar')).position")
     assert loaded == "sticky"                                  # the stylesheet came from /docs/
+    links = _search(tab, "retries")                            # the index and links under /docs/
+    assert any(link == base + "/docs/jobs/retries/" for link in links), links
     tab.goto(base + "/docs/404.html")
     assert tab.locator("h1").inner_text() == "Page not found"
     tab.close()
 
 
-def test_search_finds_a_page_in_the_readers_language(page, tmp_path: Path) -> None:
-    page.goto(page.base + "/quickstart/")
-    page.keyboard.press("Control+k")
-    box = page.locator(".search-dialog input")
+def _search(tab, query: str) -> list[str]:
+    """Open search with Ctrl+K, type ``query`` and return the result links."""
+    tab.keyboard.press("Control+k")
+    box = tab.locator(".search-dialog input")
     box.wait_for(state="visible", timeout=10000)
-    box.fill("idempotency")
-    result = page.locator(".pagefind-ui__result-link").first
-    result.wait_for(timeout=10000)
-    links = page.locator(".pagefind-ui__result-link").evaluate_all("els => els.map(e => e.href)")
+    box.fill(query)
+    tab.locator(".pagefind-ui__result-link").first.wait_for(timeout=10000)
+    return tab.locator(".pagefind-ui__result-link").evaluate_all("els => els.map(e => e.href)")
+
+
+def test_search_finds_a_page_in_the_readers_language_and_version(page, tmp_path: Path) -> None:
+    page.goto(page.base + "/quickstart/")
+    links = _search(page, "idempotency")
     assert any(link.endswith("/jobs/idempotency/") for link in links)
     assert not any("/fr/" in link for link in links)
     page.screenshot(path=str(tmp_path / "search.png"))
+    page.goto(page.base + "/quickstart/")                     # "jobs" is in v1 and v2 pages
+    v2 = _search(page, "jobs")
+    assert v2 and not any("/v1/" in link or "/fr/" in link for link in v2)
+    page.goto(page.base + "/v1/quickstart/")
+    v1 = _search(page, "jobs")
+    assert v1 and all("/v1/" in link for link in v1), v1
+    page.locator(".pagefind-ui__result-link", has_text="Jobs (v1)").first.click()
+    page.wait_for_url("**/v1/jobs/")
+    assert page.outside == []
+
+
+SHOTS = REPO / "tests" / "_out" / "browser"
+
+
+@pytest.mark.parametrize(("name", "path", "dark"), [
+    ("home", "/", False),
+    ("nested-page-dark", "/jobs/idempotency/", True),
+    ("search", "/quickstart/", False),
+])
+def test_screenshots_of_key_pages(page, name: str, path: str, dark: bool) -> None:
+    """Saved under tests/_out/browser/ for a person to look at; the test checks they rendered."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(page.base + path)
+    if dark:
+        page.click("[data-theme-toggle]")
+    if name == "search":
+        _search(page, "retries")
+    target = SHOTS / f"{name}.png"
+    page.screenshot(path=str(target))
+    data = target.read_bytes()
+    assert data.startswith(b"\x89PNG") and len(data) > 20_000
     assert page.outside == []

@@ -58,3 +58,80 @@ def test_every_page_has_one_h1_a_title_lang_and_alt_text(cli: Callable, tmp_path
         assert re.search(r'<html lang="[a-zA-Z-]+"', text), page
         assert all("alt=" in img for img in re.findall(r"<img [^>]*>", text)), page
     assert '<html lang="fr"' in (out / "fr" / "quickstart" / "index.html").read_text()
+
+
+def test_assets_have_fingerprinted_names_that_every_page_links(cli: Callable, tmp_path: Path) -> None:
+    import hashlib
+    import re
+
+    out = tmp_path / "out"
+    assert cli("build", REPO / "sample_site", "-o", out, "--base-url", "/docs/").exit_code == 0
+    names = sorted(p.name for p in (out / "_mdxsite").iterdir())
+    assert names and all(re.fullmatch(r"[a-z-]+\.[0-9a-f]{10}\.(css|js)", n) for n in names), names
+    for name in names:  # the name comes from the bytes
+        data = (out / "_mdxsite" / name).read_bytes()
+        assert name.split(".")[1] == hashlib.sha256(data).hexdigest()[:10]
+    style = next(n for n in names if n.startswith("style."))
+    pages = [p for p in out.rglob("*.html") if "Redirecting" not in p.read_text()]
+    for page in pages:  # the 404 page too
+        linked = re.findall(r'(?:href|src)="(/docs/_mdxsite/[^"]+)"', page.read_text())
+        assert f"/docs/_mdxsite/{style}" in linked, page
+        assert all((out / link.removeprefix("/docs/")).is_file() for link in linked), page
+    headers = (out / "_headers").read_text()
+    assert f"/docs/_mdxsite/{style}\n  Cache-Control: public, max-age=31536000, immutable\n" in headers
+
+
+def test_a_changed_asset_gets_a_new_name_and_the_old_one_leaves(tmp_path: Path) -> None:
+    from mdxsite import pipeline, plugin_manager
+    from mdxsite.hookspecs import hookimpl
+    from mdxsite.model import OutputFile
+
+    class Extra:
+        css = "body { color: red }\n"
+
+        @hookimpl
+        def mdxsite_output_files(self, site):
+            return [OutputFile(path="_mdxsite/extra.css", content=self.css)]
+
+        @hookimpl
+        def mdxsite_page_assets(self, site, page):
+            return ["/_mdxsite/extra.css"]
+
+    extra = Extra()
+    pm = plugin_manager.create()
+    pm.register(extra, name="extra")
+    out = tmp_path / "out"
+    pipeline.build(REPO / "sample_site", out, pm, jobs=1)
+    first = [p.name for p in (out / "_mdxsite").glob("extra.*.css")]
+    extra.css = "body { color: blue }\n"
+    pipeline.build(REPO / "sample_site", out, pm, jobs=1)  # warm: the render cache is on
+    second = [p.name for p in (out / "_mdxsite").glob("extra.*.css")]
+    assert len(first) == len(second) == 1 and first != second
+    assert (out / "_mdxsite" / second[0]).read_text() == "body { color: blue }\n"
+    assert f'href="/_mdxsite/{second[0]}"' in (out / "jobs" / "retries" / "index.html").read_text()
+
+
+def test_canonical_open_graph_and_noindex(cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    site = make_site(
+        {"name": "Tags", "navigation": {"pages": ["index", "secret"]},
+         "seo": {"metatags": {"og:site_name": "Tags docs", "og:image": "https://x.example/a.png"}}},
+        pages={"index": '---\ntitle: Home\ndescription: "The start."\n'
+                        'og:image: "https://x.example/home.png"\n---\nHi\n',
+               "secret": "---\ntitle: Secret\nnoindex: true\n---\nShh\n"})
+    out = tmp_path / "out"
+    assert cli("build", site, "-o", out, "--site-url", "https://docs.example.com",
+               "--base-url", "/docs/").exit_code == 0
+    home = (out / "index.html").read_text()
+    assert '<link rel="canonical" href="https://docs.example.com/docs/">' in home
+    assert '<meta property="og:url" content="https://docs.example.com/docs/">' in home
+    assert '<meta property="og:title" content="Home">' in home
+    assert '<meta property="og:description" content="The start.">' in home
+    assert '<meta property="og:site_name" content="Tags docs">' in home
+    assert home.count('property="og:image"') == 1               # the page's own replaces the site's
+    assert '<meta property="og:image" content="https://x.example/home.png">' in home
+    assert 'name="robots"' not in home
+    secret = (out / "secret" / "index.html").read_text()
+    assert '<meta name="robots" content="noindex">' in secret
+    assert '<link rel="canonical" href="https://docs.example.com/docs/secret/">' in secret
+    sitemap = (out / "sitemap.xml").read_text()
+    assert "https://docs.example.com/docs/" in sitemap and "/secret/" not in sitemap

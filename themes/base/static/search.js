@@ -2,9 +2,13 @@
 (function () {
   "use strict";
   var dialog = null;
-  function base() {
-    var link = document.querySelector('link[href$="_mdxsite/style.css"]');
-    return link ? link.getAttribute("href").replace(/_mdxsite\/style\.css$/, "") : "/";
+  // this script is /<base>/_mdxsite/search.<hash>.js: the site's base URL is what precedes it
+  var self = document.currentScript && document.currentScript.getAttribute("src") || "/_mdxsite/";
+  var siteBase = self.replace(/_mdxsite\/[^\/]*$/, "");
+  // a site with versions has one index per version (plugins/search.py bundle_dir)
+  function bundle() {
+    var version = document.body.getAttribute("data-version");
+    return siteBase + "_pagefind/" + (version ? version.toLowerCase().replace(/[^a-z0-9._-]/g, "-") + "/" : "");
   }
   function open() {
     if (!dialog) {
@@ -16,12 +20,13 @@
       dialog.addEventListener("click", function (e) { if (e.target === dialog) dialog.close(); });
       var css = document.createElement("link");
       css.rel = "stylesheet";
-      css.href = base() + "_pagefind/pagefind-ui.css";
+      css.href = bundle() + "pagefind-ui.css";
       document.head.appendChild(css);
       var script = document.createElement("script");
-      script.src = base() + "_pagefind/pagefind-ui.js";
+      script.src = bundle() + "pagefind-ui.js";
       script.onload = function () {
         new window.PagefindUI({ element: "#mdxsite-search", showSubResults: true,
+          bundlePath: bundle(), baseUrl: siteBase, showImages: false,
           resetStyles: false, autofocus: true });
       };
       script.onerror = function () {

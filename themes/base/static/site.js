@@ -56,6 +56,19 @@
     if (first) { e.preventDefault(); window.location.href = first; }
   });
 
+  // menus (<details class="dropdown">): one open at a time; a click elsewhere or Escape closes
+  function closeMenus(except) {
+    document.querySelectorAll("details.dropdown[open]").forEach(function (d) { if (d !== except) d.open = false; });
+  }
+  document.addEventListener("click", function (e) {
+    closeMenus(e.target.closest ? e.target.closest("details.dropdown") : null);
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape") return;
+    var open = document.querySelector("details.dropdown[open]");
+    if (open) { open.open = false; open.querySelector("summary").focus(); }
+  });
+
   function openCurrentGroup() {
     var current = document.querySelector('.sidebar [aria-current="page"]');
     for (var el = current; el; el = el.parentElement) {

@@ -1,0 +1,165 @@
+"""The reader's site as HTML: every platform theme name, its defaults and overrides, and the
+navigation elements of the showcase site (switchers, tab menus, badges, hidden pages, modes)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SHOWCASE = REPO / "tests" / "fixtures" / "sites" / "showcase"
+TABLE = json.loads((REPO / "themes" / "THEMES.json").read_text())["themes"]
+
+
+def _variant(tmp_path: Path, **changes: object) -> Path:
+    """Copy the showcase site with top-level docs.json keys replaced (None removes a key)."""
+    root = tmp_path / "site"
+    shutil.copytree(SHOWCASE, root)
+    docs = json.loads((root / "docs.json").read_text())
+    for key, value in changes.items():
+        if value is None:
+            docs.pop(key, None)
+        else:
+            docs[key] = value
+    (root / "docs.json").write_text(json.dumps(docs))
+    return root
+
+
+def test_the_theme_table_names_every_platform_theme() -> None:
+    assert sorted(TABLE) == sorted(["mint", "maple", "palm", "willow", "linden", "almond",
+                                    "aspen", "sequoia", "luma"])
+    readme = (REPO / "README.md").read_text()
+    for name, entry in TABLE.items():  # the README shows the table
+        assert re.search(rf"\| `{name}` \| `{entry['theme']}` \|", readme), name
+
+
+@pytest.mark.parametrize("name", sorted(TABLE))
+def test_every_platform_theme_builds_with_its_defaults(cli: Callable, tmp_path: Path,
+                                                       name: str) -> None:
+    out = tmp_path / "out"
+    result = cli("build", _variant(tmp_path, theme=name), "-o", out)
+    assert result.exit_code == 0, result.stderr
+    entry = TABLE[name]
+    page = (out / "deep" / "one" / "index.html").read_text()
+    assert f'data-theme-name="{entry["theme"]}"' in page
+    assert ('class="breadcrumbs"' in page) == (entry["eyebrows"] == "breadcrumbs")
+    assert ('<p class="eyebrow">Deep dive</p>' in page) == (entry["eyebrows"] != "breadcrumbs")
+    assert f'data-drilldown="{str(entry["drilldown"]).lower()}"' in page
+    css = [p.name for p in (out / "_mdxsite").glob("theme.*.css")]
+    assert len(css) == 1
+
+
+@pytest.mark.parametrize(("theme", "eyebrows", "drilldown"), [
+    ("maple", "section", False),        # maple: breadcrumbs and drilldown by default
+    ("mint", "breadcrumbs", True),      # mint: neither by default
+])
+def test_docs_json_overrides_the_theme_defaults(cli: Callable, tmp_path: Path, theme: str,
+                                                eyebrows: str, drilldown: bool) -> None:
+    out = tmp_path / "out"
+    site = _variant(tmp_path, theme=theme, styling={"eyebrows": eyebrows},
+                    interaction={"drilldown": drilldown})
+    assert cli("build", site, "-o", out).exit_code == 0
+    page = (out / "deep" / "one" / "index.html").read_text()
+    assert ('class="breadcrumbs"' in page) == (eyebrows == "breadcrumbs")
+    assert f'data-drilldown="{str(drilldown).lower()}"' in page
+
+
+@pytest.fixture(scope="module")
+def showcase(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from click.testing import CliRunner
+
+    from mdxsite.cli import main
+
+    out = tmp_path_factory.mktemp("showcase") / "out"
+    result = CliRunner().invoke(main, ["build", str(SHOWCASE), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    return out
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def _between(html: str, start: str, end: str) -> str:
+    return html[html.index(start):html.index(end, html.index(start))]
+
+
+def test_product_switcher_shows_icons_and_descriptions(showcase: Path) -> None:
+    page = (showcase / "deep" / "one" / "index.html").read_text()
+    switcher = _between(page, '<details class="dropdown switcher switcher-product">', "</details>")
+    items = re.findall(r'<a class="dropdown-item" href="([^"]+)"[^>]*>(<svg.*?</svg>)(.*?)</a>',
+                       switcher)
+    assert [(href, _text(rest)) for href, _, rest in items] == [
+        ("/deep/one/", "Queues Durable job queues"),      # the current product: this page
+        ("/cron/intro/", "Cron Schedules that run on time")]
+    assert all('class="icon"' in svg for _, svg, _ in items)
+    assert 'aria-label="Product: Queues"' in switcher
+    cron = (showcase / "cron" / "intro" / "index.html").read_text()
+    assert 'aria-label="Product: Cron"' in cron
+    assert "Deep dive" not in cron                                 # Cron's own sidebar
+
+
+def test_tab_menu_lists_its_items_and_marks_the_current_one(showcase: Path) -> None:
+    page = (showcase / "operate" / "scale" / "index.html").read_text()
+    menu = _between(page, '<details class="dropdown tab-menu active">', "</details>")
+    items = re.findall(r'<a class="dropdown-item" href="([^"]+)"([^>]*)>.*?</a>', menu)
+    assert [(href, "aria-current" in attrs) for href, attrs in items] == [
+        ("/", False), ("/operate/scale/", True)]
+    assert "Run jobs in production" in _text(menu)
+    sidebar = _between(page, '<aside class="sidebar"', "</aside>")
+    assert "Production" in sidebar and "Deep dive" not in sidebar  # the menu item's own groups
+
+
+def test_badges_deprecated_hidden_pages_and_sidebar_titles(showcase: Path) -> None:
+    home = (showcase / "index.html").read_text()
+    sidebar = _between(home, '<aside class="sidebar"', "</aside>")
+    assert '<span>Start</span><span class="nav-tag">BETA</span>' in sidebar       # group tag
+    assert '<span>Deep two</span><span class="nav-tag">NEW</span>' in sidebar     # page tag
+    assert ('<span>Legacy API</span><span class="label-deprecated">deprecated</span>'
+            in sidebar)
+    assert "Hidden page" not in sidebar and "/hidden-page/" not in home           # hidden
+    assert (showcase / "hidden-page" / "index.html").is_file()                     # yet built
+    assert '<span>Overview</span>' in sidebar                                     # sidebarTitle
+    assert '<h1 class="page-title">Queues overview</h1>' in home                  # title
+    legacy = (showcase / "legacy" / "index.html").read_text()
+    assert re.search(r'<h1 class="page-title">Legacy API <span class="label-deprecated">', legacy)
+    assert 'href="/hidden-page/"' not in legacy                                  # pager skips it
+
+
+def test_navbar_footer_logo_and_favicon(showcase: Path) -> None:
+    home = (showcase / "index.html").read_text()
+    assert '<a href="https://blog.example.com">Blog</a>' in home
+    assert '<a class="button-primary" href="https://github.com/acme/queues">GitHub</a>' in home
+    footer = _between(home, '<footer class="site-footer">', "</footer>")
+    socials = re.findall(r'<a href="([^"]+)" aria-label="(\w+)" rel="noopener"><svg', footer)
+    assert socials == [("https://github.com/acme", "github"), ("https://acme.example", "website"),
+                       ("https://x.com/acme", "x")]
+    assert '<img class="logo logo-light" src="/logo/light.svg"' in home
+    assert '<img class="logo logo-dark" src="/logo/dark.svg"' in home
+    assert ('<link rel="icon" href="/logo/dark.svg" media="(prefers-color-scheme: dark)">'
+            in home)
+
+
+@pytest.mark.parametrize("mode", ["wide", "center", "custom", "frame"])
+def test_page_modes(showcase: Path, mode: str) -> None:
+    page = (showcase / "modes" / mode / "index.html").read_text()
+    assert f'<body class="mode-{mode}"' in page
+    assert ('class="toc"' in page) == (mode not in ("custom",))  # custom drops it from the HTML
+
+
+def test_language_selector_shows_names_and_html_lang_is_bcp47(cli: Callable, make_site: Callable,
+                                                              tmp_path: Path) -> None:
+    site = make_site({"name": "L", "navigation": {"languages": [
+        {"language": "en", "pages": ["index"]}, {"language": "jp", "pages": ["jp/index"]}]}},
+        pages={"index": "# Home\n", "jp/index": "---\ntitle: ホーム\n---\nこんにちは\n"})
+    out = tmp_path / "out"
+    assert cli("build", site, "-o", out).exit_code == 0
+    jp = (out / "jp" / "index.html").read_text()
+    assert '<html lang="ja"' in jp                       # the platform's "jp" is BCP 47 "ja"
+    options = re.findall(r'<option value="([^"]+)"( selected)?>([^<]+)</option>', jp)
+    assert options == [("/", "", "English"), ("/jp/", " selected", "日本語")]
