@@ -21,10 +21,10 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdxsite.errors import Location, MdxsiteError, Problem
-from mdxsite.mdx import code, frontmatter, jsvalue
+from mdxsite.mdx import code, frontmatter, jsvalue, mermaid
 from mdxsite.mdx.jsx import Prop, Tag
 from mdxsite.mdx.syntax import VOID, mdx_plugin, prepare
-from mdxsite.model import Heading, Page, RenderedPage, Site
+from mdxsite.model import Heading, Page, RenderedPage, Site, frozen_mapping
 
 _TAGS = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"\s+")
@@ -101,6 +101,7 @@ class Context:
     used_ids: set[str] = field(default_factory=set)
     headings: list[Heading] = field(default_factory=list)
     line_map: list[int] = field(default_factory=list)  # parsed line -> line in the body
+    features: set[str] = field(default_factory=set)  # "mermaid": the page needs its script
 
     def where(self, line: int | None, column: int = 0) -> Location:
         if line is None:
@@ -118,7 +119,7 @@ class Context:
     def child(self, file: str, offset: int) -> Context:
         return Context(self.site, file, offset, self.page_key, {}, {}, self.problems,
                        self.errors, self.deps, self.links, (*self.stack, file), None,
-                       self.used_ids, self.headings)
+                       self.used_ids, self.headings, features=self.features)
 
 
 def page_text(site: Site, page: Page) -> tuple[str, int]:
@@ -142,10 +143,12 @@ def render(site: Site, page: Page) -> RenderedPage:
     if ctx.errors:
         raise MdxsiteError(ctx.errors)
     text = _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", out))).strip()
+    # the theme links meta["scripts"] from this page's <head> only
+    meta = {"scripts": mermaid.SCRIPTS} if "mermaid" in ctx.features else {}
     return RenderedPage(key=page.key, html=out, headings=tuple(ctx.headings),
                         anchors=tuple(sorted(ctx.used_ids)), links=tuple(ctx.links), text=text,
                         markdown=body, problems=tuple(ctx.problems),
-                        dependencies=tuple(sorted(ctx.deps)))
+                        dependencies=tuple(sorted(ctx.deps)), meta=frozen_mapping(meta))
 
 
 def render_fragment(site: Site, text: str, where: Location) -> str:
@@ -224,6 +227,8 @@ class _Renderer:
                 self.ctx.error(line, tok.meta["message"], tok.meta["hint"])
             elif t == "fence":
                 block = code.render_fence(tok, self.ctx.props)
+                if block["lang"] == "mermaid":
+                    self.ctx.features.add("mermaid")
                 top.blocks.append(block)
                 top.parts.append(block["html"])
             elif t in ("math_block", "math_block_label"):
@@ -382,6 +387,9 @@ class _Renderer:
 
     def template(self, name: str, frame: Frame, children: Markup) -> str:
         from mdxsite.output.theme import site_environment
+
+        if name == "Mermaid":
+            self.ctx.features.add("mermaid")
 
         env = site_environment(self.ctx.site)
         file = "components/" + ("callout" if name in CALLOUTS else

@@ -1,0 +1,89 @@
+"""MDX pages in real headless Chromium: Mermaid drawn offline, sized images, utility classes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from mdxsite.mdx import mermaid
+
+pytestmark = pytest.mark.browser
+
+PAGE = """---
+title: Diagrams
+---
+
+```mermaid
+graph TD
+  A[Start] --> B[Finish]
+```
+
+<Mermaid chart="graph LR; Left-->Right" />
+"""
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from click.testing import CliRunner
+
+    from mdxsite.cli import main
+
+    if mermaid.bundle() is None:
+        pytest.fail("mermaid's bundle is missing: run `make theme-deps` (make test does)")
+    site = tmp_path_factory.mktemp("mdx") / "site"
+    site.mkdir()
+    (site / "docs.json").write_text('{"name": "T", "theme": "mint", '
+                                    '"navigation": {"pages": ["index", "plain"]}}')
+    (site / "index.mdx").write_text(PAGE)
+    (site / "plain.mdx").write_text("---\ntitle: Plain\n---\n\nNo diagram here.\n")
+    out = site.parent / "out"
+    result = CliRunner().invoke(main, ["build", str(site), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    return out
+
+
+@pytest.fixture
+def tab(chromium, built: Path, serve_dir: Callable[..., str]):
+    context = chromium.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.base = serve_dir(built)  # type: ignore[attr-defined]
+    outside: list[str] = []
+    page.route("**/*", lambda route: (route.continue_() if route.request.url.startswith(
+        "http://127.0.0.1") else (outside.append(route.request.url), route.abort())))
+    page.outside = outside  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def test_mermaid_diagrams_render_to_svg_without_network(tab) -> None:
+    tab.goto(tab.base + "/")
+    tab.wait_for_selector("pre.mermaid svg", timeout=20_000)
+    tab.wait_for_function("document.querySelectorAll('pre.mermaid svg').length === 2",
+                          timeout=20_000)
+    labels = tab.locator("pre.mermaid").all_text_contents()
+    assert "Start" in labels[0] and "Finish" in labels[0]
+    assert "Left" in labels[1] and "Right" in labels[1]
+    assert tab.outside == []
+
+
+def test_dark_mode_draws_the_diagram_again(tab) -> None:
+    tab.goto(tab.base + "/")
+    tab.wait_for_function("document.querySelectorAll('pre.mermaid svg').length === 2",
+                          timeout=20_000)
+    before = tab.locator("pre.mermaid svg").first.get_attribute("id")
+    tab.evaluate("document.documentElement.classList.toggle('dark')")
+    tab.wait_for_function("document.querySelectorAll('pre.mermaid svg').length === 2 && "
+                          f"document.querySelector('pre.mermaid svg').id !== {before!r}",
+                          timeout=20_000)
+    assert "Start" in tab.locator("pre.mermaid").first.text_content()
+
+
+def test_pages_without_diagrams_do_not_load_mermaid(tab, built: Path) -> None:
+    requested: list[str] = []
+    tab.on("request", lambda r: requested.append(r.url))
+    tab.goto(tab.base + "/plain/")
+    tab.wait_for_load_state("load")
+    assert not any("mermaid" in url for url in requested)
+    assert (built / mermaid.BUNDLE).is_file()
