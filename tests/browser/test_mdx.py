@@ -21,6 +21,11 @@ graph TD
 ```
 
 <Mermaid chart="graph LR; Left-->Right" />
+
+<div id="row" className="flex gap-4 rounded-lg">
+  <span className="block dark:hidden">light only</span>
+  <span id="dark-only" className="hidden dark:block">dark only</span>
+</div>
 """
 
 
@@ -87,3 +92,13 @@ def test_pages_without_diagrams_do_not_load_mermaid(tab, built: Path) -> None:
     tab.wait_for_load_state("load")
     assert not any("mermaid" in url for url in requested)
     assert (built / mermaid.BUNDLE).is_file()
+
+
+def test_utility_classes_apply_and_follow_dark_mode(tab) -> None:
+    tab.goto(tab.base + "/")
+    style = "(sel, prop) => getComputedStyle(document.querySelector(sel))[prop]"
+    assert tab.evaluate(f"({style})('#row', 'display')") == "flex"
+    assert tab.evaluate(f"({style})('#row', 'columnGap')") == "16px"
+    assert tab.evaluate(f"({style})('#dark-only', 'display')") == "none"
+    tab.evaluate("document.documentElement.classList.add('dark')")
+    assert tab.evaluate(f"({style})('#dark-only', 'display')") == "block"
