@@ -28,6 +28,21 @@ graph TD
 </div>
 """
 
+LONG = "\n".join(f"step_{n} = {n}" for n in range(1, 21))
+CODE = f"""---
+title: Code
+---
+
+```python numbered.py {{2}} lines
+first = 1
+second = 2
+```
+
+```python expandable
+{LONG}
+```
+"""
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -40,9 +55,10 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = tmp_path_factory.mktemp("mdx") / "site"
     site.mkdir()
     (site / "docs.json").write_text('{"name": "T", "theme": "mint", '
-                                    '"navigation": {"pages": ["index", "plain"]}}')
+                                    '"navigation": {"pages": ["index", "plain", "code"]}}')
     (site / "index.mdx").write_text(PAGE)
     (site / "plain.mdx").write_text("---\ntitle: Plain\n---\n\nNo diagram here.\n")
+    (site / "code.mdx").write_text(CODE)
     out = site.parent / "out"
     result = CliRunner().invoke(main, ["build", str(site), "-o", str(out)])
     assert result.exit_code == 0, result.stderr
@@ -102,3 +118,27 @@ def test_utility_classes_apply_and_follow_dark_mode(tab) -> None:
     assert tab.evaluate(f"({style})('#dark-only', 'display')") == "none"
     tab.evaluate("document.documentElement.classList.add('dark')")
     assert tab.evaluate(f"({style})('#dark-only', 'display')") == "block"
+
+
+def test_code_blocks_copy_highlight_number_expand_and_follow_dark_mode(tab) -> None:
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tab.goto(tab.base + "/code/")
+    first = tab.locator(".code-block").first
+    assert first.locator(".code-title").inner_text() == "numbered.py"
+    assert first.locator(".linenos").all_inner_texts() == ["1", "2"]
+    assert "second" in first.locator(".hll").inner_text()
+    first.locator(".copy-button").click()
+    tab.wait_for_function("document.querySelector('.copy-button').textContent === 'Copied'")
+    assert tab.evaluate("navigator.clipboard.readText()") == "first = 1\nsecond = 2"
+
+    colour = "getComputedStyle(document.querySelector('.highlight .nb, .highlight .n')).color"
+    light = tab.evaluate(colour)
+    tab.evaluate("document.documentElement.classList.add('dark')")
+    assert tab.evaluate(colour) != light                       # the dark palette applies
+
+    long = tab.locator(".code-expandable")
+    pre_height = "document.querySelector('.code-expandable pre').getBoundingClientRect().height"
+    collapsed = tab.evaluate(pre_height)
+    long.locator(".code-expand").click()
+    assert long.locator(".code-expand").get_attribute("aria-expanded") == "true"
+    assert tab.evaluate(pre_height) > collapsed * 1.3
