@@ -29,6 +29,7 @@ from mdxsite.sources import ASSET_SUFFIXES
 
 _TAGS = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"\s+")
+_IDS = re.compile(r'<[a-zA-Z][^>]*?\sid="([^"]+)"')
 CALLOUTS = {"Note": "note", "Tip": "tip", "Warning": "warning", "Info": "info",
             "Check": "check", "Danger": "danger", "Callout": "callout"}
 # components whose template receives the rendered child components as ``items``
@@ -162,8 +163,10 @@ def render(site: Site, page: Page) -> RenderedPage:
     text = _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", out))).strip()
     # the theme links meta["scripts"] from this page's <head> only
     meta = {"scripts": mermaid.SCRIPTS} if "mermaid" in ctx.features else {}
+    # components and HTML elements define anchors too (<Update label>, <div id>)
+    anchors = ctx.used_ids | set(_IDS.findall(out))
     return RenderedPage(key=page.key, html=out, headings=tuple(ctx.headings),
-                        anchors=tuple(sorted(ctx.used_ids)), links=tuple(ctx.links), text=text,
+                        anchors=tuple(sorted(anchors)), links=tuple(ctx.links), text=text,
                         markdown=body, problems=tuple(ctx.problems),
                         dependencies=tuple(sorted(ctx.deps)), meta=frozen_mapping(meta))
 
@@ -486,6 +489,10 @@ def rewrite_url(ctx: Context, href: str, line: int | None) -> str:
         return site.href(site.pages[key].url) + suffix
     if key.endswith("/index") and key[:-6] in site.pages:
         return site.href(site.pages[key[:-6]].url) + suffix
+    if key + "/index" in site.pages:  # /guides names guides/index.mdx
+        ctx.links.append((key + "/index" + ("#" + fragment if fragment else ""),
+                          ctx.where(line, needle=href)))
+        return site.href(site.pages[key + "/index"].url) + suffix
     if target in site.assets or (site.root / target).is_file():
         return site.href("/" + target) + suffix
     if posixpath.splitext(target)[1].lower() in ASSET_SUFFIXES:  # a file, not a page

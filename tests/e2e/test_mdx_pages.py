@@ -137,3 +137,16 @@ def test_mermaid_bundle_ships_only_with_a_diagram(cli: Callable, make_site: Call
     assert (tmp_path / "drawn" / mermaid.BUNDLE).read_bytes() == mermaid.bundle().read_bytes()
     assert '<script defer src="/_mdxsite/mermaid.min.js">' in (
         tmp_path / "drawn" / "index.html").read_text()
+
+
+def test_links_to_folder_index_pages_and_component_anchors_are_not_broken(
+        cli: Callable, make_site: Callable) -> None:
+    pages = {"index": "[Guides](/guides) [log](/changelog#2024-05-01) [box](#box) [bad](#nope)\n\n"
+                      '<div id="box">Boxed</div>\n',
+             "guides/index": "Guides.\n",
+             "changelog": '<Update label="2024-05-01">Shipped.</Update>\n'}
+    root = make_site({"name": "T", "navigation": {"pages": list(pages)}}, pages=pages)
+    result = cli("broken-links", root)
+    assert result.stdout.splitlines() == [
+        "index.mdx:1:66: warning: broken link: page '/index' has no heading #nope. "
+        "Link to one of its headings. [mdx.broken-anchor]", "1 broken link"]
