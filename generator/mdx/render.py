@@ -382,6 +382,8 @@ class _Renderer:
             return html.escape("{" + source + "}")
         if isinstance(value, jsvalue.JsxValue):
             return render_mdx(value.source, self.ctx)
+        if isinstance(value, Markup):  # {children} inside a component: already HTML
+            return str(value)
         text = html.escape(jsvalue.to_text(value))
         return f"<p>{text}</p>\n" if block and text else text
 
@@ -411,6 +413,10 @@ class _Renderer:
         value = self.ctx.scope.get(name)
         if isinstance(value, jsvalue.JsxValue):
             return render_mdx(value.source, self.ctx)
+        if isinstance(value, jsvalue.JsxComponent):
+            from mdxsite.mdx import snippets
+
+            return snippets.render_arrow(self.ctx, value, frame.props, str(children), frame.line)
         if name[0].islower() and "." not in name:
             return _html_element(name, frame.props, children, self.ctx, frame.line)
         if name == "Snippet":

@@ -67,7 +67,9 @@ def prepare(text: str) -> tuple[str, list[int]]:
                 tag = scan_tag(joined, 0)
             if tag is not None and (tag.is_component or tag.name.lower() not in VOID):
                 head, rest = joined[:tag.end], joined[tag.end:]
-                if tag.closing:
+                if tag.self_closing and rest.strip():
+                    head, rest = joined, ""  # <Icon /> and text: one paragraph, as in MDX
+                elif tag.closing:
                     if stack and stack[-1] == tag.name:
                         stack.pop()
                 elif not tag.self_closing:
