@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: dev test venv system-deps node-deps typecheck bench clean
+.PHONY: dev test venv system-deps node-deps theme-deps tailwind typecheck bench clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml setup.py
 
 venv: $(STAMP)
 
-dev: venv
+dev: venv theme-deps
 	$(BIN)/mdxsite dev sample_site
 
 # Chromium (browser tests) and redis-server (the shared assistant store) come from Debian.
@@ -37,7 +37,18 @@ tests/conformance/node_modules/.installed: tests/conformance/package.json
 	cd tests/conformance && npm install --no-audit --no-fund --loglevel=error
 	touch $@
 
-test: venv system-deps node-deps
+# Browser scripts a built site may load (Mermaid), from npm, never committed: a build copies
+# them into its output only when a page needs them.
+theme-deps: theme-deps/node_modules/.installed
+theme-deps/node_modules/.installed: theme-deps/package.json
+	cd theme-deps && npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Regenerate themes/base/static/utilities.css (committed) from the classes real pages use.
+tailwind:
+	cd scripts/tailwind && npm install --no-audit --no-fund --loglevel=error && npm run --silent build
+
+test: venv system-deps node-deps theme-deps
 	$(BIN)/pytest -q
 
 typecheck: venv

@@ -104,12 +104,12 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
                base_url: str = "/", site_url: str = "") -> Site:
     """Create the :class:`Site`: one page per listed key, then every unlisted page file.
 
-    Reads each page's frontmatter for its title; every malformed frontmatter in the site is
-    reported in one error.
+    Reads each page's frontmatter for its title. A page whose frontmatter is malformed is kept,
+    titled from its path: rendering it reports the located error, beside every other page's
+    own errors in the same run.
     """
     exclude = config.mdxsite.get("exclude")
     patterns = [p for p in exclude if isinstance(p, str)] if isinstance(exclude, list) else []
-    problems: list[Problem] = []
     pages: dict[str, Page] = {}
     keys = list(nav.placements)
     keys += [k for k, rel in sources.items() if k not in nav.placements and not _excluded(k, rel, patterns)]
@@ -119,9 +119,8 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
             continue  # the navigation already reported it
         try:
             fm, _, _ = frontmatter.read(root / rel, rel.as_posix())
-        except MdxsiteError as exc:
-            problems.extend(exc.problems)
-            continue
+        except MdxsiteError:
+            fm = {}
         trail: tuple[Crumb, ...] = nav.placements.get(key, ())
         title = fm.get("title")
         hidden = fm.get("hidden") is True
@@ -131,8 +130,6 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
             frontmatter=frozen_mapping(fm), trail=trail,
             listed=key in nav.placements and not hidden,
             origin=Location(rel.as_posix(), 1, 1))
-    if problems:
-        raise MdxsiteError(problems)
     return Site(root=root, config=config, nav=nav, pages=frozen_mapping(pages),
                 base_url=_normalise_base(base_url), site_url=site_url.rstrip("/"),
                 assets=frozen_mapping(scan_assets(root)))

@@ -2,6 +2,7 @@
 
 Links to other pages and ``#anchors`` are collected as pages finish rendering and checked once
 every page is known; each broken one is a located warning (``--strict`` fails the build).
+Mermaid's browser bundle is shipped only when some page draws a diagram.
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from pathlib import Path
 
 from mdxsite.errors import Location, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
-from mdxsite.mdx import code
+from mdxsite.mdx import code, mermaid
 from mdxsite.mdx.render import render
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 
 _LINKS: list[tuple[str, str, Location]] = []   # (from page, "key#anchor", where)
 _ANCHORS: dict[str, set[str]] = {}
+_MERMAID: list[Location] = []                   # where pages with diagrams start
 
 
 @hookimpl
@@ -27,6 +29,7 @@ def mdxsite_render_page(site: Site, page: Page) -> RenderedPage:
 def mdxsite_build_started(site: Site) -> None:
     _LINKS.clear()
     _ANCHORS.clear()
+    _MERMAID.clear()
 
 
 @hookimpl
@@ -34,6 +37,9 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     rendered = result.rendered
     _ANCHORS[result.page.key] = set(rendered.anchors)
     _LINKS.extend((result.page.key, target, where) for target, where in rendered.links)
+    if mermaid.SCRIPTS[0] in rendered.meta.get("scripts", ()):  # type: ignore[operator]
+        source = result.page.source
+        _MERMAID.append(Location(source.as_posix() if source else result.page.key, 1, 1))
 
 
 @hookimpl
@@ -59,4 +65,17 @@ def broken_links(site: Site) -> list[Problem]:
 
 @hookimpl
 def mdxsite_output_files(site: Site) -> list[OutputFile]:
-    return [OutputFile(path="_mdxsite/pygments.css", content=code.stylesheet())]
+    files = [OutputFile(path="_mdxsite/pygments.css", content=code.stylesheet())]
+    if _MERMAID:
+        bundle = mermaid.bundle()
+        if bundle is not None:
+            files.append(OutputFile(path=mermaid.BUNDLE, source=bundle))
+        else:  # once per build, not once per page
+            pages = f"{len(_MERMAID)} page{'s' if len(_MERMAID) != 1 else ''}"
+            report_warnings([Problem(
+                min(_MERMAID), f"Mermaid diagrams ({pages}) are shown as their source: "
+                "mermaid's browser script is not installed",
+                "run `make theme-deps` in the mdxsite checkout (npm), or point "
+                "MDXSITE_THEME_DEPS at a folder where `npm install mermaid` ran",
+                code="mdx.mermaid-missing", warning=True)])
+    return files

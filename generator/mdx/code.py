@@ -22,6 +22,7 @@ from pygments.util import ClassNotFound
 
 _RANGES = re.compile(r"^\{([\d,\s-]+)\}$")
 FLAGS = ("lines", "wrap", "expandable", "twoslash")
+EXPAND_AFTER = 12  # an expandable block longer than this shows its first lines and a button
 ALIASES = {"sh": "bash", "shell": "bash", "zsh": "bash", "console": "bash", "jsx": "javascript",
            "tsx": "typescript", "yml": "yaml", "env": "bash", "dotenv": "bash", "json5": "json",
            "jsonc": "json", "py": "python", "mdx": "markdown", "ts": "typescript",
@@ -106,6 +107,10 @@ def render_fence(tok: Token, props: dict[str, Any] | None = None) -> dict[str, A
               if title else '<div class="code-header"><span class="code-title"></span>')
     header += ('<button type="button" class="copy-button" aria-label="Copy code">Copy</button>'
                '</div>')
+    lines = source.count("\n") + (0 if source.endswith("\n") else 1)
+    if "expandable" in meta["flags"] and lines > EXPAND_AFTER:
+        body += (f'<button type="button" class="code-expand" aria-expanded="false">'
+                 f'Show all {lines} lines</button>')
     out = (f'<div class="{" ".join(classes)}" data-lang="{html.escape(lang)}">'
            f'{header}{body}</div>\n')
     return {"html": out, "title": title or lang or "Code", "lang": lang}

@@ -24,6 +24,22 @@ class JsxValue:
     source: str
 
 
+@dataclass(frozen=True)
+class JsxComponent:
+    """``export const Name = ({ a, b = 1 }) => (<jsx/>)``: a component whose body is static JSX.
+
+    Rendered where it is used with its props bound to ``params`` (or, for ``(props) => …``,
+    to ``whole``); a body with statements (hooks, ``return``) is not one of these.
+    """
+
+    name: str
+    params: tuple[tuple[str, str], ...]  # (prop name, default's JS source or "")
+    whole: str                           # the parameter naming all props, if not destructured
+    source: str                          # the JSX body
+    file: str                            # where it is written
+    offset: int                          # lines before ``source`` in that file
+
+
 @dataclass
 class Undefined:
     """A reference to a name that no import, export or prop defines."""

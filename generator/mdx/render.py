@@ -21,13 +21,15 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdxsite.errors import Location, MdxsiteError, Problem
-from mdxsite.mdx import code, frontmatter, jsvalue
+from mdxsite.mdx import code, frontmatter, images, jsvalue, mermaid
 from mdxsite.mdx.jsx import Prop, Tag
 from mdxsite.mdx.syntax import VOID, mdx_plugin, prepare
-from mdxsite.model import Heading, Page, RenderedPage, Site
+from mdxsite.model import Heading, Page, RenderedPage, Site, frozen_mapping
+from mdxsite.sources import ASSET_SUFFIXES
 
 _TAGS = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"\s+")
+_IDS = re.compile(r'<[a-zA-Z][^>]*?\sid="([^"]+)"')
 CALLOUTS = {"Note": "note", "Tip": "tip", "Warning": "warning", "Info": "info",
             "Check": "check", "Danger": "danger", "Callout": "callout"}
 # components whose template receives the rendered child components as ``items``
@@ -101,24 +103,41 @@ class Context:
     used_ids: set[str] = field(default_factory=set)
     headings: list[Heading] = field(default_factory=list)
     line_map: list[int] = field(default_factory=list)  # parsed line -> line in the body
+    features: set[str] = field(default_factory=set)  # "mermaid": the page needs its script
+    source_lines: list[str] = field(default_factory=list)  # the text being rendered, for columns
 
-    def where(self, line: int | None, column: int = 0) -> Location:
+    def where(self, line: int | None, column: int = 0, needle: str = "") -> Location:
+        """Locate a parsed line in the file; the column is where ``needle`` starts on it.
+
+        An inline token knows only its paragraph's first line, so ``needle`` is looked for on
+        the lines that follow too; without it the column is the line's first non-blank.
+        """
         if line is None:
             return Location(self.file)
         if 0 <= line < len(self.line_map):
             line = self.line_map[line]
+        if not column and 0 <= line < len(self.source_lines):
+            text = self.source_lines[line]
+            column = len(text) - len(text.lstrip()) + 1
+            for n in range(line, min(line + 50, len(self.source_lines))) if needle else ():
+                at = self.source_lines[n].find(needle)
+                if at >= 0:
+                    line, column = n, at + 1
+                    break
         return Location(self.file, line + self.offset + 1, column)
 
-    def warn(self, line: int | None, message: str, hint: str = "", code: str = "mdx") -> None:
-        self.problems.append(Problem(self.where(line), message, hint, code=code, warning=True))
+    def warn(self, line: int | None, message: str, hint: str = "", code: str = "mdx",
+             needle: str = "") -> None:
+        self.problems.append(Problem(self.where(line, needle=needle), message, hint, code=code,
+                                     warning=True))
 
-    def error(self, line: int | None, message: str, hint: str = "") -> None:
-        self.errors.append(Problem(self.where(line), message, hint))
+    def error(self, line: int | None, message: str, hint: str = "", needle: str = "") -> None:
+        self.errors.append(Problem(self.where(line, needle=needle), message, hint))
 
     def child(self, file: str, offset: int) -> Context:
         return Context(self.site, file, offset, self.page_key, {}, {}, self.problems,
                        self.errors, self.deps, self.links, (*self.stack, file), None,
-                       self.used_ids, self.headings)
+                       self.used_ids, self.headings, features=self.features)
 
 
 def page_text(site: Site, page: Page) -> tuple[str, int]:
@@ -142,10 +161,14 @@ def render(site: Site, page: Page) -> RenderedPage:
     if ctx.errors:
         raise MdxsiteError(ctx.errors)
     text = _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", out))).strip()
+    # the theme links meta["scripts"] from this page's <head> only
+    meta = {"scripts": mermaid.SCRIPTS} if "mermaid" in ctx.features else {}
+    # components and HTML elements define anchors too (<Update label>, <div id>)
+    anchors = ctx.used_ids | set(_IDS.findall(out))
     return RenderedPage(key=page.key, html=out, headings=tuple(ctx.headings),
-                        anchors=tuple(sorted(ctx.used_ids)), links=tuple(ctx.links), text=text,
+                        anchors=tuple(sorted(anchors)), links=tuple(ctx.links), text=text,
                         markdown=body, problems=tuple(ctx.problems),
-                        dependencies=tuple(sorted(ctx.deps)))
+                        dependencies=tuple(sorted(ctx.deps)), meta=frozen_mapping(meta))
 
 
 def render_fragment(site: Site, text: str, where: Location) -> str:
@@ -166,10 +189,15 @@ def render_fragment(site: Site, text: str, where: Location) -> str:
 def render_mdx(text: str, ctx: Context) -> str:
     md = parser()
     env: dict[str, Any] = {"mdx": ctx}
+    outer = ctx.line_map, ctx.source_lines  # a JSX value renders inside its page: restore after
     prepared, ctx.line_map = prepare(text)
-    tokens = md.parse(prepared, env)
-    _assign_heading_ids(tokens, ctx)
-    return _Renderer(md, ctx, env).render(tokens)
+    ctx.source_lines = text.split("\n")
+    try:
+        tokens = md.parse(prepared, env)
+        _assign_heading_ids(tokens, ctx)
+        return _Renderer(md, ctx, env).render(tokens)
+    finally:
+        ctx.line_map, ctx.source_lines = outer
 
 
 def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
@@ -206,13 +234,9 @@ class _Renderer:
                 stack.append(Frame(tag.name, tag, self.props(tag, line), line or 0))
             elif t == "jsx_close":
                 tag = tok.meta["tag"]
-                if len(stack) == 1 or stack[-1].name != (tag.name if tag else ""):
-                    expected = f"</{stack[-1].name}>" if len(stack) > 1 else "no closing tag"
-                    self.ctx.error(line, f"</{tag.name if tag else ''}> does not match: expected "
-                                   f"{expected}", "close tags in the reverse order you opened them")
-                    continue
-                frame = stack.pop()
-                self.emit(stack[-1], frame)
+                if self.close(stack, tag.name if tag else "", line):
+                    frame = stack.pop()
+                    self.emit(stack[-1], frame)
             elif t == "jsx_self":
                 tag = tok.meta["tag"]
                 self.emit(top, Frame(tag.name, tag, self.props(tag, line), line or 0))
@@ -221,9 +245,11 @@ class _Renderer:
             elif t == "mdx_statement":
                 self.statement(tok.content, line)
             elif t == "mdx_error":
-                self.ctx.error(line, tok.meta["message"], tok.meta["hint"])
+                self.ctx.error(line, tok.meta["message"], tok.meta["hint"], needle="<!--")
             elif t == "fence":
                 block = code.render_fence(tok, self.ctx.props)
+                if block["lang"] == "mermaid":
+                    self.ctx.features.add("mermaid")
                 top.blocks.append(block)
                 top.parts.append(block["html"])
             elif t in ("math_block", "math_block_label"):
@@ -240,7 +266,7 @@ class _Renderer:
                 top.parts.append(self.md.renderer.renderToken(tokens, i, self.md.options, self.env))
         for frame in reversed(stack[1:]):
             self.ctx.error(frame.line, f"<{frame.name}> is not closed",
-                           f"add </{frame.name}> after its content")
+                           f"add </{frame.name}> after its content", needle=f"<{frame.name}")
         return "".join(stack[0].parts)
 
     # ---------------------------------------------------------------- inline level
@@ -254,22 +280,20 @@ class _Renderer:
                 stack.append(Frame(tag.name, tag, self.props(tag, line), line or 0))
             elif t == "jsx_inline_close":
                 tag = tok.meta["tag"]
-                if len(stack) == 1 or stack[-1].name != tag.name:
-                    self.ctx.error(line, f"</{tag.name}> does not match: expected "
-                                   f"{'</' + stack[-1].name + '>' if len(stack) > 1 else 'no closing tag'}",
-                                   "close tags in the reverse order you opened them")
-                    continue
-                frame = stack.pop()
-                self.emit(stack[-1], frame, inline=True)
+                if self.close(stack, tag.name, line, inline=True):
+                    frame = stack.pop()
+                    self.emit(stack[-1], frame, inline=True)
             elif t == "jsx_inline_self":
                 tag = tok.meta["tag"]
                 self.emit(top, Frame(tag.name, tag, self.props(tag, line), line or 0), inline=True)
             elif t == "jsx_expr":
                 top.parts.append(self.expression(tok.content, line))
+            elif t == "mdx_error":
+                self.ctx.error(line, tok.meta["message"], tok.meta["hint"], needle="<!--")
             elif t == "link_open":
                 top.parts.append(self.link_open(tok, line))
             elif t == "image":
-                top.parts.append(self.image(tok))
+                top.parts.append(self.image(tok, line))
             elif t == "math_inline" or t == "math_inline_double":
                 top.parts.append(_math(tok.content, display=t.endswith("double")))
             elif t in self.rules:
@@ -279,8 +303,31 @@ class _Renderer:
         for frame in reversed(stack[1:]):
             # an inline tag left open closes at the end of its paragraph, like MDX's parser says
             self.ctx.error(frame.line, f"<{frame.name}> is not closed",
-                           f"add </{frame.name}> in the same paragraph")
+                           f"add </{frame.name}> in the same paragraph", needle=f"<{frame.name}")
         return "".join(stack[0].parts)
+
+    def close(self, stack: list[Frame], name: str, line: int | None, inline: bool = False) -> bool:
+        """Check a closing tag against the open ones; True when it closes the innermost.
+
+        One mistake gives one error: a close tag matching an outer element reports the inner
+        ones it skips, and closes them, so the tags after it are checked as written.
+        """
+        if len(stack) > 1 and stack[-1].name == name:
+            return True
+        open_names = [f.name for f in stack[1:]]
+        if name not in open_names:
+            expected = f"</{stack[-1].name}>" if len(stack) > 1 else "no closing tag here"
+            self.ctx.error(line, f"</{name}> does not match: expected {expected}",
+                           f"remove </{name}> or open <{name}> before it", needle=f"</{name}")
+            return False
+        inner = stack[-1]
+        self.ctx.error(line, f"</{name}> does not match: expected </{inner.name}>",
+                       f"close <{inner.name}> (line {self.ctx.where(inner.line).line}) first: "
+                       "tags close in the reverse order they open", needle=f"</{name}")
+        while stack[-1].name != name:
+            frame = stack.pop()
+            self.emit(stack[-1], frame, inline=inline)
+        return True
 
     # ---------------------------------------------------------------- pieces
     def props(self, tag: Tag, line: int | None) -> dict[str, Any]:
@@ -335,6 +382,8 @@ class _Renderer:
             return html.escape("{" + source + "}")
         if isinstance(value, jsvalue.JsxValue):
             return render_mdx(value.source, self.ctx)
+        if isinstance(value, Markup):  # {children} inside a component: already HTML
+            return str(value)
         text = html.escape(jsvalue.to_text(value))
         return f"<p>{text}</p>\n" if block and text else text
 
@@ -364,8 +413,12 @@ class _Renderer:
         value = self.ctx.scope.get(name)
         if isinstance(value, jsvalue.JsxValue):
             return render_mdx(value.source, self.ctx)
+        if isinstance(value, jsvalue.JsxComponent):
+            from mdxsite.mdx import snippets
+
+            return snippets.render_arrow(self.ctx, value, frame.props, str(children), frame.line)
         if name[0].islower() and "." not in name:
-            return _html_element(name, frame.props, children, self.ctx)
+            return _html_element(name, frame.props, children, self.ctx, frame.line)
         if name == "Snippet":
             from mdxsite.mdx import snippets
 
@@ -382,6 +435,9 @@ class _Renderer:
 
     def template(self, name: str, frame: Frame, children: Markup) -> str:
         from mdxsite.output.theme import site_environment
+
+        if name == "Mermaid":
+            self.ctx.features.add("mermaid")
 
         env = site_environment(self.ctx.site)
         file = "components/" + ("callout" if name in CALLOUTS else
@@ -406,11 +462,16 @@ class _Renderer:
             tok.attrSet("rel", "noopener")
         return self.md.renderer.renderToken([tok], 0, self.md.options, self.env)
 
-    def image(self, tok: Token) -> str:
+    def image(self, tok: Token, line: int | None) -> str:
         src = tok.attrGet("src")
         alt = "".join(c.content for c in tok.children or [])
-        url = self.rewrite_url(src, None) if isinstance(src, str) else ""
-        return f'<img src="{html.escape(url)}" alt="{html.escape(alt)}" loading="lazy">'
+        url = self.rewrite_url(src, line) if isinstance(src, str) else ""
+        title = tok.attrGet("title")
+        extra = f' title="{html.escape(str(title))}"' if title else ""
+        found = image_size(self.ctx, src) if isinstance(src, str) else None
+        if found:
+            extra += f' width="{found[0]}" height="{found[1]}"'
+        return f'<img src="{html.escape(url)}" alt="{html.escape(alt)}"{extra} loading="lazy">'
 
     def rewrite_url(self, href: str, line: int | None) -> str:
         """Point internal links at output URLs (base URL applied) and record them for checking."""
@@ -421,24 +482,47 @@ def rewrite_url(ctx: Context, href: str, line: int | None) -> str:
     if not href or href.startswith(("#", "//", "mailto:", "tel:", "data:")) or \
             re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", href):
         if href.startswith("#"):
-            ctx.links.append((f"{ctx.page_key}{href}", ctx.where(line)))
+            ctx.links.append((f"{ctx.page_key}{href}", ctx.where(line, needle=href)))
         return href
     path, _, fragment = href.partition("#")
     path, _, query = path.partition("?")
-    base = posixpath.dirname(ctx.page_key) if not path.startswith("/") else ""
-    target = posixpath.normpath(posixpath.join("/" + base, path)).lstrip("/")
+    target = _site_path(ctx, path)
     key = re.sub(r"\.mdx?$", "", target).rstrip("/") or "index"
     site = ctx.site
     suffix = ("?" + query if query else "") + ("#" + fragment if fragment else "")
     if key in site.pages:
-        ctx.links.append((key + ("#" + fragment if fragment else ""), ctx.where(line)))
+        ctx.links.append((key + ("#" + fragment if fragment else ""), ctx.where(line, needle=href)))
         return site.href(site.pages[key].url) + suffix
     if key.endswith("/index") and key[:-6] in site.pages:
         return site.href(site.pages[key[:-6]].url) + suffix
+    if key + "/index" in site.pages:  # /guides names guides/index.mdx
+        ctx.links.append((key + "/index" + ("#" + fragment if fragment else ""),
+                          ctx.where(line, needle=href)))
+        return site.href(site.pages[key + "/index"].url) + suffix
     if target in site.assets or (site.root / target).is_file():
         return site.href("/" + target) + suffix
-    ctx.links.append((key + ("#" + fragment if fragment else ""), ctx.where(line)))
+    if posixpath.splitext(target)[1].lower() in ASSET_SUFFIXES:  # a file, not a page
+        ctx.warn(line, f"{href!r} points at {target!r}, which is not in the site folder",
+                 "add the file or fix the path", code="mdx.missing-file", needle=href)
+        return site.href("/" + target) + suffix
+    ctx.links.append((key + ("#" + fragment if fragment else ""), ctx.where(line, needle=href)))
     return site.href("/" + target) + suffix
+
+
+def _site_path(ctx: Context, path: str) -> str:
+    """Return the site-relative path a link's path names, resolved against the page."""
+    base = posixpath.dirname(ctx.page_key) if not path.startswith("/") else ""
+    return posixpath.normpath(posixpath.join("/" + base, path)).lstrip("/")
+
+
+def image_size(ctx: Context, src: str) -> tuple[int, int] | None:
+    """Return the pixel size of the site image ``src`` names (None: remote, missing, unknown)."""
+    if not src or src.startswith(("//", "data:")) or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", src):
+        return None
+    target = _site_path(ctx, src.partition("#")[0].partition("?")[0])
+    if not target or target.startswith(".."):
+        return None
+    return images.size(ctx.site.root / target)
 
 
 def _css(style: object) -> str:
@@ -456,14 +540,15 @@ def _css(style: object) -> str:
     return "; ".join(parts)
 
 
-def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Context) -> str:
+def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Context,
+                  line: int | None = None) -> str:
     attrs = []
     for key, value in props.items():
         key = _ATTR_RENAME.get(key, key)
         if key == "style":
             value = _css(value)
         if key in ("src", "href") and isinstance(value, str):
-            value = rewrite_url(ctx, value, None)
+            value = rewrite_url(ctx, value, line)
         if value is True:
             attrs.append(f" {html.escape(key)}")
         elif value is None or value is False or isinstance(value, (dict, list)):
@@ -472,6 +557,11 @@ def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Conte
             attrs.append(f' {html.escape(key)}="{html.escape(jsvalue.to_text(value) if not isinstance(value, str) else value)}"')
     if name == "img" and "alt" not in props:
         attrs.append(' alt=""')
+    if name == "img" and "width" not in props and "height" not in props and \
+            isinstance(props.get("src"), str):
+        found = image_size(ctx, props["src"])
+        if found:  # the browser reserves the space, so the page does not jump as it loads
+            attrs.append(f' width="{found[0]}" height="{found[1]}"')
     if name in VOID:
         return f"<{name}{''.join(attrs)}>"
     return f"<{name}{''.join(attrs)}>{children}</{name}>"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from mdxsite.errors import MdxsiteError
 from mdxsite.mdx import frontmatter, jsvalue
+from mdxsite.mdx.jsx import scan_element
 
 if TYPE_CHECKING:
     from mdxsite.mdx.render import Context
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
 _DEFAULT = re.compile(r"^import\s+([A-Za-z_$][\w$]*)\s*(?:,\s*\{([^}]*)\})?\s*from\s*['\"]([^'\"]+)['\"]", re.S)
 _NAMED = re.compile(r"^import\s*\{([^}]*)\}\s*from\s*['\"]([^'\"]+)['\"]", re.S)
 _EXPORT = re.compile(r"^export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(.*)$", re.S)
+# ({ a, b = 1 }) => …, (props) => …, props => …, () => …
+_ARROW = re.compile(r"^(?:\(\s*(?:\{([^}]*)\}|([A-Za-z_$][\w$]*))?\s*\)|([A-Za-z_$][\w$]*))\s*=>(.*)$",
+                    re.S)
 _EXPORT_FN = re.compile(r"^export\s+(?:default\s+)?function\s+([A-Za-z_$][\w$]*)")
 
 
@@ -47,6 +51,10 @@ def statement(ctx: Context, source: str, line: int | None) -> None:
     m = _EXPORT.match(text)
     if m:
         name, value = m.groups()
+        component = _arrow_component(ctx, name, value, text, line)
+        if component is not None:
+            ctx.scope[name] = component
+            return
         try:
             ctx.scope[name], undefined = jsvalue.evaluate(value.strip(), ctx.scope)
         except jsvalue.Unevaluable:
@@ -65,6 +73,99 @@ def statement(ctx: Context, source: str, line: int | None) -> None:
     if not text.startswith("import"):
         ctx.warn(line, "this export is not understood and is ignored",
                  "write export const name = value", code="mdx.export")
+
+
+def _arrow_component(ctx: Context, name: str, value: str, text: str,
+                     line: int | None) -> jsvalue.JsxComponent | None:
+    """Read ``(…) => (<jsx/>)`` as a static component; None for anything else."""
+    m = _ARROW.match(value)
+    if m is None:
+        return None
+    destructured, whole, bare, body = m.groups()
+    whole = whole or bare
+    body = body.strip().rstrip(";").strip()
+    if body.startswith("(") and body.endswith(")"):
+        body = body[1:-1].strip()
+    if not body.startswith("<") or scan_element(body, 0) != len(body):
+        return None  # a block body (hooks, return) or more than one element: not static
+    params: list[tuple[str, str]] = []
+    for part in _top_level_split(destructured or ""):
+        prop, _, default = part.partition("=")
+        if not re.fullmatch(r"\s*[A-Za-z_$][\w$]*\s*", prop):
+            return None  # renamed or nested destructuring
+        params.append((prop.strip(), default.strip()))
+    start = ctx.where(line).line - 1 + text[:text.find(body[:40])].count("\n")
+    if "```" not in body and "<pre" not in body:
+        # the body is JSX, not Markdown: its text is inline, lines join as JSX joins them
+        body = _jsx_line(body)
+    return jsvalue.JsxComponent(name, tuple(params), whole or "", body, ctx.file,
+                                max(start, 0))
+
+
+def _jsx_line(source: str) -> str:
+    """Join JSX source into one line the way JSX treats whitespace.
+
+    Each line is trimmed and blank ones dropped; text lines join with a space, and a line
+    break beside a tag or an ``{expression}`` disappears.
+    """
+    out = ""
+    for line in (ln.strip() for ln in source.split("\n")):
+        if not line:
+            continue
+        if out and not (out.endswith((">", "}")) or line.startswith(("<", "{"))):
+            out += " "
+        out += line
+    return out
+
+
+def _top_level_split(text: str) -> list[str]:
+    parts, depth, current = [], 0, ""
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += ch
+    return [p for p in (*parts, current) if p.strip()]
+
+
+def render_arrow(ctx: Context, component: jsvalue.JsxComponent, props: dict[str, Any],
+                 children: str, line: int | None) -> str:
+    """Render a static arrow-function component with the props it is given."""
+    key = f"{component.file}#{component.name}"
+    if key in ctx.stack:
+        ctx.error(line, f"<{component.name}> renders itself: {' -> '.join((*ctx.stack, key))}",
+                  "remove the self-reference")
+        return ""
+    from markupsafe import Markup
+
+    from mdxsite.mdx.render import render_mdx
+
+    bound: dict[str, Any] = {"children": Markup(children)}
+    for prop, default in component.params:
+        if prop == "children" and "children" not in props:
+            continue
+        if prop in props:
+            bound[prop] = props[prop]
+        elif default:
+            try:
+                bound[prop] = jsvalue.evaluate(default, ctx.scope)[0]
+            except jsvalue.Unevaluable:
+                bound[prop] = None
+        else:
+            bound[prop] = None  # an absent prop is undefined: prints nothing
+    if component.whole:
+        bound[component.whole] = {**props, "children": bound["children"]}
+    child = ctx.child(component.file, component.offset)
+    child.stack = (*ctx.stack, key)
+    child.scope = dict(ctx.scope)
+    child.imports = dict(ctx.imports)
+    child.props = bound
+    return render_mdx(component.source, child)
 
 
 def _import_names(ctx: Context, names: str, path: str, line: int | None) -> None:

@@ -20,6 +20,8 @@ from mdxsite.mdx.jsx import Tag, scan_element, scan_tag, skip_expression
 VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _STATEMENT = re.compile(r"^(import|export)\s")
+COMMENT_ERROR = {"message": "HTML comments are not allowed in MDX",
+                 "hint": "write {/* comment */} instead"}
 
 
 # --------------------------------------------------------------------------- indentation
@@ -65,7 +67,9 @@ def prepare(text: str) -> tuple[str, list[int]]:
                 tag = scan_tag(joined, 0)
             if tag is not None and (tag.is_component or tag.name.lower() not in VOID):
                 head, rest = joined[:tag.end], joined[tag.end:]
-                if tag.closing:
+                if tag.self_closing and rest.strip():
+                    head, rest = joined, ""  # <Icon /> and text: one paragraph, as in MDX
+                elif tag.closing:
                     if stack and stack[-1] == tag.name:
                         stack.pop()
                 elif not tag.self_closing:
@@ -208,8 +212,7 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         close = src.find("-->", pos)
         last = _line_end(state, close if close >= 0 else len(src) - 1, start_line)
         tok = state.push("mdx_error", "", 0)
-        tok.meta = {"message": "HTML comments are not allowed in MDX",
-                    "hint": "write {/* comment */} instead"}
+        tok.meta = dict(COMMENT_ERROR)
         tok.map = [start_line, last + 1]
         state.line = last + 1
         return True
@@ -343,6 +346,13 @@ def statement_end(src: str, pos: int) -> int:
 def jsx_inline(state: StateInline, silent: bool) -> bool:
     pos = state.pos
     src = state.src
+    if src.startswith("<!--", pos):  # MDX has no HTML comments, inline or not
+        close = src.find("-->", pos + 4)
+        if not silent:
+            tok = state.push("mdx_error", "", 0)
+            tok.meta = dict(COMMENT_ERROR)
+        state.pos = close + 3 if close >= 0 else state.posMax
+        return True
     if src[pos] != "<" or pos + 1 >= len(src) or not (src[pos + 1].isalpha() or
                                                       src[pos + 1] in "/>"):
         return False

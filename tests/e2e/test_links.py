@@ -27,8 +27,8 @@ def test_broken_links_warn_and_strict_keeps_the_previous_output(
     result = cli("build", root, "-o", out, "--strict")
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
-    assert "index.mdx:3: warning: broken link: no page '/nowhere'. Fix the path or create the page. [mdx.broken-link]" in lines
-    assert ("index.mdx:3: warning: broken link: page '/guides/setup' has no heading #nope. "
+    assert "index.mdx:3:8: warning: broken link: no page '/nowhere'. Fix the path or create the page. [mdx.broken-link]" in lines
+    assert ("index.mdx:3:26: warning: broken link: page '/guides/setup' has no heading #nope. "
             "Link to one of its headings. [mdx.broken-anchor]") in lines
     assert (out / "index.html").read_bytes() == before
 

@@ -121,7 +121,24 @@ def test_there_are_at_least_eighty_cases() -> None:
     assert len(CASES) >= 80
 
 
+# the components the platform documents (issue 4), written out so that dropping one from the
+# renderer's COMPONENTS set fails here too
+DOCUMENTED = ("Note Tip Warning Info Check Danger Callout Card CardGroup Columns Tabs Tab "
+              "CodeGroup Accordion AccordionGroup Steps Step Frame Icon Tooltip Badge Tile Tree "
+              "Panel Update Expandable ParamField ResponseField RequestExample ResponseExample "
+              "Mermaid Latex Color View Banner").split()
+
+
 def test_every_documented_component_has_a_golden_case() -> None:
     sources = "\n".join(c.source for c in CASES)
+    assert set(DOCUMENTED) <= COMPONENTS
     missing = [name for name in sorted(COMPONENTS) if f"<{name}" not in sources]
     assert missing == []
+    assert "```mermaid" in sources and "$$" in sources  # the fence and math forms too
+
+
+def test_every_component_has_its_own_theme_template() -> None:
+    folder = HERE.parents[2] / "themes" / "base" / "templates" / "components"
+    callouts = {"Note", "Tip", "Warning", "Info", "Check", "Danger", "Callout"}
+    names = {"callout" if n in callouts else n.lower().replace(".", "-") for n in COMPONENTS}
+    assert sorted(n for n in names if not (folder / f"{n}.html").is_file()) == []

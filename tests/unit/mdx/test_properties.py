@@ -18,7 +18,8 @@ NAMES = ["Note", "Card", "Tabs", "Tab", "Steps", "Step", "Accordion", "CodeGroup
 PROPS = ['', ' title="T"', ' cols={2}', ' defaultOpen', " icon={'star'}", ' x={a.b()}',
          ' style={{color: "red"}}']
 TEXT = ["text", "**bold**", "`code`", "{name}", "{' '}", "$5", "- item", "## Head", "[l](/x)",
-        "```js\nx\n```", "    indented", "{/* c */}", "<", "{", "}", "</", "$x$", "> quote"]
+        "```js\nx\n```", "    indented", "{/* c */}", "<", "{", "}", "</", "$x$", "> quote",
+        "<!-- c -->", "![i](/images/dash.png)", "![i](gone.png)"]
 
 
 @st.composite
@@ -60,3 +61,7 @@ def test_rendering_never_crashes_and_errors_are_located(site, source: str) -> No
     for problem in ctx.errors + ctx.problems:
         assert problem.where.file == "page.mdx"
         assert 4 <= problem.where.line <= lines + 3, (problem, source)
+    for problem in ctx.errors:  # an error points at a column, not just a line
+        assert problem.where.column >= 1, (problem, source)
+    if "</Other>" in source or "<!--" in source:  # malformed: always a located error
+        assert ctx.errors, source

@@ -42,12 +42,19 @@
     var block = btn.closest(".code-block");
     var code = block && block.querySelector("pre");
     if (!code || !navigator.clipboard) return;
-    navigator.clipboard.writeText(code.innerText.replace(/\n$/, "")).then(function () {
+    code = code.cloneNode(true);  // copy the code, not the line numbers
+    Array.prototype.forEach.call(code.querySelectorAll(".linenos"), function (n) { n.remove(); });
+    navigator.clipboard.writeText(code.textContent.replace(/\n$/, "")).then(function () {
       btn.textContent = "Copied";
       setTimeout(function () { btn.textContent = "Copy"; }, 1500);
     });
   });
-  on(".code-expandable pre", "click", function (e, pre) { pre.closest(".code-block").classList.add("expanded"); });
+  on(".code-expand", "click", function (e, btn) {
+    var open = btn.closest(".code-block").classList.toggle("expanded");
+    btn.setAttribute("aria-expanded", open ? "true" : "false");
+    if (!btn.dataset.label) btn.dataset.label = btn.textContent;
+    btn.textContent = open ? "Show less" : btn.dataset.label;
+  });
 
   // drilldown: choosing a nested group goes to its first page; otherwise it only toggles
   on(".nav-subgroup > details > summary", "click", function (e, summary) {

@@ -1,0 +1,144 @@
+"""MDX pages in real headless Chromium: Mermaid drawn offline, sized images, utility classes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from mdxsite.mdx import mermaid
+
+pytestmark = pytest.mark.browser
+
+PAGE = """---
+title: Diagrams
+---
+
+```mermaid
+graph TD
+  A[Start] --> B[Finish]
+```
+
+<Mermaid chart="graph LR; Left-->Right" />
+
+<div id="row" className="flex gap-4 rounded-lg">
+  <span className="block dark:hidden">light only</span>
+  <span id="dark-only" className="hidden dark:block">dark only</span>
+</div>
+"""
+
+LONG = "\n".join(f"step_{n} = {n}" for n in range(1, 21))
+CODE = f"""---
+title: Code
+---
+
+```python numbered.py {{2}} lines
+first = 1
+second = 2
+```
+
+```python expandable
+{LONG}
+```
+"""
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from click.testing import CliRunner
+
+    from mdxsite.cli import main
+
+    if mermaid.bundle() is None:
+        pytest.fail("mermaid's bundle is missing: run `make theme-deps` (make test does)")
+    site = tmp_path_factory.mktemp("mdx") / "site"
+    site.mkdir()
+    (site / "docs.json").write_text('{"name": "T", "theme": "mint", '
+                                    '"navigation": {"pages": ["index", "plain", "code"]}}')
+    (site / "index.mdx").write_text(PAGE)
+    (site / "plain.mdx").write_text("---\ntitle: Plain\n---\n\nNo diagram here.\n")
+    (site / "code.mdx").write_text(CODE)
+    out = site.parent / "out"
+    result = CliRunner().invoke(main, ["build", str(site), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    return out
+
+
+@pytest.fixture
+def tab(chromium, built: Path, serve_dir: Callable[..., str]):
+    context = chromium.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.base = serve_dir(built)  # type: ignore[attr-defined]
+    outside: list[str] = []
+    page.route("**/*", lambda route: (route.continue_() if route.request.url.startswith(
+        "http://127.0.0.1") else (outside.append(route.request.url), route.abort())))
+    page.outside = outside  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def test_mermaid_diagrams_render_to_svg_without_network(tab) -> None:
+    tab.goto(tab.base + "/")
+    tab.wait_for_selector("pre.mermaid svg", timeout=20_000)
+    tab.wait_for_function("document.querySelectorAll('pre.mermaid svg').length === 2",
+                          timeout=20_000)
+    labels = tab.locator("pre.mermaid").all_text_contents()
+    assert "Start" in labels[0] and "Finish" in labels[0]
+    assert "Left" in labels[1] and "Right" in labels[1]
+    assert tab.outside == []
+
+
+def test_dark_mode_draws_the_diagram_again(tab) -> None:
+    tab.goto(tab.base + "/")
+    tab.wait_for_function("document.querySelectorAll('pre.mermaid svg').length === 2",
+                          timeout=20_000)
+    before = tab.locator("pre.mermaid svg").first.get_attribute("id")
+    tab.evaluate("document.documentElement.classList.toggle('dark')")
+    tab.wait_for_function("document.querySelectorAll('pre.mermaid svg').length === 2 && "
+                          f"document.querySelector('pre.mermaid svg').id !== {before!r}",
+                          timeout=20_000)
+    assert "Start" in tab.locator("pre.mermaid").first.text_content()
+
+
+def test_pages_without_diagrams_do_not_load_mermaid(tab, built: Path) -> None:
+    requested: list[str] = []
+    tab.on("request", lambda r: requested.append(r.url))
+    tab.goto(tab.base + "/plain/")
+    tab.wait_for_load_state("load")
+    assert not any("mermaid" in url for url in requested)
+    assert (built / mermaid.BUNDLE).is_file()
+
+
+def test_utility_classes_apply_and_follow_dark_mode(tab) -> None:
+    tab.goto(tab.base + "/")
+    style = "(sel, prop) => getComputedStyle(document.querySelector(sel))[prop]"
+    assert tab.evaluate(f"({style})('#row', 'display')") == "flex"
+    assert tab.evaluate(f"({style})('#row', 'columnGap')") == "16px"
+    assert tab.evaluate(f"({style})('#dark-only', 'display')") == "none"
+    tab.evaluate("document.documentElement.classList.add('dark')")
+    assert tab.evaluate(f"({style})('#dark-only', 'display')") == "block"
+
+
+def test_code_blocks_copy_highlight_number_expand_and_follow_dark_mode(tab) -> None:
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tab.goto(tab.base + "/code/")
+    first = tab.locator(".code-block").first
+    assert first.locator(".code-title").inner_text() == "numbered.py"
+    assert first.locator(".linenos").all_inner_texts() == ["1", "2"]
+    assert "second" in first.locator(".hll").inner_text()
+    first.locator(".copy-button").click()
+    tab.wait_for_function("document.querySelector('.copy-button').textContent === 'Copied'")
+    assert tab.evaluate("navigator.clipboard.readText()") == "first = 1\nsecond = 2"
+
+    colour = "getComputedStyle(document.querySelector('.highlight .nb, .highlight .n')).color"
+    light = tab.evaluate(colour)
+    tab.evaluate("document.documentElement.classList.add('dark')")
+    assert tab.evaluate(colour) != light                       # the dark palette applies
+
+    long = tab.locator(".code-expandable")
+    pre_height = "document.querySelector('.code-expandable pre').getBoundingClientRect().height"
+    collapsed = tab.evaluate(pre_height)
+    long.locator(".code-expand").click()
+    assert long.locator(".code-expand").get_attribute("aria-expanded") == "true"
+    assert tab.evaluate(pre_height) > collapsed * 1.3

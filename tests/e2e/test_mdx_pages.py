@@ -1,0 +1,152 @@
+"""MDX pages through a real build: malformed pages, images, Mermaid's bundle.
+
+Malformed pages are table-driven: one broken page per row, all in one site, so the test also
+shows that one run reports every page's own error (``path:LINE:COL: what. What to do.``).
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from mdxsite.mdx import mermaid
+
+BROKEN = [  # (page key, body, the exact line the build prints for it)
+    ("unclosed", "---\ntitle: U\n---\n\nIntro.\n\n  <Note>\n  Text\n",
+     "unclosed.mdx:7:3: <Note> is not closed. Add </Note> after its content."),
+    ("mismatch", "---\ntitle: M\n---\n\n<Steps>\n  <Step title=\"a\">\n  x\n  </Steps>\n",
+     "mismatch.mdx:8:3: </Steps> does not match: expected </Step>. "
+     "Close <Step> (line 6) first: tags close in the reverse order they open."),
+    ("stray-close", "Text.\n\n</Card>\n",
+     "stray-close.mdx:3:1: </Card> does not match: expected no closing tag here. "
+     "Remove </Card> or open <Card> before it."),
+    ("inline-unclosed", "Some <Tooltip tip=\"x\">words here.\n",
+     "inline-unclosed.mdx:1:6: <Tooltip> is not closed. Add </Tooltip> in the same paragraph."),
+    ("comment", "---\ntitle: C\n---\n\nHello\n\n<!-- hidden -->\n",
+     "comment.mdx:7:1: HTML comments are not allowed in MDX. Write {/* comment */} instead."),
+    ("inline-comment", "Hello <!-- hidden --> there\n",
+     "inline-comment.mdx:1:7: HTML comments are not allowed in MDX. "
+     "Write {/* comment */} instead."),
+    ("frontmatter", "---\ntitle: Fine\nlist: [a, b\n---\n\nHi\n",
+     "frontmatter.mdx:4:1: frontmatter is not valid YAML: "),
+    ("frontmatter-open", "---\ntitle: Never closed\n\nHi\n",
+     "frontmatter-open.mdx:1:1: frontmatter is not closed. End it with a line of three dashes: ---."),
+]
+
+
+def png(width: int, height: int) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data +
+                struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    rows = b"".join(b"\x00" + b"\x10\x20\x30" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2,
+                                                             0, 0, 0)) +
+            chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def test_every_malformed_page_reports_its_own_located_error_in_one_run(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    pages = {key: body for key, body, _ in BROKEN}
+    pages["index"] = "Fine, and [a link](/unclosed).\n"
+    docs = {"name": "T", "navigation": {"pages": ["index", *pages.keys() - {"index"}]}}
+    result = cli("build", make_site(docs, pages=pages), "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    for key, _, expected in BROKEN:
+        assert any(line.startswith(expected) for line in lines), (key, lines)
+    assert lines[-1] == f"failed: {len(BROKEN)} problems"
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("key,body,expected", BROKEN, ids=[b[0] for b in BROKEN])
+def test_a_malformed_page_alone_fails_with_its_location(
+        cli: Callable, make_site: Callable, tmp_path: Path, key: str, body: str,
+        expected: str) -> None:
+    docs = {"name": "T", "navigation": {"pages": [key]}}
+    result = cli("build", make_site(docs, pages={key: body}), "-o", tmp_path / "out")
+    assert result.exit_code == 1 and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[0].startswith(expected)
+
+
+def test_images_are_copied_and_sized_and_a_missing_one_is_a_located_warning(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    body = ("---\ntitle: Shots\n---\n\n![The dashboard](/images/dash.png)\n\n"
+            "<Frame caption=\"Logo\">\n  <img src=\"../logo.svg\" alt=\"Our logo\" />\n</Frame>\n\n"
+            "Also ![gone](/images/left-out.png) here.\n")
+    root = make_site({"name": "T", "navigation": {"pages": ["guides/shots"]}},
+                     pages={"guides/shots": body},
+                     files={"logo.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="96" '
+                                        'height="32"></svg>'})
+    (root / "images").mkdir()
+    (root / "images" / "dash.png").write_bytes(png(40, 30))
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    assert (out / "images" / "dash.png").read_bytes() == (root / "images" / "dash.png").read_bytes()
+    assert (out / "logo.svg").is_file()
+    html = (out / "guides" / "shots" / "index.html").read_text()
+    assert '<img src="/images/dash.png" alt="The dashboard" width="40" height="30"' in html
+    assert '<img src="/logo.svg" alt="Our logo" width="96" height="32">' in html
+    assert ("guides/shots.mdx:11:14: warning: '/images/left-out.png' points at "
+            "'images/left-out.png', which is not in the site folder. Add the file or fix the "
+            "path. [mdx.missing-file]") in result.stderr.splitlines()
+
+
+@pytest.fixture
+def no_mermaid(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    monkeypatch.setenv("MDXSITE_THEME_DEPS", str(tmp_path / "no-deps"))
+    mermaid.bundle.cache_clear()
+    yield
+    monkeypatch.undo()
+    mermaid.bundle.cache_clear()
+
+
+DIAGRAM = "---\ntitle: D\n---\n\n```mermaid\ngraph TD; A-->B\n```\n"
+
+
+def test_without_the_mermaid_bundle_the_build_warns_once_and_shows_the_source(
+        cli: Callable, make_site: Callable, tmp_path: Path, no_mermaid: None) -> None:
+    root = make_site({"name": "T", "navigation": {"pages": ["a", "b"]}},
+                     pages={"a": DIAGRAM, "b": DIAGRAM})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0
+    warnings = [line for line in result.stderr.splitlines() if "mdx.mermaid-missing" in line]
+    assert warnings == ["a.mdx:1:1: warning: Mermaid diagrams (2 pages) are shown as their "
+                        "source: mermaid's browser script is not installed. Run `make "
+                        "theme-deps` in the mdxsite checkout (npm), or point MDXSITE_THEME_DEPS "
+                        "at a folder where `npm install mermaid` ran. [mdx.mermaid-missing]"]
+    assert '<pre class="mermaid">graph TD; A--&gt;B' in (tmp_path / "out" / "a" / "index.html").read_text()
+    assert not (tmp_path / "out" / mermaid.BUNDLE).exists()
+
+
+def test_mermaid_bundle_ships_only_with_a_diagram(cli: Callable, make_site: Callable,
+                                                  tmp_path: Path) -> None:
+    if mermaid.bundle() is None:
+        pytest.fail("mermaid's bundle is missing: run `make theme-deps` (make test does)")
+    plain = make_site({"name": "T", "navigation": {"pages": ["index"]}}, pages={"index": "Hi\n"})
+    assert cli("build", plain, "-o", tmp_path / "plain").exit_code == 0
+    assert not (tmp_path / "plain" / mermaid.BUNDLE).exists()
+    assert "mermaid" not in (tmp_path / "plain" / "index.html").read_text()
+    drawn = make_site({"name": "T", "navigation": {"pages": ["index"]}}, pages={"index": DIAGRAM})
+    assert cli("build", drawn, "-o", tmp_path / "drawn").exit_code == 0
+    assert (tmp_path / "drawn" / mermaid.BUNDLE).read_bytes() == mermaid.bundle().read_bytes()
+    assert '<script defer src="/_mdxsite/mermaid.min.js">' in (
+        tmp_path / "drawn" / "index.html").read_text()
+
+
+def test_links_to_folder_index_pages_and_component_anchors_are_not_broken(
+        cli: Callable, make_site: Callable) -> None:
+    pages = {"index": "[Guides](/guides) [log](/changelog#2024-05-01) [box](#box) [bad](#nope)\n\n"
+                      '<div id="box">Boxed</div>\n',
+             "guides/index": "Guides.\n",
+             "changelog": '<Update label="2024-05-01">Shipped.</Update>\n'}
+    root = make_site({"name": "T", "navigation": {"pages": list(pages)}}, pages=pages)
+    result = cli("broken-links", root)
+    assert result.stdout.splitlines() == [
+        "index.mdx:1:66: warning: broken link: page '/index' has no heading #nope. "
+        "Link to one of its headings. [mdx.broken-anchor]", "1 broken link"]
