@@ -7,6 +7,7 @@ Mermaid's browser bundle is shipped only when some page draws a diagram.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from mdxsite.errors import Location, Problem, report_warnings
@@ -44,6 +45,7 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
 
 @hookimpl
 def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
+    _ship_mermaid(out_dir)
     report_warnings(broken_links(site))
 
 
@@ -65,17 +67,24 @@ def broken_links(site: Site) -> list[Problem]:
 
 @hookimpl
 def mdxsite_output_files(site: Site) -> list[OutputFile]:
-    files = [OutputFile(path="_mdxsite/pygments.css", content=code.stylesheet())]
-    if _MERMAID:
-        bundle = mermaid.bundle()
-        if bundle is not None:
-            files.append(OutputFile(path=mermaid.BUNDLE, source=bundle))
-        else:  # once per build, not once per page
-            pages = f"{len(_MERMAID)} page{'s' if len(_MERMAID) != 1 else ''}"
-            report_warnings([Problem(
-                min(_MERMAID), f"Mermaid diagrams ({pages}) are shown as their source: "
-                "mermaid's browser script is not installed",
-                "run `make theme-deps` in the mdxsite checkout (npm), or point "
-                "MDXSITE_THEME_DEPS at a folder where `npm install mermaid` ran",
-                code="mdx.mermaid-missing", warning=True)])
-    return files
+    return [OutputFile(path="_mdxsite/pygments.css", content=code.stylesheet())]
+
+
+def _ship_mermaid(out_dir: Path) -> None:
+    """Copy mermaid's bundle when a page of this build has a diagram (known only after rendering,
+    so it keeps its plain name: output files are fingerprinted before pages render)."""
+    if not _MERMAID:
+        return
+    bundle = mermaid.bundle()
+    if bundle is not None:
+        target = out_dir / mermaid.BUNDLE
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(bundle, target)
+        return
+    pages = f"{len(_MERMAID)} page{'s' if len(_MERMAID) != 1 else ''}"
+    report_warnings([Problem(  # once per build, not once per page
+        min(_MERMAID), f"Mermaid diagrams ({pages}) are shown as their source: "
+        "mermaid's browser script is not installed",
+        "run `make theme-deps` in the mdxsite checkout (npm), or point "
+        "MDXSITE_THEME_DEPS at a folder where `npm install mermaid` ran",
+        code="mdx.mermaid-missing", warning=True)])
