@@ -141,16 +141,6 @@ def resolve(site: Site, resolver: Resolver, page: Page) -> tuple[Page | None, Pr
     if problem:
         return None, problem
     hits = [s for s in specs if wanted in _operation_keys(resolver.doc(s))]
-    slash: Problem | None = None
-    if not hits and wanted[0] != "webhook" and target not in ("", "/"):
-        # the platform matches '/v1/items' and '/v1/items/' alike; real sites rely on it
-        other = target[:-1] if target.endswith("/") else target + "/"
-        hits = [s for s in specs if (method, other) in _operation_keys(resolver.doc(s))]
-        if hits:
-            slash = Problem(where, f"{_spell(wanted)!r} is spelt {_spell((method, other))!r} "
-                            f"in {hits[0]!r}", "write the path as the document does",
-                            code="openapi.trailing-slash", warning=True)
-            target, wanted = other, (method, other)
     if len(hits) > 1:
         return None, Problem(where, f"{_spell(wanted)!r} is in several OpenAPI documents: "
                              + ", ".join(repr(h) for h in hits),
@@ -179,7 +169,7 @@ def resolve(site: Site, resolver: Resolver, page: Page) -> tuple[Page | None, Pr
                    data=frozen_mapping({
         "spec": spec, "method": op_method, "path": target, "webhook": webhook,
         "description": op.get("description", ""),
-        "deprecated": bool(op.get("deprecated"))})), slash
+        "deprecated": bool(op.get("deprecated"))})), None
 
 
 def _specs_for(resolver: Resolver, where: Location, spec_name: str) -> tuple[list[str], Problem | None]:
@@ -239,6 +229,6 @@ def expand_pages(site: Site, load: Any) -> tuple[dict[str, Page], list[Problem]]
         new, problem = resolve(site, resolver, page)
         if problem is not None:
             problems.append(problem)
-        if new is not None:
+        elif new is not None:
             out[new.key] = new
     return out, problems
