@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from mdxsite.errors import Location, Problem
+from mdxsite.errors import Location, Problem, report_warnings
 from mdxsite.model import OpenApiSource, Page, Site, frozen_mapping
 from mdxsite.openapi.check import METHODS
 from mdxsite.openapi.load import Document
@@ -141,6 +141,17 @@ def resolve(site: Site, resolver: Resolver, page: Page) -> tuple[Page | None, Pr
     if problem:
         return None, problem
     hits = [s for s in specs if wanted in _operation_keys(resolver.doc(s))]
+    if not hits:
+        # the hosted platform matches '/a/b' with '/a/b/': sites written for it rely on that
+        loose = [(s, k) for s in specs for k in _operation_keys(resolver.doc(s))
+                 if k[0] == wanted[0] and k[1].rstrip("/") == target.rstrip("/")]
+        if len(loose) == 1:
+            spec, (_, route) = loose[0]
+            report_warnings([Problem(where, f"{_spell(wanted)!r} matches {route!r} in {spec!r} "
+                                     "only when the trailing slash is ignored",
+                                     f"write the path as the document does: {route!r}",
+                                     code="openapi.trailing-slash", warning=True)])
+            hits, target, wanted = [spec], route, (wanted[0], route)
     if len(hits) > 1:
         return None, Problem(where, f"{_spell(wanted)!r} is in several OpenAPI documents: "
                              + ", ".join(repr(h) for h in hits),

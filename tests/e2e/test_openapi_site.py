@@ -208,6 +208,17 @@ def test_a_frontmatter_reference_missing_from_the_spec_is_located(
     assert "Traceback" not in result.output
 
 
+def test_a_trailing_slash_difference_is_a_warning_not_an_error(tmp_path: Path) -> None:
+    root = tmp_path / "site"
+    shutil.copytree(FIXTURE, root)
+    (root / "adopt.mdx").write_text("---\nopenapi: GET /pets/\n---\n")
+    result = run("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("adopt.mdx:2:10: warning: 'GET /pets/' matches '/pets' in 'petstore.yaml' only "
+            "when the trailing slash is ignored") in result.output
+    assert article(tmp_path / "out", "adopt").startswith("List pets GET /pets")
+
+
 def test_several_specs_need_a_name_only_when_ambiguous(tmp_path: Path) -> None:
     root = tmp_path / "site"
     shutil.copytree(FIXTURE, root)
