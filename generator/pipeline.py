@@ -23,6 +23,7 @@ import pluggy
 from mdxsite import plugin_manager
 from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_warnings
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
+from mdxsite.model import Nav, SiteConfig  # for prepare_from (watch mode)
 from mdxsite.output.cache import PageCache
 from mdxsite.output.staging import staging_dir
 from mdxsite.sources import build_site, scan_sources
@@ -55,6 +56,37 @@ def prepare(root: Path, pm: pluggy.PluginManager, *, base_url: str = "/",
     sources = scan_sources(root, config)
     nav = _answer(hook.mdxsite_resolve_nav(config=config, sources=sources), "mdxsite_resolve_nav")
     site = build_site(root, config, nav, sources, base_url=base_url, site_url=site_url)
+    site = hook.mdxsite_expand_openapi(site=site) or site
+    extra = plugin_manager.unique_by(
+        plugin_manager.contributions(pm, "mdxsite_extra_pages", site=site),
+        key=lambda p: p.key, what="page")
+    if extra:
+        pages = dict(site.pages)
+        for page in extra:
+            if page.key in pages:
+                raise MdxsiteError.single(
+                    f"a plugin adds page {page.key!r}, which the site already has",
+                    where=page.origin, hint="give the generated page another key")
+            pages[page.key] = page
+        site = site.with_pages(pages)
+    return site
+
+
+def prepare_from(root: Path, pm: pluggy.PluginManager, config: SiteConfig,
+                 sources: Mapping[str, Path], *, nav: Nav | None = None, base_url: str = "/",
+                 site_url: str = "", read_frontmatter: Callable[[Path, str], Mapping[str, object]]
+                 | None = None, assets: Mapping[str, Path] | None = None) -> Site:
+    """Run the stages of :func:`prepare` from a known config and scan (watch mode).
+
+    ``nav`` skips resolving the navigation again (docs.json and the page set are unchanged);
+    ``read_frontmatter`` and ``assets`` let the caller reuse what it read before.
+    """
+    hook = pm.hook
+    if nav is None:
+        nav = _answer(hook.mdxsite_resolve_nav(config=config, sources=sources),
+                      "mdxsite_resolve_nav")
+    site = build_site(root, config, nav, sources, base_url=base_url, site_url=site_url,
+                      read_frontmatter=read_frontmatter, assets=assets)
     site = hook.mdxsite_expand_openapi(site=site) or site
     extra = plugin_manager.unique_by(
         plugin_manager.contributions(pm, "mdxsite_extra_pages", site=site),

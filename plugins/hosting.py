@@ -44,15 +44,18 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
 def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
     # .md copies and llms-full.txt need every page's Markdown: written once all pages are in
     parts = [f"# {site.config.name}\n"]
+    # a watch-mode rebuild writes the copies of the pages it rendered; the others are published
+    fresh = None if report.changed_pages is None else set(report.changed_pages)
     for key in site.pages:
         page = site.pages[key]
         markdown = _TEXT.get(key)
         if markdown is None:
             continue
         copy = f"# {page.title}\n\n{markdown.strip()}\n"
-        target = out_dir / (page.url.strip("/") + ".md" if page.url.strip("/") else "index.md")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(copy, encoding="utf-8")
+        if fresh is None or key in fresh:
+            target = out_dir / (page.url.strip("/") + ".md" if page.url.strip("/") else "index.md")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(copy, encoding="utf-8")
         if page.listed:
             parts.append(f"\n---\n\nSource: {site.href(page.url)}\n\n{copy}")
     if "llms-full.txt" not in site.assets:  # the site's own file wins
