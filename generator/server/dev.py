@@ -269,6 +269,8 @@ class DevSession:
         assert self.app is not None
         try:
             _serve(self.app, self.sock, self.hub, main_thread=True, on_started=on_started)
+        except KeyboardInterrupt:  # uvicorn re-raises the Ctrl+C it handled: a normal stop
+            pass
         finally:
             self.close()
 

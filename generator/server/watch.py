@@ -50,6 +50,7 @@ class Watcher:
         self._pending: set[str] = set()
         self._first = self._last = 0.0
         self._stopped = False
+        self._busy = False
         self._thread = threading.Thread(target=self._run, name="mdxsite-watch", daemon=True)
         self._watched: set[str] = set()
         self._extra: set[str] = set()   # files or folders outside the usual filter
@@ -80,6 +81,11 @@ class Watcher:
         self._observer.stop()
         self._observer.join(timeout=5)
         self._thread.join(timeout=5)
+
+    def idle(self) -> bool:
+        """True when no change is waiting or being handled."""
+        with self._cond:
+            return not self._pending and not self._busy
 
     def wanted(self, path: str) -> bool:
         """True when a change of ``path`` may matter to the site."""
@@ -123,10 +129,13 @@ class Watcher:
                         break
                     self._cond.wait(left)
                 batch, self._pending = self._pending, set()
+                self._busy = True
             try:
                 self.on_change(batch)
             except Exception:  # noqa: BLE001 - a failed rebuild must not stop the watching
                 log.exception("handling a change failed")
+            finally:
+                self._busy = False
 
 
 class _Handler(FileSystemEventHandler):
