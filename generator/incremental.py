@@ -34,6 +34,7 @@ import shutil
 import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -277,7 +278,9 @@ class Engine:
             if page != old:
                 facts_changed |= _facts(page) != _facts(old) or page.trail != old.trail
                 pages[key] = page
-        new = site.with_pages(pages)
+        # the same Site when no page model changed (a body edit): the theme's sidebars, rendered
+        # once per section and site, stay cached
+        new = site.with_pages(pages) if any(pages[k] is not site.pages[k] for k in keys) else site
         plan = _Plan(site=new, dirty=set(keys))
         if facts_changed:  # a title the sidebar or prev/next links show
             plan.signatures = signatures(new)
@@ -308,48 +311,37 @@ class Engine:
     # ------------------------------------------------------------------ render and publish
 
     def _render(self, plan: _Plan, started: float, paths: tuple[str, ...]) -> Rebuild:
+        """Render the dirty pages and publish them, then the contributed files.
+
+        Two publishes: the pages a reader waits for land first; site-wide files (llms.txt,
+        llms-full.txt, the Markdown copies...) follow. A failure in the second part leaves the
+        pages published and shows as an error until a rebuild succeeds.
+        """
         site = plan.site
         keys = [k for k in site.pages if k in plan.dirty]  # build order
         problems: list[Problem] = []
         done: dict[str, PageResult] = {}
         tmp = self.out_dir.parent / f".{self.out_dir.name}.watch-{os.getpid()}"
-        shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir(parents=True)
         hook = self.pm.hook
-        try:
-            results = pipeline.render_all(site, self.pm, keys, jobs=self.jobs,
-                                          blocked=self.blocked, problems=problems)
-            written = hook.mdxsite_write_output(site=site, results=self._tap(site, results, done),
-                                                out_dir=tmp)
-            pipeline._answer(written, "mdxsite_write_output")
-            report_warnings(sorted(p for p in problems if p.warning))
-            files = plugin_manager.unique_by(
-                plugin_manager.contributions(self.pm, "mdxsite_output_files", site=site),
-                key=lambda f: f.path, what="output file")
-            # a copied file (an image, a theme asset) is written again only when it changed
-            fresh = set(paths)
-            files = [f for f in files if f.source is None or plan.structural
-                     or os.path.normpath(f.source) in fresh
-                     or not (self.out_dir / f.path).exists()]
-            pipeline.write_files(tmp, files)
-            report = BuildReport(pages=len(site.pages), out_dir=self.out_dir,
-                                 changed_pages=tuple(done))
-            hook.mdxsite_build_finished(site=site, out_dir=tmp, report=report)
-        except MdxsiteError as exc:
-            shutil.rmtree(tmp, ignore_errors=True)
-            self._pending = set(paths)
-            return Rebuild(ok=False, problems=tuple(exc.problems), paths=paths,
-                           seconds=time.perf_counter() - started)
-        except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise
         from mdxsite.plugins.output import output_path
 
         gone: set[str] = set()
         for page in plan.removed:  # its HTML and the hosting plugin's Markdown copy
             bare = page.url.strip("/")
             gone |= {output_path(page.url), f"{bare}.md" if bare else "index.md"}
-        written_files, removed_files = staging.publish_changes(tmp, self.out_dir, gone)
+        try:
+            with self._staging(tmp):
+                results = pipeline.render_all(site, self.pm, keys, jobs=self.jobs,
+                                              blocked=self.blocked, problems=problems)
+                written = hook.mdxsite_write_output(
+                    site=site, results=self._tap(site, results, done), out_dir=tmp)
+                pipeline._answer(written, "mdxsite_write_output")
+                report_warnings(sorted(p for p in problems if p.warning))
+                written_files, removed_files = staging.publish_changes(tmp, self.out_dir, gone)
+        except MdxsiteError as exc:  # a plugin failed the build: nothing was published
+            self._pending = set(paths)
+            return Rebuild(ok=False, problems=tuple(exc.problems), paths=paths,
+                           seconds=time.perf_counter() - started)
         forget_published(self.out_dir, done)
         # adopt the new site: pages that failed keep their last good output and retry next time
         errors = [p for p in problems if not p.warning]
@@ -365,9 +357,38 @@ class Engine:
             self._signatures = plan.signatures
         for key, result in done.items():
             self._track(site, key, result.rendered.dependencies, result.rendered.problems)
-        return Rebuild(ok=not errors, rendered=tuple(done), written=tuple(written_files),
+        try:
+            with self._staging(tmp):
+                files = plugin_manager.unique_by(
+                    plugin_manager.contributions(self.pm, "mdxsite_output_files", site=site),
+                    key=lambda f: f.path, what="output file")
+                # a copied file (an image, a theme asset) is written again only when it changed
+                fresh = set(paths)
+                files = [f for f in files if f.source is None or plan.structural
+                         or os.path.normpath(f.source) in fresh
+                         or not (self.out_dir / f.path).exists()]
+                pipeline.write_files(tmp, files)
+                report = BuildReport(pages=len(site.pages), out_dir=self.out_dir,
+                                     changed_pages=tuple(done))
+                hook.mdxsite_build_finished(site=site, out_dir=tmp, report=report)
+                more, _ = staging.publish_changes(tmp, self.out_dir)
+        except MdxsiteError as exc:
+            errors += exc.problems
+            more = []
+        return Rebuild(ok=not errors, rendered=tuple(done),
+                       written=tuple(sorted({*written_files, *more})),
                        removed=tuple(removed_files), problems=tuple(errors), paths=paths,
                        seconds=time.perf_counter() - started)
+
+    @staticmethod
+    @contextmanager
+    def _staging(tmp: Path) -> Iterator[None]:
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        try:
+            yield
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
 
     def _tap(self, site: Site, results: Iterator[PageResult],
              done: dict[str, PageResult]) -> Iterator[PageResult]:

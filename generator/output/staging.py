@@ -154,8 +154,8 @@ def publish_changes(staging: Path, out_dir: Path, removed: set[str] | frozenset[
     for rel in sorted(_files(staging)):
         src, dst = staging / rel, out_dir / rel
         files.add(rel)
-        try:
-            if dst.read_bytes() == src.read_bytes():
+        try:  # sizes first: a big file (llms-full.txt) that grew is not read twice
+            if dst.stat().st_size == src.stat().st_size and dst.read_bytes() == src.read_bytes():
                 continue
         except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
             pass
