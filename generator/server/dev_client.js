@@ -43,7 +43,7 @@
     }
     overlay.textContent = '';
     var title = document.createElement('h2');
-    title.textContent = 'Build failed: the last good version of this page is shown';
+    title.textContent = 'Build failed: the last good pages stay served';
     title.style.cssText = 'margin:0 0 16px;font-size:18px;color:#ff8a80';
     overlay.appendChild(title);
     lines.forEach(function (line) {
