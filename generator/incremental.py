@@ -28,6 +28,7 @@ last good build. Rebuilds are serialised by a lock.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import shutil
@@ -44,7 +45,7 @@ import pluggy
 from mdxsite import pipeline, plugin_manager
 from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_warnings
 from mdxsite.mdx import frontmatter
-from mdxsite.model import BuildReport, Page, PageResult, Site
+from mdxsite.model import BuildReport, Page, PageResult, RenderedPage, Site
 from mdxsite.output import layout, staging
 from mdxsite.sources import ASSET_SUFFIXES, PAGE_SUFFIXES, build_site, scan_sources
 
@@ -96,6 +97,7 @@ class _Plan:
     structural: bool = False
     signatures: dict[str, int] | None = None   # recomputed signatures, when they were
     sources: dict[str, Path] | None = None     # a new scan, when the page set changed
+    layout_only: set[str] = field(default_factory=set)  # dirty pages whose body is still good
 
 
 class Engine:
@@ -132,6 +134,9 @@ class Engine:
         self._specs: set[str] = set()             # local OpenAPI documents the navigation uses
         self._wanting: set[str] = set()           # pages importing a file that did not exist
         self._failed: set[str] = set()            # pages whose last render failed
+        # page key -> its last rendered body: a page whose sidebar or prev/next changed is laid
+        # out again from it (~0.3 ms) instead of rendered (~10 ms); ~20 KB a page in memory
+        self._bodies: dict[str, RenderedPage] = {}
         self._pending: set[str] = set()           # changed paths of a failed rebuild
 
     # ------------------------------------------------------------------ the first build
@@ -163,7 +168,7 @@ class Engine:
         started = time.perf_counter()
         stamps = {rel.as_posix(): _stamp(self.root / rel)
                   for rel in scan_sources(self.root).values()}
-        seen: dict[str, Any] = {"deps": {}, "warnings": {}}
+        seen: dict[str, Any] = {"deps": {}, "warnings": {}, "bodies": {}}
 
         def after(outcome: Any, hook_name: str, impls: Any, kwargs: Mapping[str, Any]) -> None:
             if hook_name == "mdxsite_build_started":
@@ -172,6 +177,7 @@ class Engine:
                 rendered = kwargs["result"].rendered
                 seen["deps"][rendered.key] = rendered.dependencies
                 seen["warnings"][rendered.key] = rendered.problems
+                seen["bodies"][rendered.key] = rendered
 
         undo = self.pm.add_hookcall_monitoring(lambda *a: None, after)
         try:
@@ -193,6 +199,7 @@ class Engine:
         for key in site.pages:
             self._track(site, key, seen["deps"].get(key, ()), seen["warnings"].get(key, ()))
         self._signatures = signatures(site)
+        self._bodies = seen["bodies"]
         self._learn(site)
         self._failed, self._pending = set(), set()
         return self._finish(Rebuild(ok=True, full=True, rendered=tuple(site.pages),
@@ -258,10 +265,17 @@ class Engine:
             plan = self._plan_pages(site, [by_source[r] for r in inside.values()
                                            if r in by_source and by_source[r] in site.pages])
         plan.dirty |= {k for k in dirty if k in plan.site.pages}
-        if templates_changed or (config_changed and _settings(site) != _settings(plan.site)):
+        everything = templates_changed or (config_changed and _settings(site) != _settings(plan.site))
+        if everything:
             plan.dirty = set(plan.site.pages)  # theme settings, variables: every page shows them
         elif assets_moved and ("style.css" in site.assets) != ("style.css" in plan.site.assets):
             plan.dirty = set(plan.site.pages)  # every page links the site's style.css or not
+        # the body of a page whose model, files and settings are unchanged is still good:
+        # only its layout (sidebar, prev/next, tabs) is redone
+        if not everything:
+            plan.layout_only = {k for k in plan.dirty - dirty if k in self._bodies
+                                and site.pages.get(k) == plan.site.pages[k]
+                                and not self._deps.get(k, frozenset()) & changed}
         return plan
 
     def _plan_pages(self, site: Site, keys: list[str]) -> _Plan:
@@ -331,8 +345,11 @@ class Engine:
             gone |= {output_path(page.url), f"{bare}.md" if bare else "index.md"}
         try:
             with self._staging(tmp):
-                results = pipeline.render_all(site, self.pm, keys, jobs=self.jobs,
-                                              blocked=self.blocked, problems=problems)
+                full = [k for k in keys if k not in plan.layout_only]
+                results = itertools.chain(
+                    self._relayout(site, [k for k in keys if k in plan.layout_only], problems),
+                    pipeline.render_all(site, self.pm, full, jobs=self.jobs,
+                                        blocked=self.blocked, problems=problems))
                 written = hook.mdxsite_write_output(
                     site=site, results=self._tap(site, results, done), out_dir=tmp)
                 pipeline._answer(written, "mdxsite_write_output")
@@ -352,6 +369,7 @@ class Engine:
             self._sources = plan.sources
             for page in plan.removed:
                 self._untrack(page.key)
+                self._bodies.pop(page.key, None)
             self._learn(site)
         if plan.signatures is not None:
             self._signatures = plan.signatures
@@ -390,6 +408,14 @@ class Engine:
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
 
+    def _relayout(self, site: Site, keys: list[str],
+                  problems: list[Problem]) -> Iterator[PageResult]:
+        for key in keys:
+            result, found = pipeline.render_layout(site, self.pm, site.pages[key], self._bodies[key])
+            problems.extend(p for p in found if not p.warning)  # its warnings were reported
+            if result is not None:
+                yield result
+
     def _tap(self, site: Site, results: Iterator[PageResult],
              done: dict[str, PageResult]) -> Iterator[PageResult]:
         for result in results:
@@ -397,6 +423,7 @@ class Engine:
             # keep the small parts only: documents are written and forgotten
             done[result.page.key] = PageResult(page=result.page, rendered=result.rendered,
                                                document="")
+            self._bodies[result.page.key] = result.rendered
             yield result
 
     def _finish(self, result: Rebuild) -> Rebuild:

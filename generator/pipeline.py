@@ -235,6 +235,26 @@ def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs:
             yield from done
 
 
+def render_layout(site: Site, pm: pluggy.PluginManager, page: Page, rendered: RenderedPage
+                  ) -> tuple[PageResult | None, tuple[Problem, ...]]:
+    """Lay an already rendered body out again (watch mode: only the navigation around it changed).
+
+    Runs ``mdxsite_template_context`` and ``mdxsite_render_document`` in this process; returns
+    the result or the page's located problems, as rendering does.
+    """
+    current = "mdxsite_template_context"
+    try:
+        context = _template_context(pm, site, page)
+        current = "mdxsite_render_document"
+        document = _answer(pm.hook.mdxsite_render_document(
+            site=site, page=page, rendered=rendered, context=context), current)
+    except MdxsiteError as exc:
+        return None, exc.problems
+    except Exception as exc:  # a plugin's bug: name the plugin, hook and page
+        raise PluginError(_blame(pm, current), "", current, page.key, exc) from exc
+    return PageResult(page=page, rendered=rendered, document=document), rendered.problems
+
+
 def _render_batch(keys: list[str]) -> list[tuple[PageResult | None, tuple[Problem, ...]]]:
     return [_render_one(key) for key in keys]
 
