@@ -134,13 +134,15 @@ def _write_manifest(path: Path, files: set[str]) -> None:
     os.replace(tmp, path)
 
 
-def publish_changes(staging: Path, out_dir: Path, removed: set[str] | frozenset[str] = frozenset()
-                    ) -> tuple[list[str], list[str]]:
+def publish_changes(staging: Path, out_dir: Path, removed: set[str] | frozenset[str] = frozenset(),
+                    *, keep_staging: bool = False) -> tuple[list[str], list[str]]:
     """Merge a watch-mode rebuild's staging folder into ``out_dir``; return what changed.
 
     Unlike :func:`publish`, files the staging folder lacks are kept (a rebuild writes only
     what it re-rendered); ``removed`` names the files of pages that no longer exist. Files
-    mdxsite never wrote (not in the manifest) are never removed.
+    mdxsite never wrote (not in the manifest) are never removed. With ``keep_staging`` the
+    staging folder's (now empty) folders are kept for the next rebuild: removing and making a
+    folder per page again cost a few ms each on a busy disk.
 
     Returns:
         (files written because their bytes changed, files removed), posix paths, sorted.
@@ -156,6 +158,8 @@ def publish_changes(staging: Path, out_dir: Path, removed: set[str] | frozenset[
         files.add(rel)
         try:  # sizes first: a big file (llms-full.txt) that grew is not read twice
             if dst.stat().st_size == src.stat().st_size and dst.read_bytes() == src.read_bytes():
+                if keep_staging:
+                    src.unlink()
                 continue
         except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
             pass
@@ -172,7 +176,8 @@ def publish_changes(staging: Path, out_dir: Path, removed: set[str] | frozenset[
             target.unlink()
             gone.append(rel)
             _prune_empty(target.parent, out_dir)
-    shutil.rmtree(staging, ignore_errors=True)
+    if not keep_staging:
+        shutil.rmtree(staging, ignore_errors=True)
     manifest_file.parent.mkdir(parents=True, exist_ok=True)
     _write_manifest(manifest_file, files)
     return written, gone

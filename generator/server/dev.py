@@ -288,4 +288,5 @@ class DevSession:
         if self._thread is not None:
             self._thread.join(timeout=10)
         self.watcher.stop()
+        self.engine.close()
         self.sock.close()
