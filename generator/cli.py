@@ -285,32 +285,45 @@ def plugins(ctx: click.Context, hooks: bool, reference: bool) -> None:
 @SITE_DIR
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
 @click.option("-p", "--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
-              help="Port to listen on.")
+              help="Port to listen on (0: any free port).")
 @click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder. Default: _site inside the site folder.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
+              help="Worker processes for the first build. Default: every available core.")
 @click.pass_context
-def dev(ctx: click.Context, directory: Path, host: str, port: int, out: Path | None) -> None:
-    """Build, serve on http://127.0.0.1:8000 and rebuild when a file changes.
+def dev(ctx: click.Context, directory: Path, host: str, port: int, out: Path | None,
+        jobs: int | None) -> None:
+    """Build, serve on http://127.0.0.1:8000 and rebuild what each save affects.
 
-    The browser reloads by itself after each rebuild. A mistake is printed (and the last
-    good build stays served) until you fix it.
+    Only the pages a change touches are rendered again, and only the browser tabs showing
+    them reload (at the same scroll position). A mistake is shown in the terminal and as an
+    overlay in the browser, while the last good pages stay served, until you fix it.
+    Plugin apps (the assistant) are served from the same address.
     """
     from mdxsite import pipeline
-    from mdxsite.server.dev import serve
+    from mdxsite.server.dev import DevSession
 
     root = directory.resolve()
     out_dir = (out or _default_out(root)).resolve()
     err = _console()
 
-    def rebuild() -> None:
-        with _reporting_soft(err):
-            report = pipeline.build(root, out_dir, _plugins(ctx), jobs=pipeline.cpu_jobs())
-            err.print(f"built {report.pages} pages in {report.seconds:.2f} s", markup=False)
+    def told(result: Any) -> None:
+        for problem in result.problems:
+            err.print(str(problem), style="red", markup=False, highlight=False, soft_wrap=True)
+        what = (f"built {len(result.rendered)} pages" if result.full else
+                f"rebuilt {len(result.rendered)} page{'s' if len(result.rendered) != 1 else ''}"
+                f" ({len(result.written)} files written)")
+        err.print(f"{what} in {result.seconds:.2f} s" if result.ok else
+                  f"failed: {len(result.problems)} problem{'s' if len(result.problems) != 1 else ''}"
+                  "; the last good pages stay served", markup=False, highlight=False)
 
     with _reporting(ctx):
-        _plugins(ctx)
-        rebuild()
-        serve(root, out_dir, host=host, port=port, rebuild=rebuild)
+        session = DevSession(root, out_dir, _plugins(ctx), host=host, port=port,
+                             jobs=jobs or pipeline.cpu_jobs(), blocked=ctx.obj["disabled"])
+        session.engine.listeners.append(told)
+        session.start()
+        session.serve_forever(on_started=lambda: _console(stderr=False).print(
+            f"serving {root} on {session.url}/ (Ctrl+C stops)", markup=False, highlight=False))
 
 
 @main.command()

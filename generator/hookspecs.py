@@ -254,6 +254,10 @@ def mdxsite_render_document(site: Site, page: Page, rendered: RenderedPage,
 def mdxsite_build_started(site: Site) -> None:
     """Event: rendering is about to start (main process). Reset any per-build state here.
 
+    Watch mode (``mdxsite dev``) calls it for its first build only: a rebuild after a save
+    renders just the affected pages, so state gathered per page must survive it (keep it by
+    page key and let :func:`mdxsite_page_built` replace the entry).
+
     Args:
         site: the site about to render.
     """
@@ -264,7 +268,8 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     """Event: one page finished rendering (main process), just before it is written.
 
     Pages arrive one at a time, so keep only what you need (a search row, a link list),
-    never every document. Raise MdxsiteError to fail the build.
+    never every document. Raise MdxsiteError to fail the build. In watch mode it is called
+    again for each page a rebuild re-renders.
 
     Args:
         site: the whole site.
@@ -315,6 +320,11 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     Post-processors run here (a search indexer reads the written HTML). Raising MdxsiteError
     fails the build and keeps the previous output.
 
+    In a watch-mode rebuild ``report.changed_pages`` lists the keys of the pages it rendered
+    and ``out_dir`` holds only their files and the contributed files: write what changed
+    (its files are merged into the published output; nothing else is removed). It is None
+    in a whole build.
+
     Args:
         site: the whole site.
         out_dir: the staging folder, about to replace the output.
@@ -341,6 +351,10 @@ def mdxsite_asgi_apps(site: Site, out_dir: Path) -> Iterable[tuple[str, Any]] | 
 def mdxsite_watch_paths(site: Site) -> Iterable[Path] | None:
     """Contribution: extra files or folders that ``mdxsite dev`` watches for changes.
 
+    Called after each successful build of the site. A change under them is announced by
+    :func:`mdxsite_files_changed` and re-renders the pages that declare the file through
+    :func:`mdxsite_page_dependencies`.
+
     Args:
         site: the site.
 
@@ -352,6 +366,9 @@ def mdxsite_watch_paths(site: Site) -> Iterable[Path] | None:
 @hookspec
 def mdxsite_page_dependencies(site: Site, page: Page) -> Iterable[str] | None:
     """Contribution: files (relative to the site root) whose change must re-render ``page``.
+
+    Watch mode asks once per page after a page renders; the snippets and OpenAPI documents
+    a page reads while rendering are tracked already (``RenderedPage.dependencies``).
 
     Args:
         site: the site.
@@ -365,6 +382,9 @@ def mdxsite_page_dependencies(site: Site, page: Page) -> Iterable[str] | None:
 @hookspec
 def mdxsite_files_changed(site: Site, paths: Sequence[Path]) -> None:
     """Event: watch mode saw these files change, before it rebuilds.
+
+    Drop whatever you cached from them here. Several saves close together (an editor's
+    write-then-rename) arrive as one call.
 
     Args:
         site: the site as last built.

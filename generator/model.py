@@ -310,6 +310,9 @@ class BuildReport:
     seconds: float = 0.0
     out_dir: Path | None = None
     problems: list[Problem] = field(default_factory=list)
+    # watch mode: the keys this rebuild rendered (the staging folder holds only their files
+    # and the contributed files); None for a whole build
+    changed_pages: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -24,6 +24,7 @@ from mdxsite import plugin_manager
 from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_warnings
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.output.assets import fingerprint as fingerprint_assets
+from mdxsite.model import Nav, SiteConfig  # for prepare_from (watch mode)
 from mdxsite.output.cache import PageCache
 from mdxsite.output.staging import staging_dir
 from mdxsite.sources import build_site, scan_sources
@@ -56,6 +57,37 @@ def prepare(root: Path, pm: pluggy.PluginManager, *, base_url: str = "/",
     sources = scan_sources(root, config)
     nav = _answer(hook.mdxsite_resolve_nav(config=config, sources=sources), "mdxsite_resolve_nav")
     site = build_site(root, config, nav, sources, base_url=base_url, site_url=site_url)
+    site = hook.mdxsite_expand_openapi(site=site) or site
+    extra = plugin_manager.unique_by(
+        plugin_manager.contributions(pm, "mdxsite_extra_pages", site=site),
+        key=lambda p: p.key, what="page")
+    if extra:
+        pages = dict(site.pages)
+        for page in extra:
+            if page.key in pages:
+                raise MdxsiteError.single(
+                    f"a plugin adds page {page.key!r}, which the site already has",
+                    where=page.origin, hint="give the generated page another key")
+            pages[page.key] = page
+        site = site.with_pages(pages)
+    return site
+
+
+def prepare_from(root: Path, pm: pluggy.PluginManager, config: SiteConfig,
+                 sources: Mapping[str, Path], *, nav: Nav | None = None, base_url: str = "/",
+                 site_url: str = "", read_frontmatter: Callable[[Path, str], Mapping[str, object]]
+                 | None = None, assets: Mapping[str, Path] | None = None) -> Site:
+    """Run the stages of :func:`prepare` from a known config and scan (watch mode).
+
+    ``nav`` skips resolving the navigation again (docs.json and the page set are unchanged);
+    ``read_frontmatter`` and ``assets`` let the caller reuse what it read before.
+    """
+    hook = pm.hook
+    if nav is None:
+        nav = _answer(hook.mdxsite_resolve_nav(config=config, sources=sources),
+                      "mdxsite_resolve_nav")
+    site = build_site(root, config, nav, sources, base_url=base_url, site_url=site_url,
+                      read_frontmatter=read_frontmatter, assets=assets)
     site = hook.mdxsite_expand_openapi(site=site) or site
     extra = plugin_manager.unique_by(
         plugin_manager.contributions(pm, "mdxsite_extra_pages", site=site),
@@ -214,6 +246,26 @@ def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs:
             yield from done
 
 
+def render_layout(site: Site, pm: pluggy.PluginManager, page: Page, rendered: RenderedPage
+                  ) -> tuple[PageResult | None, tuple[Problem, ...]]:
+    """Lay an already rendered body out again (watch mode: only the navigation around it changed).
+
+    Runs ``mdxsite_template_context`` and ``mdxsite_render_document`` in this process; returns
+    the result or the page's located problems, as rendering does.
+    """
+    current = "mdxsite_template_context"
+    try:
+        context = _template_context(pm, site, page)
+        current = "mdxsite_render_document"
+        document = _answer(pm.hook.mdxsite_render_document(
+            site=site, page=page, rendered=rendered, context=context), current)
+    except MdxsiteError as exc:
+        return None, exc.problems
+    except Exception as exc:  # a plugin's bug: name the plugin, hook and page
+        raise PluginError(_blame(pm, current), "", current, page.key, exc) from exc
+    return PageResult(page=page, rendered=rendered, document=document), rendered.problems
+
+
 def _render_batch(keys: list[str]) -> list[tuple[PageResult | None, tuple[Problem, ...]]]:
     return [_render_one(key) for key in keys]
 
@@ -250,6 +302,17 @@ class _WarningCounter(logging.Handler):
         self.count += 1
 
 
+def output_files(site: Site, pm: pluggy.PluginManager) -> tuple[Site, list[OutputFile]]:
+    """Gather the plugins' output files and fingerprint the theme's assets.
+
+    Returns the site whose ``href`` maps the fingerprinted names, and the files to write.
+    """
+    files = plugin_manager.unique_by(
+        plugin_manager.contributions(pm, "mdxsite_output_files", site=site),
+        key=lambda f: f.path, what="output file")
+    return fingerprint_assets(site, files)
+
+
 def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, base_url: str,
            site_url: str, blocked: Collection[str], on_page: Callable[[str], None] | None,
            use_cache: bool, strict: bool, counter: _WarningCounter) -> BuildReport:
@@ -259,10 +322,7 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     _check_out_dir(root, out_dir)
     site = prepare(root, pm, base_url=base_url, site_url=site_url)
     # gathered before rendering: every page links the fingerprinted asset names
-    files = plugin_manager.unique_by(
-        plugin_manager.contributions(pm, "mdxsite_output_files", site=site),
-        key=lambda f: f.path, what="output file")
-    site, files = fingerprint_assets(site, files)
+    site, files = output_files(site, pm)
     report = BuildReport(pages=len(site.pages), out_dir=out_dir)
     problems: list[Problem] = []
     keys = list(site.pages)

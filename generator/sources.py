@@ -8,7 +8,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from mdxsite.errors import Location, MdxsiteError, Problem
@@ -101,12 +101,15 @@ def _excluded(key: str, rel: Path, patterns: list[str]) -> bool:
 
 
 def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, Path], *,
-               base_url: str = "/", site_url: str = "") -> Site:
+               base_url: str = "/", site_url: str = "",
+               read_frontmatter: Callable[[Path, str], Mapping[str, object]] | None = None,
+               assets: Mapping[str, Path] | None = None) -> Site:
     """Create the :class:`Site`: one page per listed key, then every unlisted page file.
 
     Reads each page's frontmatter for its title. A page whose frontmatter is malformed is kept,
     titled from its path: rendering it reports the located error, beside every other page's
-    own errors in the same run.
+    own errors in the same run. Watch mode passes ``read_frontmatter`` (a reader that remembers
+    unchanged files) and ``assets`` (the last scan) so a rebuild reads only what changed.
     """
     exclude = config.mdxsite.get("exclude")
     patterns = [p for p in exclude if isinstance(p, str)] if isinstance(exclude, list) else []
@@ -118,7 +121,8 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
         if rel is None:
             continue  # the navigation already reported it
         try:
-            fm, _, _ = frontmatter.read(root / rel, rel.as_posix())
+            fm = (read_frontmatter(root / rel, rel.as_posix()) if read_frontmatter is not None
+                  else frontmatter.read(root / rel, rel.as_posix())[0])
         except MdxsiteError:
             fm = {}
         trail: tuple[Crumb, ...] = nav.placements.get(key, ())
@@ -132,7 +136,7 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
             origin=Location(rel.as_posix(), 1, 1))
     return Site(root=root, config=config, nav=nav, pages=frozen_mapping(pages),
                 base_url=_normalise_base(base_url), site_url=site_url.rstrip("/"),
-                assets=frozen_mapping(scan_assets(root)))
+                assets=frozen_mapping(scan_assets(root) if assets is None else assets))
 
 
 def _normalise_base(base_url: str) -> str:

@@ -8,6 +8,7 @@ Mermaid's browser bundle is shipped only when some page draws a diagram.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
 
 from mdxsite.errors import Location, Problem, report_warnings
@@ -16,7 +17,8 @@ from mdxsite.mdx import code, mermaid
 from mdxsite.mdx.render import render
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 
-_LINKS: list[tuple[str, str, Location]] = []   # (from page, "key#anchor", where)
+# page key -> its links ("key#anchor", where): by page, so a watch-mode rebuild replaces them
+_LINKS: dict[str, list[tuple[str, Location]]] = {}
 _ANCHORS: dict[str, set[str]] = {}
 _MERMAID: list[Location] = []                   # where pages with diagrams start
 
@@ -37,7 +39,7 @@ def mdxsite_build_started(site: Site) -> None:
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
     rendered = result.rendered
     _ANCHORS[result.page.key] = set(rendered.anchors)
-    _LINKS.extend((result.page.key, target, where) for target, where in rendered.links)
+    _LINKS[result.page.key] = list(rendered.links)
     if mermaid.SCRIPTS[0] in rendered.meta.get("scripts", ()):  # type: ignore[operator]
         source = result.page.source
         _MERMAID.append(Location(source.as_posix() if source else result.page.key, 1, 1))
@@ -46,13 +48,20 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
 @hookimpl
 def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
     _ship_mermaid(out_dir)
-    report_warnings(broken_links(site))
+    report_warnings(broken_links(site, report.changed_pages))
 
 
-def broken_links(site: Site) -> list[Problem]:
-    """Return a located warning for every link to a missing page or anchor."""
+def broken_links(site: Site, pages: Iterable[str] | None = None) -> list[Problem]:
+    """Return a located warning for every link to a missing page or anchor.
+
+    Args:
+        site: the site.
+        pages: check only the links of these pages (a watch-mode rebuild); None: every page.
+    """
     out = []
-    for _, target, where in _LINKS:
+    sources = _LINKS if pages is None else {k: _LINKS[k] for k in pages if k in _LINKS}
+    for target, where in (link for k, links in sources.items() if k in site.pages
+                          for link in links):
         key, _, anchor = target.partition("#")
         if key not in site.pages:
             out.append(Problem(where, f"broken link: no page {'/' + key!r}",

@@ -53,6 +53,10 @@ def mdxsite_page_assets(site: Site, page: Page) -> list[str]:
 def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
     if site.config.mdxsite.get("search") is False:
         return
+    if report.changed_pages is not None:
+        # watch mode: Pagefind cannot update an index in place, and indexing the whole site
+        # on every save would take seconds; `mdxsite dev` searches the index of its start-up
+        return
     if not _available():
         report_warnings([Problem(Location("mdxsite"), "search is off: Pagefind is not installed",
                                  "pip install 'mdxsite[search]'", code="search.unavailable",

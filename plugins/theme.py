@@ -46,18 +46,20 @@ def _favicon(site: Site) -> dict[str, str]:
     return {"light": _asset_url(site, value), "dark": ""}
 
 
-_SIDEBARS: dict[tuple[int, str], str] = {}
+# (id of the navigation, section) -> (the navigation, its sidebar). The navigation is kept
+# and compared by identity: once freed, its id may be reused by the next one (watch mode).
+_SIDEBARS: dict[tuple[int, str], tuple[object, object, str]] = {}
 
 
 def _sidebar(site: Site, env: Any, nav: Mapping[str, Any]) -> str:
     key = (id(site.nav), nav["sidebar_key"])
-    html = _SIDEBARS.get(key)
-    if html is None:
-        if len(_SIDEBARS) > 256:
-            _SIDEBARS.clear()
-        html = env.get_template("partials/sidebar.html").render(site=site,
-                                                                items=nav["sidebar_items"])
-        _SIDEBARS[key] = html
+    cached = _SIDEBARS.get(key)
+    if cached is not None and cached[0] is site.nav and cached[1] is site.pages:
+        return cached[2]
+    if len(_SIDEBARS) > 256:
+        _SIDEBARS.clear()
+    html = env.get_template("partials/sidebar.html").render(site=site, items=nav["sidebar_items"])
+    _SIDEBARS[key] = (site.nav, site.pages, html)
     return html
 
 

@@ -132,3 +132,52 @@ def _write_manifest(path: Path, files: set[str]) -> None:
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(sorted(files)), encoding="utf-8")
     os.replace(tmp, path)
+
+
+def publish_changes(staging: Path, out_dir: Path, removed: set[str] | frozenset[str] = frozenset(),
+                    *, keep_staging: bool = False) -> tuple[list[str], list[str]]:
+    """Merge a watch-mode rebuild's staging folder into ``out_dir``; return what changed.
+
+    Unlike :func:`publish`, files the staging folder lacks are kept (a rebuild writes only
+    what it re-rendered); ``removed`` names the files of pages that no longer exist. Files
+    mdxsite never wrote (not in the manifest) are never removed. With ``keep_staging`` the
+    staging folder's (now empty) folders are kept for the next rebuild: removing and making a
+    folder per page again cost a few ms each on a busy disk.
+
+    Returns:
+        (files written because their bytes changed, files removed), posix paths, sorted.
+    """
+    manifest_file = cache_dir_for(out_dir) / MANIFEST
+    try:
+        files = set(json.loads(manifest_file.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        files = set()
+    written: list[str] = []
+    for rel in sorted(_files(staging)):
+        src, dst = staging / rel, out_dir / rel
+        files.add(rel)
+        try:  # sizes first: a big file (llms-full.txt) that grew is not read twice
+            if dst.stat().st_size == src.stat().st_size and dst.read_bytes() == src.read_bytes():
+                if keep_staging:
+                    src.unlink()
+                continue
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            pass
+        if dst.is_dir():
+            shutil.rmtree(dst)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(src, dst)  # a reader (the dev server) never sees half a file
+        written.append(rel)
+    gone: list[str] = []
+    for rel in sorted(removed & files):
+        target = out_dir / rel
+        files.discard(rel)
+        if target.is_file():
+            target.unlink()
+            gone.append(rel)
+            _prune_empty(target.parent, out_dir)
+    if not keep_staging:
+        shutil.rmtree(staging, ignore_errors=True)
+    manifest_file.parent.mkdir(parents=True, exist_ok=True)
+    _write_manifest(manifest_file, files)
+    return written, gone

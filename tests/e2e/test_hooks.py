@@ -66,3 +66,33 @@ def test_a_build_calls_every_build_hook_with_its_documented_arguments(tmp_path: 
     finished = rec.calls["mdxsite_build_finished"][0]
     assert isinstance(finished["report"], BuildReport) and finished["out_dir"] != out
     assert (out / "index.html").is_file()
+
+
+def test_a_dev_start_up_and_one_watched_edit_call_every_other_hook(tmp_path: Path) -> None:
+    from mdxsite.server.dev import DevSession
+
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "docs.json").write_text('{"name": "Hooks", "navigation": {"pages": ["index"]}}')
+    (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nHello.\n")
+    pm = plugin_manager.create(["search"])
+    rec = Recorder()
+    pm.register(rec, name="recorder")
+    session = DevSession(root, tmp_path / "out", pm, port=0, jobs=1)
+    try:
+        assert session.start().ok
+        (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nHello again.\n")
+        rebuilt = session.engine.apply([root / "index.mdx"])
+    finally:
+        session.close()
+    assert rebuilt is not None and rebuilt.rendered == ("index",)
+    watch_hooks = {"mdxsite_asgi_apps", "mdxsite_watch_paths", "mdxsite_page_dependencies",
+                   "mdxsite_files_changed"}
+    assert BUILD_HOOKS | watch_hooks <= set(rec.calls)
+    assert rec.calls["mdxsite_files_changed"][0]["paths"] == [root.resolve() / "index.mdx"]
+    assert isinstance(rec.calls["mdxsite_asgi_apps"][0]["site"], Site)
+    assert rec.calls["mdxsite_asgi_apps"][0]["out_dir"] == (tmp_path / "out").resolve()
+    assert {c["page"].key for c in rec.calls["mdxsite_page_dependencies"]} == {"index"}
+    assert isinstance(rec.calls["mdxsite_watch_paths"][0]["site"], Site)
+    changed = rec.calls["mdxsite_build_finished"][-1]["report"]
+    assert changed.changed_pages == ("index",)

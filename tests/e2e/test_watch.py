@@ -1,0 +1,421 @@
+"""Watch mode under a running watcher: each edit changes exactly the output files it should.
+
+Every test starts a real :class:`~mdxsite.server.dev.DevSession` (watchdog on the site folder,
+the incremental engine, and for some the HTTP server on a free port), edits files on disk as
+an editor would, waits for the rebuild (polling with a deadline, never a fixed sleep) and
+compares a snapshot of every output file's bytes before and after.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from mdxsite import hookimpl, plugin_manager
+from mdxsite.server.dev import DevSession
+
+DEADLINE = 30.0  # seconds: generous for a loaded 2-core machine; a passing test takes far less
+
+SPEC = {
+    "openapi": "3.1.0", "info": {"title": "Pets", "version": "1"},
+    "paths": {
+        "/pets": {"get": {"operationId": "listPets", "summary": "List pets",
+                          "description": "Every pet.", "tags": ["Pets"],
+                          "responses": {"200": {"description": "The pets"}}}},
+        "/pets/{id}": {"get": {"operationId": "showPet", "summary": "Show a pet",
+                               "description": "One pet.", "tags": ["Pets"],
+                               "responses": {"200": {"description": "The pet"}}}},
+    },
+}
+
+DOCS = {
+    "$schema": "https://mintlify.com/docs.json", "theme": "mint", "name": "Watched",
+    "colors": {"primary": "#0D9373"},
+    "navigation": {"tabs": [
+        {"tab": "One", "groups": [{"group": "First", "pages": ["a", "b", "c"]}]},
+        {"tab": "Two", "groups": [{"group": "Second", "pages": ["d", "e"]}]},
+        {"tab": "API", "openapi": "openapi.json"},
+    ]},
+}
+
+
+def page(title: str, body: str) -> str:
+    return f"---\ntitle: {title}\n---\n\n{body}\n"
+
+
+PAGES = {
+    "a": page("Alpha", "Alpha body.\n\nimport Note from '/snippets/note.mdx';\n\n<Note />"),
+    "b": page("Bravo", "Bravo body."),
+    "c": page("Charlie", "Charlie body."),
+    "d": page("Delta", "import Note from '/snippets/note.mdx';\n\nDelta body.\n\n<Note />"),
+    "e": page("Echo", "Echo body."),
+}
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    root = tmp_path / "site"
+    (root / "snippets").mkdir(parents=True)
+    (root / "docs.json").write_text(json.dumps(DOCS, indent=2), encoding="utf-8")
+    (root / "openapi.json").write_text(json.dumps(SPEC, indent=2), encoding="utf-8")
+    (root / "snippets" / "note.mdx").write_text("A shared note.\n", encoding="utf-8")
+    for key, text in PAGES.items():
+        (root / f"{key}.mdx").write_text(text, encoding="utf-8")
+    return root
+
+
+class Watched:
+    """A running session plus helpers to edit and to see what the output became."""
+
+    def __init__(self, session: DevSession) -> None:
+        self.session = session
+        self.engine = session.engine
+        self.root = session.engine.root
+        self.out = session.engine.out_dir
+
+    def snapshot(self) -> dict[str, bytes]:
+        return {p.relative_to(self.out).as_posix(): p.read_bytes()
+                for p in sorted(self.out.rglob("*")) if p.is_file()}
+
+    def settle(self, since: int, rebuilds: int = 1) -> None:
+        """Wait until ``rebuilds`` more rebuilds finished and the watcher is quiet."""
+        end = time.monotonic() + DEADLINE
+        while self.engine.generation < since + rebuilds:
+            assert time.monotonic() < end, "no rebuild came"
+            time.sleep(0.01)
+        quiet_since = time.monotonic()
+        while time.monotonic() - quiet_since < 0.25:  # a late second burst would show here
+            if not self.session.watcher.idle():
+                quiet_since = time.monotonic()
+            assert time.monotonic() < end, "the watcher never went quiet"
+            time.sleep(0.01)
+
+    def change(self, edit: Callable[[], object], rebuilds: int = 1) -> tuple[set[str], set[str]]:
+        """Run ``edit``; return (files added or changed, files removed) in the output."""
+        before = self.snapshot()
+        since = self.engine.generation
+        edit()
+        self.settle(since, rebuilds)
+        after = self.snapshot()
+        changed = {k for k, v in after.items() if before.get(k) != v}
+        return changed, set(before) - set(after)
+
+    def write(self, rel: str, text: str) -> None:
+        path = self.root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def watched(site: Path, tmp_path: Path) -> Iterator[Watched]:
+    pm = plugin_manager.create(["search"])  # Pagefind would only slow the first build down
+    session = DevSession(site, tmp_path / "out", pm, port=0, jobs=1)
+    first = session.start()
+    assert first.ok, first.problems
+    yield Watched(session)
+    session.close()
+
+
+def html(rel: str) -> str:
+    return f"{rel}/index.html"
+
+
+def test_editing_a_page_body_rewrites_that_page_only(watched: Watched) -> None:
+    changed, removed = watched.change(lambda: watched.write("b.mdx", page("Bravo", "New words.")))
+    assert changed == {html("b"), "b.md", "llms-full.txt"}
+    assert removed == set()
+    assert "New words." in (watched.out / html("b")).read_text()
+
+
+def test_a_title_change_rerenders_its_section_and_its_neighbours(watched: Watched) -> None:
+    changed, _ = watched.change(lambda: watched.write("b.mdx", page("Bravo renamed", "Bravo body.")))
+    # a and c show b in their sidebar and prev/next links; tab Two's sidebar does not list it
+    assert changed == {html("a"), html("b"), html("c"), "b.md", "llms.txt", "llms-full.txt"}
+    assert "Bravo renamed" in (watched.out / html("a")).read_text()
+
+
+def test_a_snippet_change_rerenders_the_pages_importing_it(watched: Watched) -> None:
+    changed, _ = watched.change(lambda: watched.write("snippets/note.mdx", "A better note.\n"))
+    assert changed == {html("a"), html("d")}
+    assert "A better note." in (watched.out / html("d")).read_text()
+
+
+def test_a_navigation_change_in_docs_json_rerenders_what_it_touches(watched: Watched) -> None:
+    docs = json.loads(json.dumps(DOCS))
+    docs["navigation"]["tabs"][1]["groups"][0]["group"] = "Second, renamed"
+    changed, _ = watched.change(
+        lambda: watched.write("docs.json", json.dumps(docs, indent=2)))
+    assert changed == {html("d"), html("e")}
+    assert "Second, renamed" in (watched.out / html("e")).read_text()
+
+
+def test_a_setting_in_docs_json_rerenders_every_page(watched: Watched) -> None:
+    docs = json.loads(json.dumps(DOCS))
+    docs["colors"]["primary"] = "#AA0000"
+    pages = {html(k) for k in "abcde"} | {html("api-reference/listpets"),
+                                          html("api-reference/showpet")}
+    changed, _ = watched.change(lambda: watched.write("docs.json", json.dumps(docs, indent=2)))
+    assert pages <= changed
+    assert "#AA0000" in (watched.out / html("c")).read_text()
+
+
+def test_an_openapi_edit_rerenders_the_pages_of_that_operation(watched: Watched) -> None:
+    spec = json.loads(json.dumps(SPEC))
+    spec["paths"]["/pets/{id}"]["get"]["description"] = "Exactly one pet, by id."
+    changed, _ = watched.change(lambda: watched.write("openapi.json", json.dumps(spec, indent=2)))
+    # the spec is also a static file of the site, copied as it is
+    assert changed == {html("api-reference/showpet"), "openapi.json"}
+    assert "Exactly one pet, by id." in (watched.out / html("api-reference/showpet")).read_text()
+
+
+def test_a_new_operation_in_the_openapi_document_adds_its_page(watched: Watched) -> None:
+    spec = json.loads(json.dumps(SPEC))
+    spec["paths"]["/pets/{id}"]["delete"] = {"operationId": "deletePet", "summary": "Delete a pet",
+                                            "tags": ["Pets"], "responses": {"204": {"description": "Gone"}}}
+    changed, _ = watched.change(lambda: watched.write("openapi.json", json.dumps(spec, indent=2)))
+    # the API tab's sidebar gains an entry: its pages change; tabs One and Two do not
+    assert {html("api-reference/deletepet"), html("api-reference/listpets"),
+            html("api-reference/showpet"), "openapi.json"} <= changed
+    assert not changed & {html(k) for k in "abcde"}
+
+
+def test_adding_renaming_and_deleting_an_unlisted_page(watched: Watched) -> None:
+    changed, removed = watched.change(lambda: watched.write("notes.mdx", page("Notes", "Draft.")))
+    assert (changed, removed) == ({html("notes"), "notes.md"}, set())
+
+    changed, removed = watched.change(
+        lambda: (watched.root / "notes.mdx").rename(watched.root / "memo.mdx"))
+    assert (changed, removed) == ({html("memo"), "memo.md"}, {html("notes"), "notes.md"})
+
+    changed, removed = watched.change(lambda: (watched.root / "memo.mdx").unlink())
+    assert (changed, removed) == (set(), {html("memo"), "memo.md"})
+
+
+def test_deleting_a_listed_page_is_a_located_error_until_docs_json_follows(
+        watched: Watched) -> None:
+    changed, removed = watched.change(lambda: (watched.root / "e.mdx").unlink())
+    assert (changed, removed) == (set(), set())  # the last good output stays
+    assert [str(p) for p in watched.engine.problems][0].startswith("docs.json:")
+    assert "'e' not found" in str(watched.engine.problems[0])
+
+    docs = json.loads(json.dumps(DOCS))
+    docs["navigation"]["tabs"][1]["groups"][0]["pages"] = ["d"]
+    changed, removed = watched.change(lambda: watched.write("docs.json", json.dumps(docs)))
+    assert watched.engine.problems == ()
+    assert removed == {html("e"), "e.md"}
+    assert html("d") in changed  # its "next" link to e is gone
+    assert "llms.txt" in changed
+
+
+def test_a_broken_page_keeps_its_last_good_output_until_fixed(watched: Watched) -> None:
+    good = (watched.out / html("c")).read_text()
+    changed, _ = watched.change(lambda: watched.write("c.mdx", page("Charlie", "<Note>\nopen")))
+    assert changed == set()
+    assert [str(p) for p in watched.engine.problems] == [
+        "c.mdx:5: <Note> is not closed. Add </Note> after its content."]
+    assert (watched.out / html("c")).read_text() == good
+
+    # another page saved meanwhile is published; the broken one is still reported
+    changed, _ = watched.change(lambda: watched.write("b.mdx", page("Bravo", "Still fine.")))
+    assert changed == {html("b"), "b.md", "llms-full.txt"}
+    assert len(watched.engine.problems) == 1
+
+    changed, _ = watched.change(lambda: watched.write("c.mdx", page("Charlie", "Fixed.")))
+    assert watched.engine.problems == ()
+    assert changed == {html("c"), "c.md", "llms-full.txt"}
+
+
+def test_broken_docs_json_is_located_and_the_fix_rebuilds(watched: Watched) -> None:
+    text = json.dumps(DOCS, indent=2)
+    changed, _ = watched.change(lambda: watched.write("docs.json", text.replace('"Two"', '"Two",,')))
+    assert changed == set()
+    assert str(watched.engine.problems[0]).startswith("docs.json:")
+    changed, _ = watched.change(lambda: watched.write("docs.json", text))
+    assert watched.engine.problems == ()
+
+
+def test_an_atomic_save_and_a_burst_of_events_make_one_rebuild(watched: Watched) -> None:
+    def editor_save() -> None:
+        tmp = watched.root / "b.mdx.tmp~"
+        tmp.write_text(page("Bravo", "Saved atomically."), encoding="utf-8")
+        os.replace(tmp, watched.root / "b.mdx")      # write-then-rename, as many editors do
+        os.utime(watched.root / "b.mdx")             # and a touch right after
+        watched.write("snippets/note.mdx", "Saved with it.\n")
+
+    since = watched.engine.generation
+    changed, _ = watched.change(editor_save)
+    assert watched.engine.generation == since + 1
+    assert changed == {html("a"), html("b"), html("d"), "b.md", "llms-full.txt"}
+
+
+class DependencyPlugin:
+    """A plugin that shows a file from outside the site on page ``a``."""
+
+    def __init__(self, data: Path) -> None:
+        self.data = data
+        self.changed: list[list[Path]] = []
+
+    @hookimpl
+    def mdxsite_watch_paths(self, site):
+        return [self.data]
+
+    @hookimpl
+    def mdxsite_page_dependencies(self, site, page):
+        return [os.path.relpath(self.data, site.root)] if page.key == "a" else []
+
+    @hookimpl
+    def mdxsite_files_changed(self, site, paths):
+        self.changed.append(list(paths))
+
+    @hookimpl(wrapper=True)
+    def mdxsite_render_page(self, site, page):
+        rendered = yield
+        if page.key != "a":
+            return rendered
+        from dataclasses import replace
+
+        return replace(rendered, html=rendered.html + f"<p>{self.data.read_text().strip()}</p>")
+
+
+def test_a_plugin_declares_dependencies_and_watch_paths(site: Path, tmp_path: Path) -> None:
+    data = tmp_path / "outside" / "price.toml"
+    data.parent.mkdir()
+    data.write_text("price = 1\n")
+    pm = plugin_manager.create(["search"])
+    plugin = DependencyPlugin(data)
+    pm.register(plugin, name="deps")
+    session = DevSession(site, tmp_path / "out", pm, port=0, jobs=1)
+    try:
+        assert session.start().ok
+        w = Watched(session)
+        changed, _ = w.change(lambda: data.write_text("price = 2\n"))
+        assert changed == {html("a")}
+        assert "price = 2" in (w.out / html("a")).read_text()
+        assert [data] in plugin.changed
+    finally:
+        session.close()
+
+
+# --------------------------------------------------------------------------- the server
+
+
+class EchoPlugin:
+    @hookimpl
+    def mdxsite_asgi_apps(self, site, out_dir):
+        from starlette.applications import Starlette
+        from starlette.responses import JSONResponse
+        from starlette.routing import Route
+
+        async def ping(request):
+            return JSONResponse({"pages": len(site.pages)})
+
+        return [("/v1/echo", Starlette(routes=[Route("/ping", ping)]))]
+
+
+@pytest.fixture
+def served(site: Path, tmp_path: Path) -> Iterator[Watched]:
+    pm = plugin_manager.create(["search"])
+    pm.register(EchoPlugin(), name="echo")
+    session = DevSession(site, tmp_path / "out", pm, port=0, jobs=1)
+    assert session.start().ok
+    session.serve_in_background()
+    yield Watched(session)
+    session.close()
+
+
+def _get(url: str) -> httpx.Response:
+    end = time.monotonic() + DEADLINE
+    while True:
+        try:
+            return httpx.get(url, timeout=5)
+        except httpx.TransportError:
+            assert time.monotonic() < end
+            time.sleep(0.02)
+
+
+def test_the_dev_server_serves_pages_with_the_client_and_mounts_plugin_apps(
+        served: Watched) -> None:
+    base = served.session.url
+    page_b = _get(base + "/b/")
+    assert page_b.status_code == 200 and page_b.headers["cache-control"] == "no-store"
+    assert '<script src="/_mdxsite/dev/client.js"></script>' in page_b.text
+    assert "/_mdxsite/dev/client.js" not in (served.out / html("b")).read_text()  # disk: as built
+    moved = _get(base + "/b")
+    assert (moved.status_code, moved.headers["location"]) == (308, "/b/")
+    missing = _get(base + "/nope/")
+    assert missing.status_code == 404 and "/_mdxsite/dev/client.js" in missing.text
+    assert _get(base + "/%2e%2e/%2e%2e/etc/passwd").status_code == 404
+    assert _get(base + "/_mdxsite/dev/client.js").headers["content-type"].startswith("text/javascript")
+    echo = _get(base + "/v1/echo/ping")                  # the plugin's app, same origin
+    assert echo.status_code == 200 and echo.json() == {"pages": 7}
+    assert httpx.post(base + "/b/", timeout=5).status_code == 405
+
+
+def test_the_event_stream_names_the_changed_pages_and_the_errors(served: Watched) -> None:
+    events: list[dict] = []
+    ready = threading.Event()
+
+    def listen() -> None:
+        with httpx.stream("GET", served.session.url + "/_mdxsite/dev/events",
+                          timeout=DEADLINE) as response:
+            assert response.headers["content-type"].startswith("text/event-stream")
+            for line in response.iter_lines():
+                if line.startswith("data: "):
+                    events.append(json.loads(line[6:]))
+                    ready.set()
+                    if len(events) == 3:
+                        return
+
+    thread = threading.Thread(target=listen, daemon=True)
+    thread.start()
+    assert ready.wait(DEADLINE)
+    assert events[0] == {"type": "hello", "errors": []}
+    served.change(lambda: served.write("c.mdx", page("Charlie", "<Note>\nopen")))
+    served.change(lambda: served.write("c.mdx", page("Charlie", "Fixed.")))
+    thread.join(DEADLINE)
+    broken, fixed = events[1], events[2]
+    assert broken["ok"] is False and broken["errors"][0].startswith("c.mdx:5:")
+    assert fixed["ok"] is True and fixed["errors"] == [] and fixed["pages"] == ["/c/"]
+    assert fixed["reloadAll"] is False
+
+
+def test_mdxsite_dev_runs_until_interrupted(site: Path, tmp_path: Path, run_mdxsite) -> None:
+    bin_dir = Path(sys.executable).parent
+    proc = subprocess.Popen([str(bin_dir / "mdxsite"), "--disable-plugin", "search", "dev",
+                             str(site), "--port", "0", "-o", str(tmp_path / "out"), "-j", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "CI": "1"})
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith(f"serving {site} on http://127.0.0.1:"), line
+        url = line.split(" on ", 1)[1].split(" ", 1)[0]
+        assert _get(url + "b/").status_code == 200
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=DEADLINE)
+    assert proc.returncode == 0, err
+    assert "built 7 pages" in err and "Traceback" not in err
+
+
+def test_mdxsite_dev_on_a_busy_port_says_so(site: Path, cli) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = cli("dev", site, "--port", port)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"command line: cannot listen on 127.0.0.1:{port}")
+    assert "choose another port with --port" in result.stderr
