@@ -4,6 +4,7 @@ and the OpenAI-compatible backend against a real HTTP server speaking that proto
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,7 @@ def test_the_index_lives_beside_the_output_never_inside(built: Any) -> None:
     assert not list(built.out.rglob("*.sqlite"))
     config = json.loads((built.out / "_mdxsite" / "assistant.json").read_text(encoding="utf-8"))
     assert config == {"domain": "acme", "endpoint": "/v1/assistant"}
-    assert "/_mdxsite/assistant.js" in (built.out / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"/_mdxsite/assistant\.[0-9a-f]{10}\.js", (built.out / "index.html").read_text(encoding="utf-8"))
 
 
 def test_wrong_settings_fail_the_build_with_located_lines(cli: Any, make_site: Callable[..., Path]) -> None:

@@ -7,6 +7,7 @@ them. The static site is served beside the endpoint, with 404.html for misses.
 from __future__ import annotations
 
 import json
+import re
 import os
 import signal
 import socket
@@ -121,7 +122,7 @@ def test_sqlite_counters_and_threads_survive_a_restart(assistant_site: Callable[
     key = run_cli("assistant", "keys", "create", "--domain", "acme", root).stdout.splitlines()[-1]
     base, proc = serve(root)  # builds the site first: there is no output yet
     page = httpx.get(f"{base}/jobs/retries/")
-    assert page.status_code == 200 and "/_mdxsite/assistant.js" in page.text
+    assert page.status_code == 200 and re.search(r"/_mdxsite/assistant\.[0-9a-f]{10}\.js", page.text)
     missing = httpx.get(f"{base}/no/such/page/")
     assert missing.status_code == 404 and "<html" in missing.text
     first = ask(base, key, "How are failed jobs retried?")

@@ -44,7 +44,8 @@ def _used(files: list[Path]) -> dict[str, Path]:
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not beside the checkout")
 def test_utility_stylesheet_covers_the_classes_pages_use() -> None:
-    pages = sorted(CORPUS.rglob("*.md*")) + sorted((REPO / "sample_site").rglob("*.md*"))
+    pages = [p for p in sorted(CORPUS.rglob("*.md*")) + sorted((REPO / "sample_site").rglob("*.md*"))
+             if p.is_file() and not any(part.startswith(".") for part in p.parts)]
     site_css = "".join(p.read_text(encoding="utf-8") for p in CORPUS.rglob("*.css"))
     covered = _defined(CSS.read_text(encoding="utf-8")) | _defined(site_css) | NOT_UTILITIES
     missing = {name: str(f) for name, f in _used(pages).items() if name not in covered}
@@ -67,6 +68,7 @@ def test_pages_link_the_shipped_utility_stylesheet(cli: Callable, make_site: Cal
     out = tmp_path / "out"
     assert cli("build", root, "-o", out, "--base-url", "/docs/").exit_code == 0
     html = (out / "index.html").read_text()
-    assert '<link rel="stylesheet" href="/docs/_mdxsite/utilities.css">' in html
+    linked = re.search(r'<link rel="stylesheet" href="/docs/(_mdxsite/utilities\.[0-9a-f]{10}\.css)">', html)
+    assert linked, "pages link the fingerprinted utility stylesheet"
     assert '<div class="flex dark:hidden">Hi</div>' in html
-    assert (out / "_mdxsite" / "utilities.css").read_bytes() == CSS.read_bytes()
+    assert (out / linked.group(1)).read_bytes() == CSS.read_bytes()
