@@ -29,15 +29,15 @@ from pathlib import Path
 
 import httpx
 
-from mdxsite.assistant import keys
-from mdxsite.assistant.index import Filter, Row, SearchIndex, write_index
-from mdxsite.assistant.store import SQLiteStore
+from mdxsite.plugins.assistant import keys
+from mdxsite.plugins.assistant.index import Filter, Row, SearchIndex, write_index
+from mdxsite.plugins.assistant.store import SQLiteStore
 
 SERVER = """
 import sys, uvicorn
 from pathlib import Path
-from mdxsite.assistant.app import create_app
-from mdxsite.assistant.settings import Limits, Settings
+from mdxsite.plugins.assistant.app import create_app
+from mdxsite.plugins.assistant.settings import Limits, Settings
 big = 10**9
 app = create_app(Settings(domain="bench", data_dir=Path(sys.argv[1]), limits=Limits(big, big, big)))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", access_log=False)

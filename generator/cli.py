@@ -362,7 +362,7 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
             pm, "mdxsite_asgi_apps", site=site, out_dir=out_dir), key=lambda m: m[0],
             what="mount path")
     handler = logging.StreamHandler(sys.stderr)
-    for name in ("mdxsite.access", "mdxsite.assistant"):
+    for name in ("mdxsite.access", "mdxsite.plugins.assistant"):
         logging.getLogger(name).addHandler(handler)
         logging.getLogger(name).setLevel(logging.INFO)
         logging.getLogger(name).propagate = False

@@ -18,9 +18,9 @@ from typing import Any
 import httpx
 import pytest
 
-from mdxsite.assistant import keys
-from mdxsite.assistant.settings import Settings, data_dir_for
-from mdxsite.assistant.store import RedisStore, SQLiteStore, Store, open_store
+from mdxsite.plugins.assistant import keys
+from mdxsite.plugins.assistant.settings import Settings, data_dir_for
+from mdxsite.plugins.assistant.store import RedisStore, SQLiteStore, Store, open_store
 
 
 def free_port() -> int:

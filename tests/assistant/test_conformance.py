@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from mdxsite.assistant.app import create_app
+from mdxsite.plugins.assistant.app import create_app
 
 CONFORMANCE = Path(__file__).resolve().parents[1] / "conformance"
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from mdxsite.assistant.app import create_app
-from mdxsite.assistant.settings import BackendSettings, Limits
+from mdxsite.plugins.assistant.app import create_app
+from mdxsite.plugins.assistant.settings import BackendSettings, Limits
 
 PATH = "/acme/message"
 
@@ -106,7 +106,7 @@ def test_filter_narrows_the_sources(filter_: Any, urls: Any, app: Any, auth: Any
 
 
 def test_retrieval_page_size_bounds_the_sections_used(built: Any, auth: Any, kit: SimpleNamespace) -> None:
-    from mdxsite.assistant.index import SearchIndex
+    from mdxsite.plugins.assistant.index import SearchIndex
 
     index = SearchIndex(built.settings.index_path)
     assert len(index.search("retries backoff job queue", 1)) == 1

@@ -15,8 +15,8 @@ from starlette.responses import JSONResponse, StreamingResponse
 from starlette.routing import Route
 
 from mdxsite import pipeline, plugin_manager
-from mdxsite.assistant.app import create_app
-from mdxsite.assistant.settings import BackendSettings
+from mdxsite.plugins.assistant.app import create_app
+from mdxsite.plugins.assistant.settings import BackendSettings
 
 
 def test_a_site_without_the_assistant_gets_nothing_from_it(make_site: Callable[..., Path]) -> None:
@@ -122,8 +122,8 @@ def test_an_openai_backend_error_is_a_503(built: Any, kit: Any, live_server: Any
 
 
 def test_a_running_app_answers_from_the_rebuilt_index(assistant_site: Callable[..., Path], kit: Any) -> None:
-    from mdxsite.assistant.index import SearchIndex
-    from mdxsite.assistant.settings import Settings, data_dir_for
+    from mdxsite.plugins.assistant.index import SearchIndex
+    from mdxsite.plugins.assistant.settings import Settings, data_dir_for
 
     root = assistant_site()
     out = kit.build_site(root)

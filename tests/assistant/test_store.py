@@ -5,10 +5,10 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from mdxsite.assistant import keys
-from mdxsite.assistant.limits import Counter, counters
-from mdxsite.assistant.settings import Limits
-from mdxsite.assistant.store import SQLiteStore, Store
+from mdxsite.plugins.assistant import keys
+from mdxsite.plugins.assistant.limits import Counter, counters
+from mdxsite.plugins.assistant.settings import Limits
+from mdxsite.plugins.assistant.store import SQLiteStore, Store
 
 
 def test_200_threads_racing_for_a_limit_of_50_admit_exactly_50(store: Store) -> None:

@@ -25,9 +25,9 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     import uvicorn
 
     from mdxsite import pipeline, plugin_manager
-    from mdxsite.assistant import keys
-    from mdxsite.assistant.settings import data_dir_for
-    from mdxsite.assistant.store import SQLiteStore
+    from mdxsite.plugins.assistant import keys
+    from mdxsite.plugins.assistant.settings import data_dir_for
+    from mdxsite.plugins.assistant.store import SQLiteStore
     from mdxsite.server.app import site_app
 
     root = tmp_path / "site"

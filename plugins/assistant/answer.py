@@ -16,9 +16,9 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from mdxsite.assistant.index import Section, query_terms
-from mdxsite.assistant.settings import BackendSettings
-from mdxsite.assistant.stream import Source
+from mdxsite.plugins.assistant.index import Section, query_terms
+from mdxsite.plugins.assistant.settings import BackendSettings
+from mdxsite.plugins.assistant.stream import Source
 
 Message = dict[str, Any]
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`\"'(])")

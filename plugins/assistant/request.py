@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from mdxsite.assistant.index import Filter
+from mdxsite.plugins.assistant.index import Filter
 from mdxsite.errors import describe
 
 ROLES = ("user", "assistant", "system")

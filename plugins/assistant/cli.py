@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from mdxsite.assistant.settings import Settings
+from mdxsite.plugins.assistant.settings import Settings
 from mdxsite.errors import Location, MdxsiteError
 
 SITE_DIR = click.argument("directory", default=".", required=False,
@@ -34,7 +34,7 @@ def _user_errors() -> Iterator[None]:
 
 def _settings(directory: Path, out: Path | None) -> Settings:
     from mdxsite import plugin_manager
-    from mdxsite.assistant.settings import settings_of
+    from mdxsite.plugins.assistant.settings import settings_of
 
     root = directory.resolve()
     if not (root / "docs.json").is_file():
@@ -74,8 +74,8 @@ def create(domains: tuple[str, ...], label: str, directory: Path, out: Path | No
     Example:
       mdxsite assistant keys create --domain sample sample_site
     """
-    from mdxsite.assistant.keys import new_key
-    from mdxsite.assistant.store import open_store
+    from mdxsite.plugins.assistant.keys import new_key
+    from mdxsite.plugins.assistant.store import open_store
 
     with _user_errors():
         settings = _settings(directory, out)
@@ -100,7 +100,7 @@ def create(domains: tuple[str, ...], label: str, directory: Path, out: Path | No
 @OUT
 def list_keys(directory: Path, out: Path | None) -> None:
     """List keys by prefix: domains, label, creation date and whether revoked."""
-    from mdxsite.assistant.store import open_store
+    from mdxsite.plugins.assistant.store import open_store
 
     with _user_errors():
         settings = _settings(directory, out)
@@ -121,7 +121,7 @@ def list_keys(directory: Path, out: Path | None) -> None:
 @OUT
 def revoke(prefix: str, directory: Path, out: Path | None) -> None:
     """Revoke the key whose prefix is PREFIX (the 8 characters after mdxa_)."""
-    from mdxsite.assistant.store import open_store
+    from mdxsite.plugins.assistant.store import open_store
 
     with _user_errors():
         settings = _settings(directory, out)

@@ -11,7 +11,7 @@ import calendar
 import time
 from dataclasses import dataclass
 
-from mdxsite.assistant.settings import Limits
+from mdxsite.plugins.assistant.settings import Limits
 
 
 @dataclass(frozen=True, slots=True)

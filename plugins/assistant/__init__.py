@@ -1,9 +1,12 @@
 """Built-in plugin (extra ``mdxsite[assistant]``): the assistant endpoint of SPEC.md.
 
 Turned on by ``"mdxsite": {"plugins": {"assistant": {"domain": "docs"}}}`` in docs.json;
-for any other site every hook here returns nothing. The work is in ``mdxsite.assistant``:
-indexing each built page, the Starlette app ``mdxsite serve`` mounts at ``/v1/assistant``,
-the ``mdxsite assistant keys`` commands, and the theme's chat widget.
+for any other site every hook here returns nothing. The package holds the whole assistant: the
+search index, stores, limits, keys, stream encoding, answer backends and the Starlette app
+(:func:`mdxsite.plugins.assistant.app.create_app`, which an operator can mount in any ASGI
+application). This module wires them into the build, ``mdxsite serve`` (mounted at
+``/v1/assistant``), the ``mdxsite assistant keys`` commands and the theme's chat widget. Redis
+is imported only when a ``redis://`` store is configured.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from mdxsite.assistant import settings as assistant_settings
+from mdxsite.plugins.assistant import settings as assistant_settings
 from mdxsite.errors import Location, MdxsiteError
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, Site
@@ -33,7 +36,7 @@ def mdxsite_build_started(site: Site) -> None:
     if not assistant_settings.enabled(site.config):
         return
     assistant_settings.settings_of(site.config, Path("_site"))  # fail early, located
-    from mdxsite.assistant.index import IndexWriter
+    from mdxsite.plugins.assistant.index import IndexWriter
 
     folder = tempfile.mkdtemp(prefix="mdxsite-assistant-")
     _BUILD["folder"] = folder
@@ -44,7 +47,7 @@ def mdxsite_build_started(site: Site) -> None:
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
     writer = _BUILD.get("writer")
     if writer is not None:
-        from mdxsite.assistant.index import sections_of
+        from mdxsite.plugins.assistant.index import sections_of
 
         writer.add(sections_of(result, site.base_url))
 
@@ -101,7 +104,7 @@ def mdxsite_asgi_apps(site: Site, out_dir: Path) -> list[tuple[str, Any]] | None
         raise MdxsiteError.single(
             f"the assistant's search index {str(settings.index_path)!r} is missing",
             hint=f"build the site first: mdxsite build {site.root}", where=Location("mdxsite"))
-    from mdxsite.assistant.app import create_app
+    from mdxsite.plugins.assistant.app import create_app
 
     mount = settings.endpoint if settings.endpoint.startswith("/") else "/v1/assistant"
     return [(mount, create_app(settings))]
@@ -109,6 +112,6 @@ def mdxsite_asgi_apps(site: Site, out_dir: Path) -> list[tuple[str, Any]] | None
 
 @hookimpl
 def mdxsite_cli_commands() -> list[Any]:
-    from mdxsite.assistant.cli import assistant
+    from mdxsite.plugins.assistant.cli import assistant
 
     return [assistant]

@@ -2,8 +2,8 @@
 
 Mount it at ``/v1/assistant`` (``mdxsite serve`` does) or in any ASGI app::
 
-    from mdxsite.assistant.app import create_app
-    from mdxsite.assistant.settings import Settings
+    from mdxsite.plugins.assistant.app import create_app
+    from mdxsite.plugins.assistant.settings import Settings
     app.mount("/v1/assistant", create_app(Settings(domain="docs", data_dir=Path(".mdxsite-assistant/_site"))))
 
 Every client mistake is an HTTP status with ``{"error": {"code", "message"}}`` before the
@@ -31,13 +31,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from mdxsite.assistant import keys, limits
-from mdxsite.assistant.answer import AnswerBackend, BackendUnavailable, backend_for
-from mdxsite.assistant.index import SearchIndex, Section
-from mdxsite.assistant.request import AssistantRequest, ClientError, parse_request
-from mdxsite.assistant.settings import Settings
-from mdxsite.assistant.store import Store, open_store
-from mdxsite.assistant.stream import V4DataStream, V5UIMessageStream
+from mdxsite.plugins.assistant import keys, limits
+from mdxsite.plugins.assistant.answer import AnswerBackend, BackendUnavailable, backend_for
+from mdxsite.plugins.assistant.index import SearchIndex, Section
+from mdxsite.plugins.assistant.request import AssistantRequest, ClientError, parse_request
+from mdxsite.plugins.assistant.settings import Settings
+from mdxsite.plugins.assistant.store import Store, open_store
+from mdxsite.plugins.assistant.stream import V4DataStream, V5UIMessageStream
 
 log = logging.getLogger(__name__)
 WIDGET_KEY_ENV = "MDXSITE_ASSISTANT_WIDGET_KEY"

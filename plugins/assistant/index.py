@@ -1,6 +1,6 @@
 """The search index: every built page cut into sections, in SQLite FTS5, ranked by BM25.
 
-Written at build time beside the output (``mdxsite.assistant.settings.data_dir_for``), read
+Written at build time beside the output (``mdxsite.plugins.assistant.settings.data_dir_for``), read
 by the server. A section is a page's text between two headings; its title and heading weigh
 more than its body, so a question naming a page's subject finds that page first.
 """

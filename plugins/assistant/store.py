@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from mdxsite.assistant.keys import KeyRecord
-from mdxsite.assistant.limits import Counter
+from mdxsite.plugins.assistant.keys import KeyRecord
+from mdxsite.plugins.assistant.limits import Counter
 
 Message = dict[str, Any]  # {"role": "user", "content": "…"}
 
