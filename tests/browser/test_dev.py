@@ -89,7 +89,7 @@ def test_an_error_shows_an_overlay_over_the_last_good_page_until_fixed(
 
     overlay = tab.locator("#mdxsite-dev-overlay")
     overlay.wait_for(state="visible", timeout=WAIT_MS)
-    assert "long.mdx:5: <Note> is not closed" in overlay.inner_text()
+    assert "long.mdx:5:9: <Note> is not closed" in overlay.inner_text()
     tab.screenshot(path=str(tmp_path / "overlay.png"))
     assert "Original text." in tab.locator("article").inner_text()  # the last good page
 

@@ -222,7 +222,7 @@ def test_a_broken_page_keeps_its_last_good_output_until_fixed(watched: Watched) 
     changed, _ = watched.change(lambda: watched.write("c.mdx", page("Charlie", "<Note>\nopen")))
     assert changed == set()
     assert [str(p) for p in watched.engine.problems] == [
-        "c.mdx:5: <Note> is not closed. Add </Note> after its content."]
+        "c.mdx:5:1: <Note> is not closed. Add </Note> after its content."]
     assert (watched.out / html("c")).read_text() == good
 
     # another page saved meanwhile is published; the broken one is still reported
