@@ -11,6 +11,7 @@ from typing import Any
 
 from mdxsite.errors import JsonPath, Problems
 from mdxsite.openapi.load import Document
+from mdxsite.openapi.schema import resolve
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _TEMPLATE = re.compile(r"\{([^{}]+)\}")
@@ -18,16 +19,7 @@ _TEMPLATE = re.compile(r"\{([^{}]+)\}")
 
 def _resolve(doc: Document, ref: str) -> Any:
     """Follow an internal ``#/a/b`` pointer; return None when it leads nowhere."""
-    node: Any = doc.data
-    for raw in ref[2:].split("/") if ref != "#" else []:
-        part = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return None
-    return node
+    return resolve(doc.data, ref)
 
 
 def _refs(doc: Document, problems: Problems, node: Any, path: JsonPath) -> None:
