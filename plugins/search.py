@@ -161,12 +161,22 @@ def _index(out_dir: Path, published: Path | None, rels: list[str]) -> None:
                        "file_path": rel}
 
         service.stream(requests(), len(paths), "IndexedFile")
-        service.call({"type": "WriteFiles", "index_id": index_id,
-                      "output_path": str(out_dir / SUBDIR)}, "WriteFiles")
-    # Pagefind writes its language map in hash order; sorted keys keep builds byte-identical
-    entry = out_dir / SUBDIR / "pagefind-entry.json"
-    entry.write_text(json.dumps(json.loads(entry.read_text(encoding="utf-8")), sort_keys=True,
-                                separators=(",", ":")), encoding="utf-8")
+        # The files come back in the answer and are written here: Pagefind's own WriteFiles
+        # answers before its (asynchronous) writes finish, and exiting then truncates files.
+        files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")["files"]
+    folder = (out_dir / SUBDIR).resolve()
+    for item in sorted(files, key=lambda f: f["path"]):
+        target = (folder / item["path"]).resolve()
+        if not target.is_relative_to(folder):
+            raise MdxsiteError.single(f"search: Pagefind named a file outside its folder: "
+                                      f"{item['path']!r}", hint="reinstall pagefind[bin]")
+        data = base64.b64decode(item["content"])
+        if item["path"] == "pagefind-entry.json":
+            # the language map comes in hash order; sorted keys keep builds byte-identical
+            data = json.dumps(json.loads(data), sort_keys=True,
+                              separators=(",", ":")).encode("utf-8")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
 
 
 def _indexed_part(document: str) -> str:
