@@ -23,7 +23,7 @@ import pluggy
 from mdxsite import plugin_manager
 from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_warnings
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
-from mdxsite.output.cache import PageCache
+from mdxsite.output.cache import FileMemo, PageCache
 from mdxsite.output.staging import staging_dir
 from mdxsite.sources import build_site, scan_sources
 
@@ -48,13 +48,17 @@ def _answer(value: Any, hook: str) -> Any:
 
 
 def prepare(root: Path, pm: pluggy.PluginManager, *, base_url: str = "/",
-            site_url: str = "") -> Site:
-    """Run the stages before rendering: config, navigation, OpenAPI, extra pages."""
+            site_url: str = "", memo: FileMemo | None = None) -> Site:
+    """Run the stages before rendering: config, navigation, OpenAPI, extra pages.
+
+    With ``memo``, page frontmatter is parsed only for files that changed since it was kept.
+    """
     hook = pm.hook
     config = _answer(hook.mdxsite_load_config(root=root), "mdxsite_load_config")
     sources = scan_sources(root, config)
     nav = _answer(hook.mdxsite_resolve_nav(config=config, sources=sources), "mdxsite_resolve_nav")
-    site = build_site(root, config, nav, sources, base_url=base_url, site_url=site_url)
+    site = build_site(root, config, nav, sources, base_url=base_url, site_url=site_url,
+                      memo=memo)
     site = hook.mdxsite_expand_openapi(site=site) or site
     extra = plugin_manager.unique_by(
         plugin_manager.contributions(pm, "mdxsite_extra_pages", site=site),
@@ -89,20 +93,31 @@ def _render_one(key: str) -> tuple[PageResult | None, tuple[Problem, ...]]:
     site: Site = _WORKER["site"]
     page = site.pages[key]
     hook = pm.hook
-    current = "mdxsite_render_page"
+    current = ["mdxsite_render_page"]
     try:
-        rendered: RenderedPage = _answer(hook.mdxsite_render_page(site=site, page=page), current)
-        current = "mdxsite_template_context"
-        context = _template_context(pm, site, page)
-        current = "mdxsite_render_document"
-        document = _answer(hook.mdxsite_render_document(
-            site=site, page=page, rendered=rendered, context=context), current)
+        rendered: RenderedPage = _answer(hook.mdxsite_render_page(site=site, page=page),
+                                         current[0])
+        document = lay_out(pm, site, page, rendered, current)
     except MdxsiteError as exc:
         return None, exc.problems
     except Exception as exc:  # a plugin's bug: name the plugin, hook and page
-        plugin = _blame(pm, current)
-        raise PluginError(plugin, "", current, key, exc) from exc
+        plugin = _blame(pm, current[0])
+        raise PluginError(plugin, "", current[0], key, exc) from exc
     return PageResult(page=page, rendered=rendered, document=document), rendered.problems
+
+
+def lay_out(pm: pluggy.PluginManager, site: Site, page: Page, rendered: RenderedPage,
+            current: list[str] | None = None) -> str:
+    """Return the whole document of a rendered page (template context, then the theme).
+
+    ``current[0]`` names the hook running, for blaming a plugin that fails.
+    """
+    current = current if current is not None else [""]
+    current[0] = "mdxsite_template_context"
+    context = _template_context(pm, site, page)
+    current[0] = "mdxsite_render_document"
+    return _answer(pm.hook.mdxsite_render_document(  # type: ignore[no-any-return]
+        site=site, page=page, rendered=rendered, context=context), current[0])
 
 
 def _blame(pm: pluggy.PluginManager, hook: str) -> str:
@@ -246,12 +261,15 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     root = root.resolve()
     out_dir = out_dir.resolve()
     _check_out_dir(root, out_dir)
-    site = prepare(root, pm, base_url=base_url, site_url=site_url)
+    memo = FileMemo.open(out_dir) if use_cache else None
+    site = prepare(root, pm, base_url=base_url, site_url=site_url, memo=memo)
     report = BuildReport(pages=len(site.pages), out_dir=out_dir)
     problems: list[Problem] = []
     keys = list(site.pages)
     published: dict[str, int] = {}
-    cache = PageCache.open(out_dir, site, pm) if use_cache else None
+    cache = PageCache.open(out_dir, site, pm, memo=memo,
+                           relayout=lambda page, rendered: lay_out(pm, site, page, rendered)
+                           ) if use_cache else None
     succeeded = False
     try:
         with staging_dir(out_dir, published) as tmp:
@@ -268,6 +286,8 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
         if cache is not None:
             report.reused = cache.hits
             cache.close(keep=site.pages if succeeded else None)
+        if memo is not None:
+            memo.save()
     report.written = published.get("written", 0)
     report.unchanged = published.get("unchanged", 0)
     report.seconds = time.perf_counter() - started

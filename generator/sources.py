@@ -10,10 +10,14 @@ import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mdxsite.errors import Location, MdxsiteError, Problem
 from mdxsite.mdx import frontmatter
 from mdxsite.model import Crumb, Nav, Page, Site, SiteConfig, frozen_mapping
+
+if TYPE_CHECKING:
+    from mdxsite.output.cache import FileMemo
 
 PAGE_SUFFIXES = (".mdx", ".md")
 ASSET_SUFFIXES = frozenset(
@@ -101,11 +105,11 @@ def _excluded(key: str, rel: Path, patterns: list[str]) -> bool:
 
 
 def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, Path], *,
-               base_url: str = "/", site_url: str = "") -> Site:
+               base_url: str = "/", site_url: str = "", memo: FileMemo | None = None) -> Site:
     """Create the :class:`Site`: one page per listed key, then every unlisted page file.
 
-    Reads each page's frontmatter for its title; every malformed frontmatter in the site is
-    reported in one error.
+    Reads each page's frontmatter for its title (through ``memo``: only files changed since
+    it was kept are read); every malformed frontmatter in the site is reported in one error.
     """
     exclude = config.mdxsite.get("exclude")
     patterns = [p for p in exclude if isinstance(p, str)] if isinstance(exclude, list) else []
@@ -118,7 +122,7 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
         if rel is None:
             continue  # the navigation already reported it
         try:
-            fm, _, _ = frontmatter.read(root / rel, rel.as_posix())
+            fm = _frontmatter(root, rel, memo)
         except MdxsiteError as exc:
             problems.extend(exc.problems)
             continue
@@ -136,6 +140,18 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
     return Site(root=root, config=config, nav=nav, pages=frozen_mapping(pages),
                 base_url=_normalise_base(base_url), site_url=site_url.rstrip("/"),
                 assets=frozen_mapping(scan_assets(root)))
+
+
+def _frontmatter(root: Path, rel: Path, memo: FileMemo | None) -> dict[str, object]:
+    def parse(path: Path) -> dict[str, object]:
+        return frontmatter.read(path, rel.as_posix())[0]
+
+    if memo is None:
+        return parse(root / rel)
+    try:
+        return memo.get(root, rel.as_posix(), "frontmatter", parse)  # type: ignore[no-any-return]
+    except OSError:  # vanished since the scan: let the reader report it
+        return parse(root / rel)
 
 
 def _normalise_base(base_url: str) -> str:

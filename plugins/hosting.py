@@ -13,9 +13,11 @@ from xml.sax.saxutils import escape
 
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, PageResult, Site
+from mdxsite.output import staging
 from mdxsite.output import theme as themes
 
 _TEXT: dict[str, str] = {}  # page key -> Markdown, gathered as pages finish (for llms-full.txt)
+_UNCHANGED: set[str] = set()  # pages whose published document is current: so is their .md
 
 
 def _site_url(site: Site) -> str:
@@ -33,11 +35,14 @@ def _indexed(site: Site) -> list[str]:
 @hookimpl
 def mdxsite_build_started(site: Site) -> None:
     _TEXT.clear()
+    _UNCHANGED.clear()
 
 
 @hookimpl
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
     _TEXT[result.page.key] = result.rendered.markdown
+    if result.unchanged:
+        _UNCHANGED.add(result.page.key)
 
 
 @hookimpl
@@ -50,9 +55,15 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
         if markdown is None:
             continue
         copy = f"# {page.title}\n\n{markdown.strip()}\n"
-        target = out_dir / (page.url.strip("/") + ".md" if page.url.strip("/") else "index.md")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(copy, encoding="utf-8")
+        rel = page.url.strip("/") + ".md" if page.url.strip("/") else "index.md"
+        data = copy.encode("utf-8")
+        # the page's title and Markdown are part of what made its published document current
+        if key in _UNCHANGED and staging.keep(out_dir, rel, len(data)):
+            pass
+        else:
+            target = out_dir / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
         if page.listed:
             parts.append(f"\n---\n\nSource: {site.href(page.url)}\n\n{copy}")
     if "llms-full.txt" not in site.assets:  # the site's own file wins

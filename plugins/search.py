@@ -209,7 +209,8 @@ class _Service:
         self._proc = subprocess.Popen([str(exe), "--service"], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, stderr=self._log)
         self._next_id = 0
-        self._buffer = b""
+        self._buffer = b""  # answers read but not yet taken, from self._pos on
+        self._pos = 0
 
     def __enter__(self) -> _Service:
         return self
@@ -232,15 +233,24 @@ class _Service:
 
     def _receive(self, expected: str) -> dict[str, Any]:
         assert self._proc.stdout is not None
-        while b"," not in self._buffer:
-            chunk = self._proc.stdout.read1(1 << 16)
-            if not chunk:
-                self._log.seek(0)
-                tail = self._log.read()[-500:].decode("utf-8", "replace").strip()
-                raise MdxsiteError.single(f"search: Pagefind stopped unexpectedly ({tail or 'no message'})",
-                                          hint="run with --disable-plugin search to build without it")
-            self._buffer += chunk
-        raw, _, self._buffer = self._buffer.partition(b",")
+        end = self._buffer.find(b",", self._pos)
+        if end < 0:  # read on; chunks gathered in a list, as one answer may be the whole index
+            parts = [self._buffer[self._pos:]]
+            while True:
+                chunk = self._proc.stdout.read1(1 << 16)
+                if not chunk:
+                    self._log.seek(0)
+                    tail = self._log.read()[-500:].decode("utf-8", "replace").strip()
+                    raise MdxsiteError.single(
+                        f"search: Pagefind stopped unexpectedly ({tail or 'no message'})",
+                        hint="run with --disable-plugin search to build without it")
+                parts.append(chunk)
+                if b"," in chunk:
+                    break
+            self._buffer, self._pos = b"".join(parts), 0
+            end = self._buffer.find(b",")
+        raw = self._buffer[self._pos:end]
+        self._pos = end + 1
         payload: dict[str, Any] = json.loads(base64.b64decode(raw))["payload"]
         if payload.get("type") != expected:
             raise MdxsiteError.single(f"search: Pagefind answered {payload.get('message') or payload}",

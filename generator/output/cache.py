@@ -14,6 +14,15 @@ went into them:
 
 A change to any of them renders the page again. A row that does not unpickle (another Python,
 a changed model) counts as a miss, never as an error.
+
+A row keeps the ``RenderedPage`` and the byte size of the document, not the document: on a
+large site the sidebar makes most of every document, and compressing 10,000 of them cost more
+than rendering. A cached page is a :class:`CachedPageResult`, whose document is laid out again
+from the cached render only if someone reads it (a page the last build published is kept as
+published, unread).
+
+Source files are read only when they changed: :class:`FileMemo` keeps each file's digest and
+parsed frontmatter by path, size and modification time, so a warm build stats them instead.
 """
 
 from __future__ import annotations
@@ -22,13 +31,16 @@ import hashlib
 import importlib.metadata
 import json
 import logging
+import os
 import pickle
 import sqlite3
 import sys
+import time
 import zlib
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pluggy
 
@@ -39,8 +51,12 @@ from mdxsite.output.staging import cache_dir_for
 log = logging.getLogger(__name__)
 
 FILE_NAME = "pages.sqlite"
+MEMO_FILE = "files.pickle"
 # Bump when the row layout or what the digests cover changes.
-SCHEMA = 1
+SCHEMA = 2
+# A file modified this close to the moment it was looked at may change again within the
+# same mtime tick without changing size: such files are read, never remembered.
+RACY_SECONDS = 2.0
 # Our own packages: the renderer, built-in plugins and themes all shape every page.
 OWN_PACKAGES = ("mdxsite", "mdxsite.plugins", "mdxsite.themes")
 
@@ -116,6 +132,113 @@ def site_fingerprint(site: Site, code: str) -> str:
     return h.hexdigest()
 
 
+class FileMemo:
+    """What was learnt from site files (digest, frontmatter), kept while a file's size and
+    modification time stay the same, in one pickle beside the page cache.
+
+    :meth:`get` answers from memory when the file's ``stat`` matches, else computes; the
+    build calls :meth:`save` at its end. ``FileMemo(None)`` remembers within one build only.
+    """
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._entries: dict[str, tuple[tuple[int, int], dict[str, Any]]] = {}
+        self._dirty = False
+        self._started = time.time()
+        if path is not None:
+            try:
+                with open(path, "rb") as f:
+                    loaded = pickle.load(f)
+                if isinstance(loaded, dict) and loaded.get("schema") == SCHEMA:
+                    self._entries = loaded["entries"]
+            except Exception:  # noqa: BLE001 - missing or unreadable: start empty
+                self._entries = {}
+
+    @classmethod
+    def open(cls, out_dir: Path) -> FileMemo:
+        return cls(cache_dir_for(out_dir) / MEMO_FILE)
+
+    def get(self, root: Path, rel: str, kind: str, compute: Callable[[Path], Any]) -> Any:
+        """Return ``compute(root / rel)``, remembered under ``kind`` while the file is unchanged.
+
+        ``compute`` may raise; nothing is remembered then. A missing file raises OSError.
+        """
+        path = root / rel
+        st = os.stat(path)
+        stamp = (st.st_mtime_ns, st.st_size)
+        name = str(path)
+        entry = self._entries.get(name)
+        if entry is not None and entry[0] == stamp and kind in entry[1]:
+            return entry[1][kind]
+        value = compute(path)
+        if st.st_mtime_ns / 1e9 < self._started - RACY_SECONDS:
+            known = entry[1] if entry is not None and entry[0] == stamp else {}
+            self._entries[name] = (stamp, {**known, kind: value})
+            self._dirty = True
+        return value
+
+    def save(self) -> None:
+        """Write what was learnt (atomically; a failure only costs speed next time)."""
+        if self.path is None or not self._dirty:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+            with open(tmp, "wb") as f:
+                pickle.dump({"schema": SCHEMA, "entries": self._entries}, f,
+                            pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, self.path)
+            self._dirty = False
+        except OSError as exc:
+            log.warning("%s: file memo not saved (%s)", self.path, exc)
+
+
+class CachedPageResult(PageResult):
+    """A :class:`PageResult` from the cache whose document is produced when first read.
+
+    ``document_size`` (its UTF-8 byte length) is known without it, which is all a writer
+    keeping the published file needs. Pickles as a plain ``PageResult``.
+    """
+
+    __slots__ = ("document_size", "_document", "_produce")
+
+    def __init__(self, *, page: Page, rendered: RenderedPage, unchanged: bool = False,
+                 document: str | None = None, document_size: int = -1,
+                 produce: Callable[[], str] | None = None) -> None:
+        object.__setattr__(self, "_produce", produce)
+        object.__setattr__(self, "document_size", document_size)
+        super().__init__(page=page, rendered=rendered, document=document,  # type: ignore[arg-type]
+                         unchanged=unchanged)
+
+    @property  # type: ignore[override]
+    def document(self) -> str:
+        if self._document is None:
+            assert self._produce is not None
+            object.__setattr__(self, "_document", self._produce())
+            object.__setattr__(self, "_produce", None)
+        return self._document  # type: ignore[return-value]
+
+    @document.setter
+    def document(self, value: str | None) -> None:  # only the dataclass __init__ sets it
+        object.__setattr__(self, "_document", value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_plain_result, (self.page, self.rendered, self.document, self.unchanged))
+
+
+def _plain_result(page: Page, rendered: RenderedPage, document: str, unchanged: bool) -> PageResult:
+    return PageResult(page=page, rendered=rendered, document=document, unchanged=unchanged)
+
+
+def document_size(result: PageResult) -> int:
+    """Return the UTF-8 byte length of ``result.document``, without producing a cached one."""
+    size = getattr(result, "document_size", -1)
+    if size >= 0:
+        return int(size)
+    document = result.document
+    return len(document) if document.isascii() else len(document.encode("utf-8"))
+
+
 class PageCache:
     """Rendered pages from earlier builds of one output folder, by page key.
 
@@ -125,10 +248,15 @@ class PageCache:
     warning, and the build goes on.
     """
 
-    def __init__(self, path: Path, site: Site, fingerprint: str) -> None:
+    def __init__(self, path: Path, site: Site, fingerprint: str,
+                 memo: FileMemo | None = None,
+                 relayout: Callable[[Page, RenderedPage], str] | None = None) -> None:
         self.path = path
         self.site = site
         self.fingerprint = fingerprint
+        self.memo = memo if memo is not None else FileMemo(None)
+        # lays a cached render out again, for a document someone reads (see CachedPageResult)
+        self.relayout = relayout
         self.hits = 0
         self._writable = True
         self._files: dict[str, str] = {}  # site-relative file -> content digest, this build
@@ -147,7 +275,7 @@ class PageCache:
             db.execute(f"PRAGMA user_version = {SCHEMA}")
         # published: this row's document is what the last successful build wrote
         db.execute("CREATE TABLE IF NOT EXISTS pages (key TEXT PRIMARY KEY, digest TEXT NOT NULL, "
-                   "deps TEXT NOT NULL, rendered BLOB NOT NULL, document BLOB NOT NULL, "
+                   "deps TEXT NOT NULL, rendered BLOB NOT NULL, size INTEGER NOT NULL, "
                    "published INTEGER NOT NULL DEFAULT 0)")
         # one writer transaction per build; WAL lets a reader (the dev server) in meanwhile
         db.execute("PRAGMA journal_mode=WAL")
@@ -155,17 +283,24 @@ class PageCache:
         return db
 
     @classmethod
-    def open(cls, out_dir: Path, site: Site, pm: pluggy.PluginManager) -> PageCache:
-        """Open (or create) the cache of ``out_dir`` for a build of ``site``."""
+    def open(cls, out_dir: Path, site: Site, pm: pluggy.PluginManager, *,
+             memo: FileMemo | None = None,
+             relayout: Callable[[Page, RenderedPage], str] | None = None) -> PageCache:
+        """Open (or create) the cache of ``out_dir`` for a build of ``site``.
+
+        ``relayout(page, rendered)`` returns the document of a cached render; without it a
+        cached page whose document is read counts as a miss (see :meth:`load`).
+        """
         fingerprint = site_fingerprint(site, code_fingerprint(site, pm))
-        return cls(cache_dir_for(out_dir) / FILE_NAME, site, fingerprint)
+        return cls(cache_dir_for(out_dir) / FILE_NAME, site, fingerprint, memo, relayout)
 
     def file_digest(self, rel: str) -> str:
         """Return the digest of a site-relative file's bytes ('-' when it cannot be read)."""
         found = self._files.get(rel)
         if found is None:
             try:
-                found = _digest((self.site.root / rel).read_bytes())
+                found = self.memo.get(self.site.root, rel, "digest",
+                                      lambda path: _digest(path.read_bytes()))
             except OSError:
                 found = "-"
             self._files[rel] = found
@@ -191,20 +326,28 @@ class PageCache:
         return found
 
     def load(self, page: Page) -> PageResult | None:
-        """Return the cached result for a page :meth:`fresh` named (None if unreadable)."""
-        row = self._db.execute("SELECT rendered, document, published FROM pages WHERE key = ?",
+        """Return the cached result for a page :meth:`fresh` named (None if unreadable).
+
+        Its document is laid out from the cached render when first read: a page the last
+        build published (``unchanged``) is normally kept, never read.
+        """
+        relayout = self.relayout
+        if relayout is None:
+            return None
+        row = self._db.execute("SELECT rendered, size, published FROM pages WHERE key = ?",
                                (page.key,)).fetchone()
         if row is None:
             return None
         try:
             rendered = pickle.loads(zlib.decompress(row[0]))
-            document = zlib.decompress(row[1]).decode("utf-8")
         except Exception:  # noqa: BLE001 - any unreadable row is a miss, rendered afresh
             return None
         if not isinstance(rendered, RenderedPage):
             return None
         self.hits += 1
-        return PageResult(page=page, rendered=rendered, document=document, unchanged=bool(row[2]))
+        return CachedPageResult(page=page, rendered=rendered, unchanged=bool(row[2]),
+                                document_size=int(row[1]),
+                                produce=lambda: relayout(page, rendered))
 
     def store(self, result: PageResult) -> None:
         """Keep a freshly rendered result for the next build."""
@@ -217,7 +360,7 @@ class PageCache:
                 "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?, 0)",
                 (page.key, self.page_digest(page), json.dumps(deps),
                  zlib.compress(pickle.dumps(result.rendered, pickle.HIGHEST_PROTOCOL), 1),
-                 zlib.compress(result.document.encode("utf-8"), 1)))
+                 document_size(result)))
         except sqlite3.OperationalError as exc:  # locked by another build of the same output
             self._writable = False
             log.warning("%s: render cache not updated (%s); the next build renders these pages "
