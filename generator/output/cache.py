@@ -17,7 +17,10 @@ a changed model) counts as a miss, never as an error.
 
 A row keeps the ``RenderedPage`` and the byte size of the document, not the document: on a
 large site the sidebar makes most of every document, and compressing 10,000 of them cost more
-than rendering. A cached page is a :class:`CachedPageResult`, whose document is laid out again
+than rendering. The render is split in two: a *summary* every warm build reads (Markdown,
+links, anchors, dependencies, warnings; marshal, not pickle, which spent a second on 10,000
+pages rebuilding dataclasses) and a compressed *body* (HTML, text, headings) read only when a
+document is laid out again (:class:`CachedRender`). A cached page is a :class:`CachedPageResult`, whose document is laid out again
 from the cached render only if someone reads it (a page the last build published is kept as
 published, unread).
 
@@ -31,6 +34,7 @@ import hashlib
 import importlib.metadata
 import json
 import logging
+import marshal
 import os
 import pickle
 import sqlite3
@@ -45,7 +49,8 @@ from typing import Any
 import pluggy
 
 import mdxsite
-from mdxsite.model import EMPTY_MAPPING, Page, PageResult, RenderedPage, Site
+from mdxsite.errors import Location
+from mdxsite.model import EMPTY_MAPPING, Heading, Page, PageResult, RenderedPage, Site
 from mdxsite.output.staging import cache_dir_for
 
 log = logging.getLogger(__name__)
@@ -53,7 +58,7 @@ log = logging.getLogger(__name__)
 FILE_NAME = "pages.sqlite"
 MEMO_FILE = "files.pickle"
 # Bump when the row layout or what the digests cover changes.
-SCHEMA = 2
+SCHEMA = 3
 # A file modified this close to the moment it was looked at may change again within the
 # same mtime tick without changing size: such files are read, never remembered.
 RACY_SECONDS = 2.0
@@ -126,10 +131,27 @@ def site_fingerprint(site: Site, code: str) -> str:
     h.update(json.dumps(site.config.raw, sort_keys=True, default=repr).encode())
     h.update(repr((site.nav, site.base_url, site.site_url, sorted(site.assets.items()),
                    site.data)).encode())
+    _REPRS.clear()  # one site's pages at a time
     for page in site.pages.values():
         # a generated page's body and data belong to that page alone (see page_digest)
-        h.update(repr(replace(page, body=None, data=EMPTY_MAPPING)).encode())
+        shared = page if page.body is None and not page.data else replace(
+            page, body=None, data=EMPTY_MAPPING)
+        h.update(page_repr(shared).encode())
     return h.hexdigest()
+
+
+# Page -> repr(page): the site fingerprint and every page digest need it (25 us a page).
+_REPRS: dict[int, tuple[Page, str]] = {}
+
+
+def page_repr(page: Page) -> str:
+    """Return ``repr(page)``, computed once per page object of the current site."""
+    found = _REPRS.get(id(page))
+    if found is not None and found[0] is page:
+        return found[1]
+    text = repr(page)
+    _REPRS[id(page)] = (page, text)
+    return text
 
 
 class FileMemo:
@@ -226,6 +248,92 @@ class CachedPageResult(PageResult):
         return (_plain_result, (self.page, self.rendered, self.document, self.unchanged))
 
 
+class CachedRender(RenderedPage):
+    """A :class:`RenderedPage` from the cache whose ``html``, ``text`` and ``headings`` are
+    read from the cache (one compressed blob) when first used. Pickles as a plain one."""
+
+    __slots__ = ("_html", "_text", "_headings", "_fetch")
+
+    def __init__(self, *, fetch: Callable[[], tuple[str, str, tuple[Heading, ...]]],
+                 **fields: Any) -> None:
+        object.__setattr__(self, "_fetch", fetch)
+        super().__init__(html=None, text=None, headings=None, **fields)  # type: ignore[arg-type]
+
+    def _body(self) -> None:
+        html, text, headings = self._fetch()
+        object.__setattr__(self, "_html", html)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_headings", headings)
+
+    @property  # type: ignore[override]
+    def html(self) -> str:
+        if self._html is None:
+            self._body()
+        return self._html  # type: ignore[return-value]
+
+    @html.setter
+    def html(self, value: str | None) -> None:
+        object.__setattr__(self, "_html", value)
+
+    @property  # type: ignore[override]
+    def text(self) -> str:
+        if self._text is None:
+            self._body()
+        return self._text  # type: ignore[return-value]
+
+    @text.setter
+    def text(self, value: str | None) -> None:
+        object.__setattr__(self, "_text", value)
+
+    @property  # type: ignore[override]
+    def headings(self) -> tuple[Heading, ...]:
+        if self._headings is None:
+            self._body()
+        return self._headings  # type: ignore[return-value]
+
+    @headings.setter
+    def headings(self, value: tuple[Heading, ...] | None) -> None:
+        object.__setattr__(self, "_headings", value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        state = {f: getattr(self, f) for f in RenderedPage.__dataclass_fields__}
+        return (_plain_render, (state,))
+
+
+def _plain_render(state: dict[str, Any]) -> RenderedPage:
+    return RenderedPage(**state)
+
+
+def encode_render(rendered: RenderedPage) -> tuple[bytes, bytes]:
+    """Return (summary, body) blobs for ``rendered`` (see the module docstring)."""
+    extra = b""
+    if rendered.problems or rendered.meta:
+        extra = pickle.dumps((rendered.problems, rendered.meta), pickle.HIGHEST_PROTOCOL)
+    summary = marshal.dumps((
+        rendered.key, rendered.markdown, tuple(rendered.anchors),
+        tuple((target, w.file, w.line, w.column) for target, w in rendered.links),
+        tuple(rendered.dependencies), extra))
+    body = zlib.compress(marshal.dumps((
+        rendered.html, rendered.text,
+        tuple((h.level, h.text, h.id) for h in rendered.headings))), 1)
+    return summary, body
+
+
+def decode_body(body: bytes) -> tuple[str, str, tuple[Heading, ...]]:
+    html, text, headings = marshal.loads(zlib.decompress(body))
+    return html, text, tuple(Heading(level=lv, text=t, id=i) for lv, t, i in headings)
+
+
+def decode_summary(summary: bytes,
+                   fetch: Callable[[], tuple[str, str, tuple[Heading, ...]]]) -> CachedRender:
+    key, markdown, anchors, links, dependencies, extra = marshal.loads(summary)
+    problems, meta = pickle.loads(extra) if extra else ((), EMPTY_MAPPING)
+    return CachedRender(
+        fetch=fetch, key=key, markdown=markdown, anchors=anchors,
+        links=tuple((target, Location(f, line, col)) for target, f, line, col in links),
+        dependencies=dependencies, problems=problems, meta=meta)
+
+
 def _plain_result(page: Page, rendered: RenderedPage, document: str, unchanged: bool) -> PageResult:
     return PageResult(page=page, rendered=rendered, document=document, unchanged=unchanged)
 
@@ -260,6 +368,7 @@ class PageCache:
         self.hits = 0
         self._writable = True
         self._files: dict[str, str] = {}  # site-relative file -> content digest, this build
+        self._fresh_rows: dict[str, tuple[bytes, int, int]] = {}  # fresh(): summary, size, published
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = self._connect(path)
@@ -274,9 +383,10 @@ class PageCache:
             db.execute("DROP TABLE IF EXISTS pages")
             db.execute(f"PRAGMA user_version = {SCHEMA}")
         # published: this row's document is what the last successful build wrote
+        # body last: a query that does not name it never reads its overflow pages
         db.execute("CREATE TABLE IF NOT EXISTS pages (key TEXT PRIMARY KEY, digest TEXT NOT NULL, "
-                   "deps TEXT NOT NULL, rendered BLOB NOT NULL, size INTEGER NOT NULL, "
-                   "published INTEGER NOT NULL DEFAULT 0)")
+                   "deps TEXT NOT NULL, summary BLOB NOT NULL, size INTEGER NOT NULL, "
+                   "published INTEGER NOT NULL DEFAULT 0, body BLOB NOT NULL)")
         # one writer transaction per build; WAL lets a reader (the dev server) in meanwhile
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -309,13 +419,15 @@ class PageCache:
     def page_digest(self, page: Page) -> str:
         """Return the digest of everything known before rendering that shapes ``page``."""
         source = page.source.as_posix() if page.source is not None else ""
-        return _digest(self.fingerprint, repr(page), self.file_digest(source) if source else "")
+        return _digest(self.fingerprint, page_repr(page),
+                       self.file_digest(source) if source else "")
 
     def fresh(self, pages: Iterable[Page]) -> set[str]:
-        """Return the keys of ``pages`` whose cached row is still valid (no blob is read)."""
-        rows = {k: (d, deps) for k, d, deps in
-                self._db.execute("SELECT key, digest, deps FROM pages")}
+        """Return the keys of ``pages`` whose cached row is still valid (no body is read)."""
+        rows = {row[0]: row[1:] for row in self._db.execute(
+            "SELECT key, digest, deps, summary, size, published FROM pages")}
         found: set[str] = set()
+        self._fresh_rows = {}
         for page in pages:
             row = rows.get(page.key)
             if row is None or row[0] != self.page_digest(page):
@@ -323,30 +435,39 @@ class PageCache:
             deps: dict[str, str] = json.loads(row[1])
             if all(self.file_digest(rel) == digest for rel, digest in deps.items()):
                 found.add(page.key)
+                self._fresh_rows[page.key] = row[2:]
         return found
+
+    def _fetch_body(self, key: str) -> tuple[str, str, tuple[Heading, ...]]:
+        query = "SELECT body FROM pages WHERE key = ?"
+        try:
+            row = self._db.execute(query, (key,)).fetchone()
+        except sqlite3.ProgrammingError:  # read after the build closed the cache
+            with sqlite3.connect(self.path, timeout=30) as db:
+                row = db.execute(query, (key,)).fetchone()
+        if row is None:
+            raise LookupError(f"{self.path}: the cached render of {key!r} is gone; build again")
+        return decode_body(row[0])
 
     def load(self, page: Page) -> PageResult | None:
         """Return the cached result for a page :meth:`fresh` named (None if unreadable).
 
-        Its document is laid out from the cached render when first read: a page the last
+        Its HTML and document are read and laid out again only when used: a page the last
         build published (``unchanged``) is normally kept, never read.
         """
         relayout = self.relayout
-        if relayout is None:
+        row = self._fresh_rows.pop(page.key, None)
+        if relayout is None or row is None:
             return None
-        row = self._db.execute("SELECT rendered, size, published FROM pages WHERE key = ?",
-                               (page.key,)).fetchone()
-        if row is None:
-            return None
+        summary, size, published = row
+        key = page.key
         try:
-            rendered = pickle.loads(zlib.decompress(row[0]))
+            rendered = decode_summary(summary, lambda: self._fetch_body(key))
         except Exception:  # noqa: BLE001 - any unreadable row is a miss, rendered afresh
             return None
-        if not isinstance(rendered, RenderedPage):
-            return None
         self.hits += 1
-        return CachedPageResult(page=page, rendered=rendered, unchanged=bool(row[2]),
-                                document_size=int(row[1]),
+        return CachedPageResult(page=page, rendered=rendered, unchanged=bool(published),
+                                document_size=int(size),
                                 produce=lambda: relayout(page, rendered))
 
     def store(self, result: PageResult) -> None:
@@ -356,11 +477,15 @@ class PageCache:
         page = result.page
         deps = {rel: self.file_digest(rel) for rel in sorted(set(result.rendered.dependencies))}
         try:
+            summary, body = encode_render(result.rendered)
+        except (ValueError, TypeError, pickle.PicklingError) as exc:  # a plugin's odd value
+            log.debug("%s: not cached (%s)", page.key, exc)
+            return
+        try:
             self._db.execute(
-                "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?, 0)",
-                (page.key, self.page_digest(page), json.dumps(deps),
-                 zlib.compress(pickle.dumps(result.rendered, pickle.HIGHEST_PROTOCOL), 1),
-                 document_size(result)))
+                "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?, 0, ?)",
+                (page.key, self.page_digest(page), json.dumps(deps), summary,
+                 document_size(result), body))
         except sqlite3.OperationalError as exc:  # locked by another build of the same output
             self._writable = False
             log.warning("%s: render cache not updated (%s); the next build renders these pages "
