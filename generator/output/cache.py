@@ -185,14 +185,13 @@ class FileMemo:
 
         ``compute`` may raise; nothing is remembered then. A missing file raises OSError.
         """
-        path = root / rel
-        st = os.stat(path)
+        name = os.path.join(root, rel)  # strings, not Path: called for every page, every build
+        st = os.stat(name)
         stamp = (st.st_mtime_ns, st.st_size)
-        name = str(path)
         entry = self._entries.get(name)
         if entry is not None and entry[0] == stamp and kind in entry[1]:
             return entry[1][kind]
-        value = compute(path)
+        value = compute(root / rel)
         if st.st_mtime_ns / 1e9 < self._started - RACY_SECONDS:
             known = entry[1] if entry is not None and entry[0] == stamp else {}
             self._entries[name] = (stamp, {**known, kind: value})
