@@ -111,9 +111,11 @@ def _index_files(folder: Path) -> Iterator[tuple[str, int]]:
 
 def _save_state(out_dir: Path, published: Path, pages_key: str) -> None:
     files = dict(sorted(_index_files(out_dir)))
+    entry = (out_dir / SUBDIR / "pagefind-entry.json").read_text(encoding="utf-8")
     path = _state_path(published)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"pages": pages_key, "files": files}), encoding="utf-8")
+    path.write_text(json.dumps({"pages": pages_key, "entry": entry, "files": files}),
+                    encoding="utf-8")
 
 
 def _keep_published(out_dir: Path, published: Path, pages_key: str) -> bool:
@@ -129,11 +131,11 @@ def _keep_published(out_dir: Path, published: Path, pages_key: str) -> bool:
     files = state.get("files") if isinstance(state, dict) else None
     if state.get("pages") != pages_key or not isinstance(files, dict) or not files:
         return False
-    entry = f"{SUBDIR}/pagefind-entry.json"
-    try:
-        if (published / entry).stat().st_size != files.get(entry):
+    try:  # the entry file names the index's hash: the published index is this one
+        if (published / SUBDIR / "pagefind-entry.json").read_text(encoding="utf-8") != state.get(
+                "entry"):
             return False
-    except OSError:
+    except (OSError, UnicodeDecodeError):
         return False
     return all(staging.keep(out_dir, rel, size) for rel, size in files.items())
 

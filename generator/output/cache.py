@@ -166,6 +166,7 @@ class FileMemo:
         self.path = path
         self._entries: dict[str, tuple[tuple[int, int], dict[str, Any]]] = {}
         self._dirty = False
+        self._seen: set[str] = set()  # files asked about in this build: the ones kept on save
         self._started = time.time()
         if path is not None:
             try:
@@ -188,6 +189,7 @@ class FileMemo:
         name = os.path.join(root, rel)  # strings, not Path: called for every page, every build
         st = os.stat(name)
         stamp = (st.st_mtime_ns, st.st_size)
+        self._seen.add(name)
         entry = self._entries.get(name)
         if entry is not None and entry[0] == stamp and kind in entry[1]:
             return entry[1][kind]
@@ -200,7 +202,12 @@ class FileMemo:
 
     def save(self) -> None:
         """Write what was learnt (atomically; a failure only costs speed next time)."""
-        if self.path is None or not self._dirty:
+        if self.path is None:
+            return
+        if self._entries.keys() - self._seen:  # deleted or no longer used files
+            self._entries = {k: v for k, v in self._entries.items() if k in self._seen}
+            self._dirty = True
+        if not self._dirty:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
