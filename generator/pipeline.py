@@ -23,9 +23,9 @@ import pluggy
 from mdxsite import plugin_manager
 from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_warnings
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
-from mdxsite.output.assets import fingerprint as fingerprint_assets
 from mdxsite.model import Nav, SiteConfig  # for prepare_from (watch mode)
-from mdxsite.output.cache import PageCache
+from mdxsite.output.assets import fingerprint as fingerprint_assets
+from mdxsite.output.cache import FileMemo, PageCache
 from mdxsite.output.staging import staging_dir
 from mdxsite.sources import build_site, scan_sources
 
@@ -50,33 +50,21 @@ def _answer(value: Any, hook: str) -> Any:
 
 
 def prepare(root: Path, pm: pluggy.PluginManager, *, base_url: str = "/",
-            site_url: str = "") -> Site:
-    """Run the stages before rendering: config, navigation, OpenAPI, extra pages."""
-    hook = pm.hook
-    config = _answer(hook.mdxsite_load_config(root=root), "mdxsite_load_config")
-    sources = scan_sources(root, config)
-    nav = _answer(hook.mdxsite_resolve_nav(config=config, sources=sources), "mdxsite_resolve_nav")
-    site = build_site(root, config, nav, sources, base_url=base_url, site_url=site_url)
-    site = hook.mdxsite_expand_openapi(site=site) or site
-    extra = plugin_manager.unique_by(
-        plugin_manager.contributions(pm, "mdxsite_extra_pages", site=site),
-        key=lambda p: p.key, what="page")
-    if extra:
-        pages = dict(site.pages)
-        for page in extra:
-            if page.key in pages:
-                raise MdxsiteError.single(
-                    f"a plugin adds page {page.key!r}, which the site already has",
-                    where=page.origin, hint="give the generated page another key")
-            pages[page.key] = page
-        site = site.with_pages(pages)
-    return site
+            site_url: str = "", memo: FileMemo | None = None) -> Site:
+    """Run the stages before rendering: config, navigation, OpenAPI, extra pages.
+
+    With ``memo``, page frontmatter is parsed only for files that changed since it was kept.
+    """
+    config = _answer(pm.hook.mdxsite_load_config(root=root), "mdxsite_load_config")
+    return prepare_from(root, pm, config, scan_sources(root, config), base_url=base_url,
+                        site_url=site_url, memo=memo)
 
 
 def prepare_from(root: Path, pm: pluggy.PluginManager, config: SiteConfig,
                  sources: Mapping[str, Path], *, nav: Nav | None = None, base_url: str = "/",
                  site_url: str = "", read_frontmatter: Callable[[Path, str], Mapping[str, object]]
-                 | None = None, assets: Mapping[str, Path] | None = None) -> Site:
+                 | None = None, assets: Mapping[str, Path] | None = None,
+                 memo: FileMemo | None = None) -> Site:
     """Run the stages of :func:`prepare` from a known config and scan (watch mode).
 
     ``nav`` skips resolving the navigation again (docs.json and the page set are unchanged);
@@ -87,7 +75,7 @@ def prepare_from(root: Path, pm: pluggy.PluginManager, config: SiteConfig,
         nav = _answer(hook.mdxsite_resolve_nav(config=config, sources=sources),
                       "mdxsite_resolve_nav")
     site = build_site(root, config, nav, sources, base_url=base_url, site_url=site_url,
-                      read_frontmatter=read_frontmatter, assets=assets)
+                      read_frontmatter=read_frontmatter, assets=assets, memo=memo)
     site = hook.mdxsite_expand_openapi(site=site) or site
     extra = plugin_manager.unique_by(
         plugin_manager.contributions(pm, "mdxsite_extra_pages", site=site),
@@ -132,20 +120,31 @@ def _render_one(key: str) -> tuple[PageResult | None, tuple[Problem, ...]]:
     site: Site = _WORKER["site"]
     page = site.pages[key]
     hook = pm.hook
-    current = "mdxsite_render_page"
+    current = ["mdxsite_render_page"]
     try:
-        rendered: RenderedPage = _answer(hook.mdxsite_render_page(site=site, page=page), current)
-        current = "mdxsite_template_context"
-        context = _template_context(pm, site, page)
-        current = "mdxsite_render_document"
-        document = _answer(hook.mdxsite_render_document(
-            site=site, page=page, rendered=rendered, context=context), current)
+        rendered: RenderedPage = _answer(hook.mdxsite_render_page(site=site, page=page),
+                                         current[0])
+        document = lay_out(pm, site, page, rendered, current)
     except MdxsiteError as exc:
         return None, exc.problems
     except Exception as exc:  # a plugin's bug: name the plugin, hook and page
-        plugin = _blame(pm, current)
-        raise PluginError(plugin, "", current, key, exc) from exc
+        plugin = _blame(pm, current[0])
+        raise PluginError(plugin, "", current[0], key, exc) from exc
     return PageResult(page=page, rendered=rendered, document=document), rendered.problems
+
+
+def lay_out(pm: pluggy.PluginManager, site: Site, page: Page, rendered: RenderedPage,
+            current: list[str] | None = None) -> str:
+    """Return the whole document of a rendered page (template context, then the theme).
+
+    ``current[0]`` names the hook running, for blaming a plugin that fails.
+    """
+    current = current if current is not None else [""]
+    current[0] = "mdxsite_template_context"
+    context = _template_context(pm, site, page)
+    current[0] = "mdxsite_render_document"
+    return _answer(pm.hook.mdxsite_render_document(  # type: ignore[no-any-return]
+        site=site, page=page, rendered=rendered, context=context), current[0])
 
 
 def _blame(pm: pluggy.PluginManager, hook: str) -> str:
@@ -320,14 +319,17 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     root = root.resolve()
     out_dir = out_dir.resolve()
     _check_out_dir(root, out_dir)
-    site = prepare(root, pm, base_url=base_url, site_url=site_url)
+    memo = FileMemo.open(out_dir) if use_cache else None
+    site = prepare(root, pm, base_url=base_url, site_url=site_url, memo=memo)
     # gathered before rendering: every page links the fingerprinted asset names
     site, files = output_files(site, pm)
     report = BuildReport(pages=len(site.pages), out_dir=out_dir)
     problems: list[Problem] = []
     keys = list(site.pages)
     published: dict[str, int] = {}
-    cache = PageCache.open(out_dir, site, pm) if use_cache else None
+    cache = PageCache.open(out_dir, site, pm, memo=memo,
+                           relayout=lambda page, rendered: lay_out(pm, site, page, rendered)
+                           ) if use_cache else None
     succeeded = False
     try:
         with staging_dir(out_dir, published) as tmp:
@@ -344,6 +346,8 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
         if cache is not None:
             report.reused = cache.hits
             cache.close(keep=site.pages if succeeded else None)
+        if memo is not None:
+            memo.save()
     report.written = published.get("written", 0)
     report.unchanged = published.get("unchanged", 0)
     report.seconds = time.perf_counter() - started

@@ -8,12 +8,16 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mdxsite.errors import Location, MdxsiteError, Problem
 from mdxsite.mdx import frontmatter
 from mdxsite.model import Crumb, Nav, Page, Site, SiteConfig, frozen_mapping
+
+if TYPE_CHECKING:
+    from mdxsite.output.cache import FileMemo
 
 PAGE_SUFFIXES = (".mdx", ".md")
 ASSET_SUFFIXES = frozenset(
@@ -35,38 +39,46 @@ def scan_sources(root: Path, config: SiteConfig | None = None) -> dict[str, Path
     holding a build output are skipped.
     """
     found: dict[str, Path] = {}
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not _skip_dir(Path(dirpath) / d, d))
-        rel_dir = Path(dirpath).relative_to(root)
-        for name in sorted(filenames):
+    for prefix, filenames in _walk(root):
+        for name in filenames:
             stem, suffix = os.path.splitext(name)
             if suffix not in PAGE_SUFFIXES:
                 continue
-            rel = rel_dir / name
-            key = (rel_dir / stem).as_posix().removeprefix("./")
+            key = prefix + stem
             if key in found and found[key].suffix == ".mdx":
                 continue
-            found[key] = rel
+            found[key] = Path(prefix + name)
     return dict(sorted(found.items()))
 
 
-def _skip_dir(path: Path, name: str) -> bool:
+def _walk(root: Path) -> Iterator[tuple[str, list[str]]]:
+    """Yield ("sub/dir/" or "", its sorted file names) for every folder scanned, in order.
+
+    Plain strings, not Path objects: a 10,000-page site has as many files, on every build.
+    """
+    top = os.fspath(root)
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames[:] = sorted(d for d in dirnames if not _skip_dir(os.path.join(dirpath, d), d))
+        rel = os.path.relpath(dirpath, top)
+        yield ("" if rel == "." else rel.replace(os.sep, "/") + "/"), sorted(filenames)
+
+
+def _skip_dir(path: str | Path, name: str) -> bool:
     if name.startswith(".") or name in SKIP_DIRS:
         return True
     # a previous build's output (we always write sitemap + our 404 beside index.html)
-    return (path / "index.html").is_file() and (path / "404.html").is_file()
+    return (os.path.isfile(os.path.join(path, "index.html"))
+            and os.path.isfile(os.path.join(path, "404.html")))
 
 
 def scan_assets(root: Path) -> dict[str, Path]:
     """Return static files to copy into the output, by output path (same as the source path)."""
     found: dict[str, Path] = {}
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not _skip_dir(Path(dirpath) / d, d))
-        rel_dir = Path(dirpath).relative_to(root)
-        for name in sorted(filenames):
+    for prefix, filenames in _walk(root):
+        for name in filenames:
             if os.path.splitext(name)[1].lower() not in ASSET_SUFFIXES:
                 continue
-            rel = (rel_dir / name).as_posix().removeprefix("./")
+            rel = prefix + name
             if rel in ("docs.json", "mint.json", "package.json", "package-lock.json"):
                 continue
             found[rel] = Path(rel)
@@ -103,13 +115,14 @@ def _excluded(key: str, rel: Path, patterns: list[str]) -> bool:
 def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, Path], *,
                base_url: str = "/", site_url: str = "",
                read_frontmatter: Callable[[Path, str], Mapping[str, object]] | None = None,
-               assets: Mapping[str, Path] | None = None) -> Site:
+               assets: Mapping[str, Path] | None = None, memo: FileMemo | None = None) -> Site:
     """Create the :class:`Site`: one page per listed key, then every unlisted page file.
 
-    Reads each page's frontmatter for its title. A page whose frontmatter is malformed is kept,
-    titled from its path: rendering it reports the located error, beside every other page's
-    own errors in the same run. Watch mode passes ``read_frontmatter`` (a reader that remembers
-    unchanged files) and ``assets`` (the last scan) so a rebuild reads only what changed.
+    Reads each page's frontmatter for its title (through ``memo``: only files changed since
+    it was kept are read). A page whose frontmatter is malformed is kept, titled from its path:
+    rendering it reports the located error, beside every other page's own errors in the same
+    run. Watch mode passes ``read_frontmatter`` (a reader that remembers unchanged files) and
+    ``assets`` (the last scan) so a rebuild reads only what changed.
     """
     exclude = config.mdxsite.get("exclude")
     patterns = [p for p in exclude if isinstance(p, str)] if isinstance(exclude, list) else []
@@ -122,7 +135,7 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
             continue  # the navigation already reported it
         try:
             fm = (read_frontmatter(root / rel, rel.as_posix()) if read_frontmatter is not None
-                  else frontmatter.read(root / rel, rel.as_posix())[0])
+                  else _frontmatter(root, rel, memo))
         except MdxsiteError:
             fm = {}
         trail: tuple[Crumb, ...] = nav.placements.get(key, ())
@@ -137,6 +150,18 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
     return Site(root=root, config=config, nav=nav, pages=frozen_mapping(pages),
                 base_url=_normalise_base(base_url), site_url=site_url.rstrip("/"),
                 assets=frozen_mapping(scan_assets(root) if assets is None else assets))
+
+
+def _frontmatter(root: Path, rel: Path, memo: FileMemo | None) -> dict[str, object]:
+    def parse(path: Path) -> dict[str, object]:
+        return frontmatter.read(path, rel.as_posix())[0]
+
+    if memo is None:
+        return parse(root / rel)
+    try:
+        return memo.get(root, rel.as_posix(), "frontmatter", parse)  # type: ignore[no-any-return]
+    except OSError:  # vanished since the scan: let the reader report it
+        return parse(root / rel)
 
 
 def _normalise_base(base_url: str) -> str:

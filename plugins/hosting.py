@@ -13,12 +13,14 @@ from xml.sax.saxutils import escape
 
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, PageResult, Site
+from mdxsite.output import staging
 from mdxsite.output import theme as themes
 
 _TEXT: dict[str, str] = {}  # page key -> Markdown, gathered as pages finish (for llms-full.txt)
 # page key -> ((title, URL, Markdown), its .md copy, its llms-full.txt part): watch mode writes
 # llms-full.txt after every save, and rebuilding 5,000 parts each time cost ~50 ms
 _COPIES: dict[str, tuple[tuple[str, str, str], str, str]] = {}
+_UNCHANGED: set[str] = set()  # pages whose published document is current: so is their .md
 
 
 def _site_url(site: Site) -> str:
@@ -37,11 +39,14 @@ def _indexed(site: Site) -> list[str]:
 def mdxsite_build_started(site: Site) -> None:
     _TEXT.clear()
     _COPIES.clear()
+    _UNCHANGED.clear()
 
 
 @hookimpl
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
     _TEXT[result.page.key] = result.rendered.markdown
+    if result.unchanged:
+        _UNCHANGED.add(result.page.key)
 
 
 @hookimpl
@@ -62,9 +67,13 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
             cached = _COPIES[key] = ((page.title, source, markdown), copy,
                                      f"\n---\n\nSource: {source}\n\n{copy}")
         if fresh is None or key in fresh:
-            target = out_dir / (page.url.strip("/") + ".md" if page.url.strip("/") else "index.md")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(cached[1], encoding="utf-8")
+            rel = page.url.strip("/") + ".md" if page.url.strip("/") else "index.md"
+            data = cached[1].encode("utf-8")
+            # the page's title and Markdown are part of what made its published document current
+            if not (key in _UNCHANGED and staging.keep(out_dir, rel, len(data))):
+                target = out_dir / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
         if page.listed:
             parts.append(cached[2])
     if "llms-full.txt" not in site.assets:  # the site's own file wins

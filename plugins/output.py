@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import OutputFile, PageResult, Site
 from mdxsite.output import staging
+from mdxsite.output.cache import document_size
 
 
 def output_path(url: str) -> str:
@@ -18,16 +20,21 @@ def output_path(url: str) -> str:
 @hookimpl
 def mdxsite_write_output(site: Site, results: Iterable[PageResult], out_dir: Path) -> int:
     count = 0
+    made: set[str] = set()
     for result in results:
         rel = output_path(result.page.url)
         count += 1
-        data = result.document.encode("utf-8")
         # a warm build: the published copy already holds these bytes, skip the staging write
-        if result.unchanged and staging.keep(out_dir, rel, len(data)):
+        # (document_size: a cached page's document is not even laid out)
+        if result.unchanged and staging.keep(out_dir, rel, document_size(result)):
             continue
-        target = out_dir / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        target = os.path.join(out_dir, rel)
+        folder = os.path.dirname(target)
+        if folder not in made:
+            os.makedirs(folder, exist_ok=True)
+            made.add(folder)
+        with open(target, "wb") as f:
+            f.write(result.document.encode("utf-8"))
     return count
 
 

@@ -68,7 +68,30 @@ def parser() -> MarkdownIt:
     # $5 and $10 in prose stay text: math needs no space inside the dollars and no digit after
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.use(mdx_plugin)
+    _quick_linkify_pretest(md)
     return md
+
+
+def _quick_linkify_pretest(md: MarkdownIt) -> None:
+    """Answer linkify's pretest with a cheap necessary condition first (speed only).
+
+    linkify-it's pretest runs a 1,500-character regex over every text token (15% of a page's
+    render time on the benchmark corpus). A link it can find needs a scheme name (``http:``,
+    ``//``...), ``@``, ``localhost``, ``www.`` or a dot followed by a letter or digit (the
+    start of a TLD or an IP address); text with none of them is answered "no" at once, any
+    other goes to the real pretest, so what gets linked is exactly what linkify links.
+    """
+    linkify = md.linkify
+    if linkify is None:
+        return
+    schemes = [re.escape(name) for name, value in linkify._compiled.items() if name and value]
+    quick = re.compile("|".join([*schemes, "@", "localhost", r"www\.", r"\.\w"]), re.IGNORECASE)
+    full = linkify.pretest
+
+    def pretest(text: str) -> bool:
+        return quick.search(text) is not None and bool(full(text))
+
+    linkify.pretest = pretest  # type: ignore[method-assign]
 
 
 @dataclass

@@ -14,6 +14,18 @@ went into them:
 
 A change to any of them renders the page again. A row that does not unpickle (another Python,
 a changed model) counts as a miss, never as an error.
+
+A row keeps the ``RenderedPage`` and the byte size of the document, not the document: on a
+large site the sidebar makes most of every document, and compressing 10,000 of them cost more
+than rendering. The render is split in two: a *summary* every warm build reads (Markdown,
+links, anchors, dependencies, warnings; marshal, not pickle, which spent a second on 10,000
+pages rebuilding dataclasses) and a compressed *body* (HTML, text, headings) read only when a
+document is laid out again (:class:`CachedRender`). A cached page is a :class:`CachedPageResult`, whose document is laid out again
+from the cached render only if someone reads it (a page the last build published is kept as
+published, unread).
+
+Source files are read only when they changed: :class:`FileMemo` keeps each file's digest and
+parsed frontmatter by path, size and modification time, so a warm build stats them instead.
 """
 
 from __future__ import annotations
@@ -22,25 +34,34 @@ import hashlib
 import importlib.metadata
 import json
 import logging
+import marshal
+import os
 import pickle
 import sqlite3
 import sys
+import time
 import zlib
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pluggy
 
 import mdxsite
-from mdxsite.model import EMPTY_MAPPING, Page, PageResult, RenderedPage, Site
+from mdxsite.errors import Location
+from mdxsite.model import EMPTY_MAPPING, Heading, Page, PageResult, RenderedPage, Site
 from mdxsite.output.staging import cache_dir_for
 
 log = logging.getLogger(__name__)
 
 FILE_NAME = "pages.sqlite"
+MEMO_FILE = "files.pickle"
 # Bump when the row layout or what the digests cover changes.
-SCHEMA = 1
+SCHEMA = 3
+# A file modified this close to the moment it was looked at may change again within the
+# same mtime tick without changing size: such files are read, never remembered.
+RACY_SECONDS = 2.0
 # Our own packages: the renderer, built-in plugins and themes all shape every page.
 OWN_PACKAGES = ("mdxsite", "mdxsite.plugins", "mdxsite.themes")
 
@@ -110,10 +131,226 @@ def site_fingerprint(site: Site, code: str) -> str:
     h.update(json.dumps(site.config.raw, sort_keys=True, default=repr).encode())
     h.update(repr((site.nav, site.base_url, site.site_url, sorted(site.assets.items()),
                    site.data, sorted(site.asset_names.items()))).encode())
+    _REPRS.clear()  # one site's pages at a time
     for page in site.pages.values():
         # a generated page's body and data belong to that page alone (see page_digest)
-        h.update(repr(replace(page, body=None, data=EMPTY_MAPPING)).encode())
+        shared = page if page.body is None and not page.data else replace(
+            page, body=None, data=EMPTY_MAPPING)
+        h.update(page_repr(shared).encode())
     return h.hexdigest()
+
+
+# Page -> repr(page): the site fingerprint and every page digest need it (25 us a page).
+_REPRS: dict[int, tuple[Page, str]] = {}
+
+
+def page_repr(page: Page) -> str:
+    """Return ``repr(page)``, computed once per page object of the current site."""
+    found = _REPRS.get(id(page))
+    if found is not None and found[0] is page:
+        return found[1]
+    text = repr(page)
+    _REPRS[id(page)] = (page, text)
+    return text
+
+
+class FileMemo:
+    """What was learnt from site files (digest, frontmatter), kept while a file's size and
+    modification time stay the same, in one pickle beside the page cache.
+
+    :meth:`get` answers from memory when the file's ``stat`` matches, else computes; the
+    build calls :meth:`save` at its end. ``FileMemo(None)`` remembers within one build only.
+    """
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._entries: dict[str, tuple[tuple[int, int], dict[str, Any]]] = {}
+        self._dirty = False
+        self._seen: set[str] = set()  # files asked about in this build: the ones kept on save
+        self._started = time.time()
+        if path is not None:
+            try:
+                with open(path, "rb") as f:
+                    loaded = pickle.load(f)
+                if isinstance(loaded, dict) and loaded.get("schema") == SCHEMA:
+                    self._entries = loaded["entries"]
+            except Exception:  # noqa: BLE001 - missing or unreadable: start empty
+                self._entries = {}
+
+    @classmethod
+    def open(cls, out_dir: Path) -> FileMemo:
+        return cls(cache_dir_for(out_dir) / MEMO_FILE)
+
+    def get(self, root: Path, rel: str, kind: str, compute: Callable[[Path], Any]) -> Any:
+        """Return ``compute(root / rel)``, remembered under ``kind`` while the file is unchanged.
+
+        ``compute`` may raise; nothing is remembered then. A missing file raises OSError.
+        """
+        name = os.path.join(root, rel)  # strings, not Path: called for every page, every build
+        st = os.stat(name)
+        stamp = (st.st_mtime_ns, st.st_size)
+        self._seen.add(name)
+        entry = self._entries.get(name)
+        if entry is not None and entry[0] == stamp and kind in entry[1]:
+            return entry[1][kind]
+        value = compute(root / rel)
+        if st.st_mtime_ns / 1e9 < self._started - RACY_SECONDS:
+            known = entry[1] if entry is not None and entry[0] == stamp else {}
+            self._entries[name] = (stamp, {**known, kind: value})
+            self._dirty = True
+        return value
+
+    def save(self) -> None:
+        """Write what was learnt (atomically; a failure only costs speed next time)."""
+        if self.path is None:
+            return
+        if self._entries.keys() - self._seen:  # deleted or no longer used files
+            self._entries = {k: v for k, v in self._entries.items() if k in self._seen}
+            self._dirty = True
+        if not self._dirty:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+            with open(tmp, "wb") as f:
+                pickle.dump({"schema": SCHEMA, "entries": self._entries}, f,
+                            pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, self.path)
+            self._dirty = False
+        except OSError as exc:
+            log.warning("%s: file memo not saved (%s)", self.path, exc)
+
+
+class CachedPageResult(PageResult):
+    """A :class:`PageResult` from the cache whose document is produced when first read.
+
+    ``document_size`` (its UTF-8 byte length) is known without it, which is all a writer
+    keeping the published file needs. Pickles as a plain ``PageResult``.
+    """
+
+    __slots__ = ("document_size", "_document", "_produce")
+
+    def __init__(self, *, page: Page, rendered: RenderedPage, unchanged: bool = False,
+                 document: str | None = None, document_size: int = -1,
+                 produce: Callable[[], str] | None = None) -> None:
+        object.__setattr__(self, "_produce", produce)
+        object.__setattr__(self, "document_size", document_size)
+        super().__init__(page=page, rendered=rendered, document=document,  # type: ignore[arg-type]
+                         unchanged=unchanged)
+
+    @property  # type: ignore[override]
+    def document(self) -> str:
+        if self._document is None:
+            assert self._produce is not None
+            object.__setattr__(self, "_document", self._produce())
+            object.__setattr__(self, "_produce", None)
+        return self._document  # type: ignore[return-value]
+
+    @document.setter
+    def document(self, value: str | None) -> None:  # only the dataclass __init__ sets it
+        object.__setattr__(self, "_document", value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_plain_result, (self.page, self.rendered, self.document, self.unchanged))
+
+
+class CachedRender(RenderedPage):
+    """A :class:`RenderedPage` from the cache whose ``html``, ``text`` and ``headings`` are
+    read from the cache (one compressed blob) when first used. Pickles as a plain one."""
+
+    __slots__ = ("_html", "_text", "_headings", "_fetch")
+
+    def __init__(self, *, fetch: Callable[[], tuple[str, str, tuple[Heading, ...]]],
+                 **fields: Any) -> None:
+        object.__setattr__(self, "_fetch", fetch)
+        super().__init__(html=None, text=None, headings=None, **fields)  # type: ignore[arg-type]
+
+    def _body(self) -> None:
+        html, text, headings = self._fetch()
+        object.__setattr__(self, "_html", html)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_headings", headings)
+
+    @property  # type: ignore[override]
+    def html(self) -> str:
+        if self._html is None:
+            self._body()
+        return self._html  # type: ignore[return-value]
+
+    @html.setter
+    def html(self, value: str | None) -> None:
+        object.__setattr__(self, "_html", value)
+
+    @property  # type: ignore[override]
+    def text(self) -> str:
+        if self._text is None:
+            self._body()
+        return self._text  # type: ignore[return-value]
+
+    @text.setter
+    def text(self, value: str | None) -> None:
+        object.__setattr__(self, "_text", value)
+
+    @property  # type: ignore[override]
+    def headings(self) -> tuple[Heading, ...]:
+        if self._headings is None:
+            self._body()
+        return self._headings  # type: ignore[return-value]
+
+    @headings.setter
+    def headings(self, value: tuple[Heading, ...] | None) -> None:
+        object.__setattr__(self, "_headings", value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        state = {f: getattr(self, f) for f in RenderedPage.__dataclass_fields__}
+        return (_plain_render, (state,))
+
+
+def _plain_render(state: dict[str, Any]) -> RenderedPage:
+    return RenderedPage(**state)
+
+
+def encode_render(rendered: RenderedPage) -> tuple[bytes, bytes]:
+    """Return (summary, body) blobs for ``rendered`` (see the module docstring)."""
+    extra = b""
+    if rendered.problems or rendered.meta:
+        extra = pickle.dumps((rendered.problems, rendered.meta), pickle.HIGHEST_PROTOCOL)
+    summary = marshal.dumps((
+        rendered.key, rendered.markdown, tuple(rendered.anchors),
+        tuple((target, w.file, w.line, w.column) for target, w in rendered.links),
+        tuple(rendered.dependencies), extra))
+    body = zlib.compress(marshal.dumps((
+        rendered.html, rendered.text,
+        tuple((h.level, h.text, h.id) for h in rendered.headings))), 1)
+    return summary, body
+
+
+def decode_body(body: bytes) -> tuple[str, str, tuple[Heading, ...]]:
+    html, text, headings = marshal.loads(zlib.decompress(body))
+    return html, text, tuple(Heading(level=lv, text=t, id=i) for lv, t, i in headings)
+
+
+def decode_summary(summary: bytes,
+                   fetch: Callable[[], tuple[str, str, tuple[Heading, ...]]]) -> CachedRender:
+    key, markdown, anchors, links, dependencies, extra = marshal.loads(summary)
+    problems, meta = pickle.loads(extra) if extra else ((), EMPTY_MAPPING)
+    return CachedRender(
+        fetch=fetch, key=key, markdown=markdown, anchors=anchors,
+        links=tuple((target, Location(f, line, col)) for target, f, line, col in links),
+        dependencies=dependencies, problems=problems, meta=meta)
+
+
+def _plain_result(page: Page, rendered: RenderedPage, document: str, unchanged: bool) -> PageResult:
+    return PageResult(page=page, rendered=rendered, document=document, unchanged=unchanged)
+
+
+def document_size(result: PageResult) -> int:
+    """Return the UTF-8 byte length of ``result.document``, without producing a cached one."""
+    size = getattr(result, "document_size", -1)
+    if size >= 0:
+        return int(size)
+    document = result.document
+    return len(document) if document.isascii() else len(document.encode("utf-8"))
 
 
 class PageCache:
@@ -125,13 +362,19 @@ class PageCache:
     warning, and the build goes on.
     """
 
-    def __init__(self, path: Path, site: Site, fingerprint: str) -> None:
+    def __init__(self, path: Path, site: Site, fingerprint: str,
+                 memo: FileMemo | None = None,
+                 relayout: Callable[[Page, RenderedPage], str] | None = None) -> None:
         self.path = path
         self.site = site
         self.fingerprint = fingerprint
+        self.memo = memo if memo is not None else FileMemo(None)
+        # lays a cached render out again, for a document someone reads (see CachedPageResult)
+        self.relayout = relayout
         self.hits = 0
         self._writable = True
         self._files: dict[str, str] = {}  # site-relative file -> content digest, this build
+        self._fresh_rows: dict[str, tuple[bytes, int, int]] = {}  # fresh(): summary, size, published
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = self._connect(path)
@@ -146,26 +389,34 @@ class PageCache:
             db.execute("DROP TABLE IF EXISTS pages")
             db.execute(f"PRAGMA user_version = {SCHEMA}")
         # published: this row's document is what the last successful build wrote
+        # body last: a query that does not name it never reads its overflow pages
         db.execute("CREATE TABLE IF NOT EXISTS pages (key TEXT PRIMARY KEY, digest TEXT NOT NULL, "
-                   "deps TEXT NOT NULL, rendered BLOB NOT NULL, document BLOB NOT NULL, "
-                   "published INTEGER NOT NULL DEFAULT 0)")
+                   "deps TEXT NOT NULL, summary BLOB NOT NULL, size INTEGER NOT NULL, "
+                   "published INTEGER NOT NULL DEFAULT 0, body BLOB NOT NULL)")
         # one writer transaction per build; WAL lets a reader (the dev server) in meanwhile
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         return db
 
     @classmethod
-    def open(cls, out_dir: Path, site: Site, pm: pluggy.PluginManager) -> PageCache:
-        """Open (or create) the cache of ``out_dir`` for a build of ``site``."""
+    def open(cls, out_dir: Path, site: Site, pm: pluggy.PluginManager, *,
+             memo: FileMemo | None = None,
+             relayout: Callable[[Page, RenderedPage], str] | None = None) -> PageCache:
+        """Open (or create) the cache of ``out_dir`` for a build of ``site``.
+
+        ``relayout(page, rendered)`` returns the document of a cached render; without it a
+        cached page whose document is read counts as a miss (see :meth:`load`).
+        """
         fingerprint = site_fingerprint(site, code_fingerprint(site, pm))
-        return cls(cache_dir_for(out_dir) / FILE_NAME, site, fingerprint)
+        return cls(cache_dir_for(out_dir) / FILE_NAME, site, fingerprint, memo, relayout)
 
     def file_digest(self, rel: str) -> str:
         """Return the digest of a site-relative file's bytes ('-' when it cannot be read)."""
         found = self._files.get(rel)
         if found is None:
             try:
-                found = _digest((self.site.root / rel).read_bytes())
+                found = self.memo.get(self.site.root, rel, "digest",
+                                      lambda path: _digest(path.read_bytes()))
             except OSError:
                 found = "-"
             self._files[rel] = found
@@ -174,13 +425,15 @@ class PageCache:
     def page_digest(self, page: Page) -> str:
         """Return the digest of everything known before rendering that shapes ``page``."""
         source = page.source.as_posix() if page.source is not None else ""
-        return _digest(self.fingerprint, repr(page), self.file_digest(source) if source else "")
+        return _digest(self.fingerprint, page_repr(page),
+                       self.file_digest(source) if source else "")
 
     def fresh(self, pages: Iterable[Page]) -> set[str]:
-        """Return the keys of ``pages`` whose cached row is still valid (no blob is read)."""
-        rows = {k: (d, deps) for k, d, deps in
-                self._db.execute("SELECT key, digest, deps FROM pages")}
+        """Return the keys of ``pages`` whose cached row is still valid (no body is read)."""
+        rows = {row[0]: row[1:] for row in self._db.execute(
+            "SELECT key, digest, deps, summary, size, published FROM pages")}
         found: set[str] = set()
+        self._fresh_rows = {}
         for page in pages:
             row = rows.get(page.key)
             if row is None or row[0] != self.page_digest(page):
@@ -188,23 +441,40 @@ class PageCache:
             deps: dict[str, str] = json.loads(row[1])
             if all(self.file_digest(rel) == digest for rel, digest in deps.items()):
                 found.add(page.key)
+                self._fresh_rows[page.key] = row[2:]
         return found
 
-    def load(self, page: Page) -> PageResult | None:
-        """Return the cached result for a page :meth:`fresh` named (None if unreadable)."""
-        row = self._db.execute("SELECT rendered, document, published FROM pages WHERE key = ?",
-                               (page.key,)).fetchone()
-        if row is None:
-            return None
+    def _fetch_body(self, key: str) -> tuple[str, str, tuple[Heading, ...]]:
+        query = "SELECT body FROM pages WHERE key = ?"
         try:
-            rendered = pickle.loads(zlib.decompress(row[0]))
-            document = zlib.decompress(row[1]).decode("utf-8")
+            row = self._db.execute(query, (key,)).fetchone()
+        except sqlite3.ProgrammingError:  # read after the build closed the cache
+            with sqlite3.connect(self.path, timeout=30) as db:
+                row = db.execute(query, (key,)).fetchone()
+        if row is None:
+            raise LookupError(f"{self.path}: the cached render of {key!r} is gone; build again")
+        return decode_body(row[0])
+
+    def load(self, page: Page) -> PageResult | None:
+        """Return the cached result for a page :meth:`fresh` named (None if unreadable).
+
+        Its HTML and document are read and laid out again only when used: a page the last
+        build published (``unchanged``) is normally kept, never read.
+        """
+        relayout = self.relayout
+        row = self._fresh_rows.pop(page.key, None)
+        if relayout is None or row is None:
+            return None
+        summary, size, published = row
+        key = page.key
+        try:
+            rendered = decode_summary(summary, lambda: self._fetch_body(key))
         except Exception:  # noqa: BLE001 - any unreadable row is a miss, rendered afresh
             return None
-        if not isinstance(rendered, RenderedPage):
-            return None
         self.hits += 1
-        return PageResult(page=page, rendered=rendered, document=document, unchanged=bool(row[2]))
+        return CachedPageResult(page=page, rendered=rendered, unchanged=bool(published),
+                                document_size=int(size),
+                                produce=lambda: relayout(page, rendered))
 
     def store(self, result: PageResult) -> None:
         """Keep a freshly rendered result for the next build."""
@@ -213,11 +483,15 @@ class PageCache:
         page = result.page
         deps = {rel: self.file_digest(rel) for rel in sorted(set(result.rendered.dependencies))}
         try:
+            summary, body = encode_render(result.rendered)
+        except (ValueError, TypeError, pickle.PicklingError) as exc:  # a plugin's odd value
+            log.debug("%s: not cached (%s)", page.key, exc)
+            return
+        try:
             self._db.execute(
-                "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?, 0)",
-                (page.key, self.page_digest(page), json.dumps(deps),
-                 zlib.compress(pickle.dumps(result.rendered, pickle.HIGHEST_PROTOCOL), 1),
-                 zlib.compress(result.document.encode("utf-8"), 1)))
+                "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?, 0, ?)",
+                (page.key, self.page_digest(page), json.dumps(deps), summary,
+                 document_size(result), body))
         except sqlite3.OperationalError as exc:  # locked by another build of the same output
             self._writable = False
             log.warning("%s: render cache not updated (%s); the next build renders these pages "

@@ -9,7 +9,9 @@ and OpenAPI pages do.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -257,3 +259,92 @@ def test_after_a_failed_build_only_the_fixed_page_renders(env) -> None:
     assert rendered(log) == ["alpha"]  # beta's new render was kept although that build failed
     assert "shared text v2" in (out / "beta" / "index.html").read_text(encoding="utf-8")
     assert "Alpha fixed." in (out / "alpha" / "index.html").read_text(encoding="utf-8")
+
+
+def _age(site: Path) -> None:
+    """Date every site file a minute back: files modified just now are never remembered."""
+    for f in site.rglob("*"):
+        if f.is_file():
+            os.utime(f, (f.stat().st_atime - 60, f.stat().st_mtime - 60))
+
+
+def test_a_warm_build_reads_no_unchanged_source_file(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    _age(site)
+    build(site, out)
+    rendered(log)
+    first = snapshot(out)
+
+    # same size and modification time: the memo answers, so this edit goes unseen...
+    alpha = site / "alpha.mdx"
+    stamp = alpha.stat()
+    alpha.write_text("---\ntitle: Gamma\n---\n\nGamma body.\n", encoding="utf-8")
+    os.utime(alpha, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    build(site, out)
+    assert rendered(log) == []
+    assert snapshot(out) == first
+
+    # ...and any real save (a new modification time) is read again
+    os.utime(alpha, ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 1_000_000_000))
+    build(site, out)
+    assert rendered(log) == ["alpha", "beta", "index"]  # a new title is in every sidebar
+    assert "Gamma body." in (out / "alpha" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Gamma" in (out / "alpha" / "index.html").read_text(encoding="utf-8")
+
+
+def test_touching_a_file_without_changing_it_renders_nothing(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    _age(site)
+    build(site, out)
+    rendered(log)
+    first = snapshot(out)
+    for f in (site / "alpha.mdx", site / "snippets" / "shared.md"):
+        os.utime(f)  # now: a new mtime, the same bytes
+    build(site, out)
+    assert rendered(log) == []
+    assert snapshot(out) == first
+
+
+DOC_PLUGIN = '''
+import hashlib
+from pathlib import Path
+from mdxsite import hookimpl
+
+LOG = Path({log!r})
+
+
+@hookimpl
+def mdxsite_page_built(site, result):
+    with LOG.open("a", encoding="utf-8") as f:
+        f.write(result.page.key + " " + hashlib.sha256(result.document.encode()).hexdigest() + "\\n")
+'''
+
+
+def test_a_plugin_reading_a_cached_document_gets_the_published_bytes(
+        env, tmp_path: Path) -> None:
+    site, out, _, _ = env
+    write_site(site)
+    docs_log = tmp_path / "documents.log"
+    name = "doclog_" + tmp_path.name.replace("-", "_")
+    lib = tmp_path / "lib"
+    (lib / f"{name}.py").write_text(DOC_PLUGIN.format(log=str(docs_log)), encoding="utf-8")
+    info = lib / f"{name}-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[mdxsite.plugins]\n{name} = {name}\n",
+                                           encoding="utf-8")
+    try:
+        build(site, out)
+        cold = docs_log.read_text(encoding="utf-8")
+        docs_log.write_text("", encoding="utf-8")
+        build(site, out)  # every page from the cache: documents laid out again when read
+        assert docs_log.read_text(encoding="utf-8") == cold
+        for line in cold.split("\n")[:-1]:
+            key, digest = line.split()
+            path = out / ("index.html" if key == "index" else f"{key}/index.html")
+            assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
+    finally:
+        sys.modules.pop(name, None)
