@@ -401,16 +401,6 @@ def openapi_check(ctx: click.Context, source: str) -> None:
                                  markup=False, highlight=False)
 
 
-@contextmanager
-def _reporting_soft(err: Console) -> Iterator[None]:
-    """In watch mode a mistake is printed, never fatal."""
-    try:
-        yield
-    except MdxsiteError as exc:
-        for problem in exc.problems:
-            err.print(str(problem), style="red", markup=False, highlight=False, soft_wrap=True)
-
-
 def scraping_main() -> None:
     """Entry point of ``mdxsite-scraping``."""
     from mdxsite.openapi.scraping import cli as scraping_cli

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mdxsite.errors import Location, MdxsiteError, Problem
+from mdxsite.errors import Location, MdxsiteError
 from mdxsite.mdx import frontmatter
 from mdxsite.model import Crumb, Nav, Page, Site, SiteConfig, frozen_mapping
 

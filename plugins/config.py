@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdxsite.config import load_config
-from mdxsite.errors import MdxsiteError, Problems
+from mdxsite.errors import Problems
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import SiteConfig
 

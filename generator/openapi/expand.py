@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_warnings
-from mdxsite.model import Nav, NavItem, OpenApiSource, Page, Site, frozen_mapping
+from mdxsite.model import NavItem, OpenApiSource, Page, Site, frozen_mapping
 from mdxsite.nav import placements
 from mdxsite.openapi.check import METHODS
 from mdxsite.openapi.load import Document, load_source

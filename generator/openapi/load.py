@@ -7,7 +7,7 @@ capped before any Python objects are built, and only the safe YAML loader is use
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
