@@ -28,6 +28,33 @@ def chromium() -> Iterator[object]:
         browser.close()
 
 
+@pytest.fixture
+def local_context(chromium) -> Iterator[Callable[..., object]]:
+    """``local_context(width, height)`` -> a browser context whose requests may not leave
+    127.0.0.1: any other is aborted and its URL kept in ``context.outside`` for the test."""
+    contexts: list[object] = []
+
+    def make(width: int = 1200, height: int = 900) -> object:
+        context = chromium.new_context(viewport={"width": width, "height": height})
+        outside: list[str] = []
+
+        def route(r) -> None:
+            if r.request.url.startswith("http://127.0.0.1"):
+                r.continue_()
+            else:
+                outside.append(r.request.url)
+                r.abort()
+
+        context.route("**/*", route)
+        context.outside = outside
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass

@@ -7,7 +7,8 @@ free port; the test edits page files on disk and waits (with a deadline) for the
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -41,14 +42,8 @@ def dev(tmp_path: Path) -> Iterator[DevSession]:
 
 
 @pytest.fixture
-def browser_context(chromium) -> Iterator[object]:
-    context = chromium.new_context(viewport={"width": 1200, "height": 800})
-    outside: list[str] = []
-    context.route("**/*", lambda route: (route.continue_() if route.request.url.startswith(
-        "http://127.0.0.1") else (outside.append(route.request.url), route.abort())))
-    context.outside = outside  # type: ignore[attr-defined]
-    yield context
-    context.close()
+def browser_context(local_context: Callable[..., Any]) -> object:
+    return local_context(1200, 800)
 
 
 def _open(context, url: str):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -66,16 +67,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def tab(chromium, built: Path, serve_dir: Callable[..., str]):
-    context = chromium.new_context(viewport={"width": 1200, "height": 900})
+def tab(local_context: Callable[..., Any], built: Path, serve_dir: Callable[..., str]):
+    context = local_context(1200, 900)
     page = context.new_page()
     page.base = serve_dir(built)  # type: ignore[attr-defined]
-    outside: list[str] = []
-    page.route("**/*", lambda route: (route.continue_() if route.request.url.startswith(
-        "http://127.0.0.1") else (outside.append(route.request.url), route.abort())))
-    page.outside = outside  # type: ignore[attr-defined]
-    yield page
-    context.close()
+    page.outside = context.outside  # type: ignore[attr-defined]
+    return page
 
 
 def test_mermaid_diagrams_render_to_svg_without_network(tab) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Callable, Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -42,30 +43,21 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture
-def open_site(chromium, sites: dict[str, Path], serve_dir: Callable[..., str]) -> Iterator[Callable]:
+def open_site(local_context: Callable[..., Any], sites: dict[str, Path],
+              serve_dir: Callable[..., str]) -> Iterator[Callable]:
     """``open_site(variant, path)`` -> a page at that path; no request may leave 127.0.0.1."""
-    context = chromium.new_context(viewport={"width": 1400, "height": 900})
-    outside: list[str] = []
+    context = local_context(1400, 900)
     bases: dict[str, str] = {}
-
-    def route(r) -> None:
-        if r.request.url.startswith("http://127.0.0.1"):
-            r.continue_()
-        else:
-            outside.append(r.request.url)
-            r.abort()
 
     def open_(variant: str, path: str):
         if variant not in bases:
             bases[variant] = serve_dir(sites[variant])
         tab = context.new_page()
-        tab.route("**/*", route)
         tab.goto(bases[variant] + path)
         return tab
 
     yield open_
-    context.close()
-    assert outside == []
+    assert context.outside == []
 
 
 def test_drilldown_on_by_theme_default_goes_to_the_groups_first_page(open_site) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -25,16 +26,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def page(chromium, built: Path, serve_dir: Callable[..., str]):
-    context = chromium.new_context(viewport={"width": 1400, "height": 900})
+def page(local_context: Callable[..., Any], built: Path, serve_dir: Callable[..., str]):
+    context = local_context(1400, 900)
     tab = context.new_page()
     tab.base = serve_dir(built)  # type: ignore[attr-defined]
-    outside: list[str] = []
-    tab.route("**/*", lambda route: (route.continue_() if route.request.url.startswith(
-        "http://127.0.0.1") else (outside.append(route.request.url), route.abort())))
-    tab.outside = outside  # type: ignore[attr-defined]
-    yield tab
-    context.close()
+    tab.outside = context.outside  # type: ignore[attr-defined]
+    return tab
 
 
 def test_tabs_lead_to_their_section_and_no_request_leaves_localhost(page, tmp_path: Path) -> None:
