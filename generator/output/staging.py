@@ -94,36 +94,57 @@ def publish(staging: Path, out_dir: Path, kept: set[str] | frozenset[str] = froz
         os.replace(staging, out_dir)  # atomic on POSIX: readers see the old or the new tree
         _write_manifest(manifest_file, new_files)
         return {"written": len(new_files), "unchanged": 0, "removed": 0}
-    try:
-        old_files = set(json.loads(manifest_file.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
-        old_files = set()
+    old_files = _read_manifest(manifest_file)
     written = removed = 0
     unchanged = len(kept - new_files)
     for rel in sorted(new_files):
-        src, dst = staging / rel, out_dir / rel
-        new_bytes = src.read_bytes()
-        try:
-            if dst.read_bytes() == new_bytes:
-                unchanged += 1
-                continue
-        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-            pass
-        if dst.is_dir():
-            shutil.rmtree(dst)
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(src, dst)  # a reader never sees half a file
-        written += 1
+        if _replace_if_changed(staging / rel, out_dir / rel):
+            written += 1
+        else:
+            unchanged += 1
     new_files |= kept
     for rel in sorted(old_files - new_files):
-        target = out_dir / rel
-        if target.is_file():
-            target.unlink()
+        if _remove(out_dir, rel):
             removed += 1
-            _prune_empty(target.parent, out_dir)
     shutil.rmtree(staging, ignore_errors=True)
     _write_manifest(manifest_file, new_files)
     return {"written": written, "unchanged": unchanged, "removed": removed}
+
+
+def _read_manifest(path: Path) -> set[str]:
+    """The output files the last publish recorded (none when it is missing or unreadable)."""
+    try:
+        return set(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return set()
+
+
+def _replace_if_changed(src: Path, dst: Path) -> bool:
+    """Move ``src`` over ``dst`` unless ``dst`` already has its bytes; True when moved.
+
+    Sizes are compared first, so a file that grew (llms-full.txt) is not read twice. The
+    move is a rename: a reader (a static host, the dev server) never sees half a file.
+    """
+    try:
+        if dst.stat().st_size == src.stat().st_size and dst.read_bytes() == src.read_bytes():
+            return False
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        pass
+    if dst.is_dir():
+        shutil.rmtree(dst)
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(src, dst)
+    return True
+
+
+def _remove(out_dir: Path, rel: str) -> bool:
+    """Delete ``out_dir/rel`` and the folders it leaves empty; True when a file was there."""
+    target = out_dir / rel
+    if not target.is_file():
+        return False
+    target.unlink()
+    _prune_empty(target.parent, out_dir)
+    return True
 
 
 def _prune_empty(folder: Path, stop: Path) -> None:
@@ -155,34 +176,19 @@ def publish_changes(staging: Path, out_dir: Path, removed: set[str] | frozenset[
         (files written because their bytes changed, files removed), posix paths, sorted.
     """
     manifest_file = cache_dir_for(out_dir) / MANIFEST
-    try:
-        files = set(json.loads(manifest_file.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
-        files = set()
+    files = _read_manifest(manifest_file)
     written: list[str] = []
     for rel in sorted(_files(staging)):
-        src, dst = staging / rel, out_dir / rel
         files.add(rel)
-        try:  # sizes first: a big file (llms-full.txt) that grew is not read twice
-            if dst.stat().st_size == src.stat().st_size and dst.read_bytes() == src.read_bytes():
-                if keep_staging:
-                    src.unlink()
-                continue
-        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-            pass
-        if dst.is_dir():
-            shutil.rmtree(dst)
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(src, dst)  # a reader (the dev server) never sees half a file
-        written.append(rel)
+        if _replace_if_changed(staging / rel, out_dir / rel):
+            written.append(rel)
+        elif keep_staging:
+            (staging / rel).unlink()
     gone: list[str] = []
     for rel in sorted(removed & files):
-        target = out_dir / rel
         files.discard(rel)
-        if target.is_file():
-            target.unlink()
+        if _remove(out_dir, rel):
             gone.append(rel)
-            _prune_empty(target.parent, out_dir)
     if not keep_staging:
         shutil.rmtree(staging, ignore_errors=True)
     manifest_file.parent.mkdir(parents=True, exist_ok=True)
