@@ -346,8 +346,8 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
     """
     import uvicorn
 
-    from mdxsite import pipeline, plugin_manager
-    from mdxsite.server.app import needs_build, site_app
+    from mdxsite import pipeline
+    from mdxsite.server.app import needs_build, plugin_mounts, site_app
 
     root = directory.resolve()
     out_dir = (out or _default_out(root)).resolve()
@@ -358,9 +358,7 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
             report = pipeline.build(root, out_dir, pm, jobs=pipeline.cpu_jobs())
             err.print(f"built {report.pages} pages in {report.seconds:.2f} s", markup=False)
         site = pipeline.prepare(root, pm)
-        mounts = plugin_manager.unique_by(plugin_manager.contributions(
-            pm, "mdxsite_asgi_apps", site=site, out_dir=out_dir), key=lambda m: m[0],
-            what="mount path")
+        mounts = plugin_mounts(pm, site, out_dir)
     handler = logging.StreamHandler(sys.stderr)
     for name in ("mdxsite.access", "mdxsite.plugins.assistant"):
         logging.getLogger(name).addHandler(handler)

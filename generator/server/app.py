@@ -55,6 +55,18 @@ class AccessLog:
                 "key": scope.get("state", {}).get("key_prefix")}, separators=(",", ":")))
 
 
+def plugin_mounts(pm: Any, site: Any, out_dir: Path) -> list[tuple[str, Any]]:
+    """Return every ``(path, ASGI app)`` plugins mount beside ``site`` (``mdxsite_asgi_apps``).
+
+    Two plugins claiming one path is an error naming both.
+    """
+    from mdxsite import plugin_manager
+
+    return plugin_manager.unique_by(
+        plugin_manager.contributions(pm, "mdxsite_asgi_apps", site=site, out_dir=out_dir),
+        key=lambda pair: pair[0], what="mount path")
+
+
 def site_app(out_dir: Path, mounts: Iterable[tuple[str, Any]] = (), *, base_url: str = "/") -> Starlette:
     """Return the ASGI app serving ``out_dir`` at ``base_url`` with ``mounts`` beside it.
 

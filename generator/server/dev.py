@@ -254,15 +254,12 @@ class DevSession:
         return first
 
     def _mounts(self) -> list[tuple[str, Any]]:
-        from mdxsite import plugin_manager
+        from mdxsite.server.app import plugin_mounts
 
         site = self.engine.site
         if site is None:
             return []
-        return plugin_manager.unique_by(
-            plugin_manager.contributions(self.engine.pm, "mdxsite_asgi_apps", site=site,
-                                         out_dir=self.engine.out_dir),
-            key=lambda pair: pair[0], what="mount path")
+        return plugin_mounts(self.engine.pm, site, self.engine.out_dir)
 
     def serve_forever(self, on_started: Callable[[], None] | None = None) -> None:
         """Serve on this thread until Ctrl+C; then stop watching."""
