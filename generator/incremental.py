@@ -45,7 +45,7 @@ import pluggy
 from mdxsite import pipeline, plugin_manager
 from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_warnings
 from mdxsite.mdx import frontmatter
-from mdxsite.model import BuildReport, Page, PageResult, RenderedPage, Site
+from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.output import layout, staging
 from mdxsite.sources import ASSET_SUFFIXES, PAGE_SUFFIXES, build_site, scan_sources
 
@@ -98,6 +98,7 @@ class _Plan:
     signatures: dict[str, int] | None = None   # recomputed signatures, when they were
     sources: dict[str, Path] | None = None     # a new scan, when the page set changed
     layout_only: set[str] = field(default_factory=set)  # dirty pages whose body is still good
+    files: list[OutputFile] | None = None      # the output files, when the site was prepared anew
 
 
 class Engine:
@@ -316,8 +317,9 @@ class Engine:
                                     site_url=self.site_url,
                                     read_frontmatter=self._read_frontmatter,
                                     assets=None if assets_moved else site.assets)
-        new, _ = pipeline.output_files(new, self.pm)  # the fingerprinted asset names
-        plan = _Plan(site=new, structural=True, signatures=signatures(new), sources=sources)
+        new, files = pipeline.output_files(new, self.pm)  # the fingerprinted asset names
+        plan = _Plan(site=new, structural=True, signatures=signatures(new), sources=sources,
+                     files=files)
         plan.removed = [p for k, p in site.pages.items() if k not in new.pages]
         for key, page in new.pages.items():
             if site.pages.get(key) != page or self._signatures.get(key) != plan.signatures[key]:
@@ -380,7 +382,8 @@ class Engine:
             self._track(site, key, result.rendered.dependencies, result.rendered.problems)
         try:
             with self._staging(tmp):
-                _, files = pipeline.output_files(site, self.pm)
+                files = plan.files if plan.files is not None else \
+                    pipeline.output_files(site, self.pm)[1]
                 # a copied file (an image, a theme asset) is written again only when it changed
                 fresh = set(paths)
                 files = [f for f in files if f.source is None or plan.structural
