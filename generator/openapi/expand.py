@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_warnings
+from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem
 from mdxsite.model import NavItem, OpenApiSource, Page, Site, frozen_mapping
 from mdxsite.nav import placements
 from mdxsite.openapi.check import METHODS
@@ -138,10 +138,8 @@ def expand(site: Site) -> Site | None:
     items = tuple(new for item in site.nav.items for new in expander.visit(item)) if in_nav \
         else site.nav.items
     own_pages, problems = expand_pages(site, expander.doc)
-    errors = [*expander.problems, *(p for p in problems if not p.warning)]
-    if errors:
-        raise MdxsiteError(errors)
-    report_warnings([p for p in problems if p.warning])
+    if expander.problems or problems:
+        raise MdxsiteError([*expander.problems, *problems])
     pages = dict(site.pages)
     pages.update(own_pages)
     for key, page in expander.pages.items():

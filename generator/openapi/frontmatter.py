@@ -162,9 +162,8 @@ def resolve(site: Site, resolver: Resolver, page: Page) -> tuple[Page | None, Pr
         close = difflib.get_close_matches(_spell(wanted), known, n=1, cutoff=0.6)
         return None, Problem(
             where, f"{_spell(wanted)!r} is not in {' or '.join(repr(s) for s in specs)}",
-            (f"did you mean {close[0]!r}? " if close else "") +
-            "method and path must match the document exactly".replace(
-                "m", "M", 1 if close else 0), code="openapi.missing-endpoint")
+            (f"did you mean {close[0]!r}? Method" if close else "method") +
+            " and path must match the document exactly", code="openapi.missing-endpoint")
     spec = hits[0]
     doc = resolver.doc(spec)
     webhook = wanted[0] == "webhook"
