@@ -189,7 +189,10 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
                    tag=tag if isinstance(tag, str) else "",
                    description=description if isinstance(description, str) else "",
                    expanded=expanded, hidden=hidden, openapi=openapi, inherited_openapi=inherited,
-                   children=children, at=str(at), origin=out.where(at),
+                   children=children, at=str(at),
+                   # located now only where the OpenAPI stage may need it: locating every
+                   # element parses docs.json a second time (0.4 s on 10,000 pages)
+                   origin=out.where(at) if openapi is not None else None,
                    extra=frozen_mapping(extra))
 
 
@@ -231,8 +234,7 @@ def check_page_entry(value: object, at: JsonPath, ctx: Context) -> NavItem | Non
     key = _page_key(value, at, ctx)
     if key is None:
         return None
-    return NavItem(kind="page", key=key, inherited_openapi=ctx.openapi, at=str(at),
-                   origin=out.where(at))
+    return NavItem(kind="page", key=key, inherited_openapi=ctx.openapi, at=str(at))
 
 
 def _page_key(value: object, at: JsonPath, ctx: Context) -> str | None:
