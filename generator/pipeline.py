@@ -27,7 +27,7 @@ from mdxsite.model import Nav, SiteConfig  # for prepare_from (watch mode)
 from mdxsite.output.assets import fingerprint as fingerprint_assets
 from mdxsite.output.cache import FileMemo, PageCache
 from mdxsite.output.staging import staging_dir
-from mdxsite.sources import build_site, scan_sources
+from mdxsite.sources import build_site, scan
 
 log = logging.getLogger(__name__)
 
@@ -56,8 +56,9 @@ def prepare(root: Path, pm: pluggy.PluginManager, *, base_url: str = "/",
     With ``memo``, page frontmatter is parsed only for files that changed since it was kept.
     """
     config = _answer(pm.hook.mdxsite_load_config(root=root), "mdxsite_load_config")
-    return prepare_from(root, pm, config, scan_sources(root, config), base_url=base_url,
-                        site_url=site_url, memo=memo)
+    sources, assets = scan(root)
+    return prepare_from(root, pm, config, sources, base_url=base_url, site_url=site_url,
+                        assets=assets, memo=memo)
 
 
 def prepare_from(root: Path, pm: pluggy.PluginManager, config: SiteConfig,

@@ -38,17 +38,31 @@ def scan_sources(root: Path, config: SiteConfig | None = None) -> dict[str, Path
     ``.mdx`` wins over ``.md`` when both exist. Hidden folders, ``node_modules`` and folders
     holding a build output are skipped.
     """
+    return scan(root)[0]
+
+
+def scan_assets(root: Path) -> dict[str, Path]:
+    """Return static files to copy into the output, by output path (same as the source path)."""
+    return scan(root)[1]
+
+
+def scan(root: Path) -> tuple[dict[str, Path], dict[str, Path]]:
+    """Return (:func:`scan_sources`, :func:`scan_assets`) from one walk of the folder."""
     found: dict[str, Path] = {}
+    assets: dict[str, Path] = {}
     for prefix, filenames in _walk(root):
         for name in filenames:
             stem, suffix = os.path.splitext(name)
-            if suffix not in PAGE_SUFFIXES:
-                continue
-            key = prefix + stem
-            if key in found and found[key].suffix == ".mdx":
-                continue
-            found[key] = Path(prefix + name)
-    return dict(sorted(found.items()))
+            if suffix in PAGE_SUFFIXES:
+                key = prefix + stem
+                if key in found and found[key].suffix == ".mdx":
+                    continue
+                found[key] = Path(prefix + name)
+            elif suffix.lower() in ASSET_SUFFIXES:
+                rel = prefix + name
+                if rel not in ("docs.json", "mint.json", "package.json", "package-lock.json"):
+                    assets[rel] = Path(rel)
+    return dict(sorted(found.items())), assets
 
 
 def _walk(root: Path) -> Iterator[tuple[str, list[str]]]:
@@ -69,20 +83,6 @@ def _skip_dir(path: str | Path, name: str) -> bool:
     # a previous build's output (we always write sitemap + our 404 beside index.html)
     return (os.path.isfile(os.path.join(path, "index.html"))
             and os.path.isfile(os.path.join(path, "404.html")))
-
-
-def scan_assets(root: Path) -> dict[str, Path]:
-    """Return static files to copy into the output, by output path (same as the source path)."""
-    found: dict[str, Path] = {}
-    for prefix, filenames in _walk(root):
-        for name in filenames:
-            if os.path.splitext(name)[1].lower() not in ASSET_SUFFIXES:
-                continue
-            rel = prefix + name
-            if rel in ("docs.json", "mint.json", "package.json", "package-lock.json"):
-                continue
-            found[rel] = Path(rel)
-    return found
 
 
 def url_for(key: str) -> str:

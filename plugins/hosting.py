@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, PageResult, Site
@@ -17,9 +16,9 @@ from mdxsite.output import staging
 from mdxsite.output import theme as themes
 
 _TEXT: dict[str, str] = {}  # page key -> Markdown, gathered as pages finish (for llms-full.txt)
-# page key -> ((title, URL, Markdown), its .md copy, its llms-full.txt part): watch mode writes
-# llms-full.txt after every save, and rebuilding 5,000 parts each time cost ~50 ms
-_COPIES: dict[str, tuple[tuple[str, str, str], str, str]] = {}
+# page key -> ((title, URL, Markdown), its .md copy): watch mode writes llms-full.txt after
+# every save, and rebuilding 5,000 copies each time cost ~50 ms
+_COPIES: dict[str, tuple[tuple[str, str, str], str]] = {}
 _UNCHANGED: set[str] = set()  # pages whose published document is current: so is their .md
 
 
@@ -64,23 +63,39 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
         cached = _COPIES.get(key)
         if cached is None or cached[0] != (page.title, source, markdown):
             copy = f"# {page.title}\n\n{markdown.strip()}\n"
-            cached = _COPIES[key] = ((page.title, source, markdown), copy,
-                                     f"\n---\n\nSource: {source}\n\n{copy}")
+            cached = _COPIES[key] = ((page.title, source, markdown), copy)
         if fresh is None or key in fresh:
             rel = page.url.strip("/") + ".md" if page.url.strip("/") else "index.md"
-            data = cached[1].encode("utf-8")
+            copy = cached[1]
+            size = len(copy) if copy.isascii() else len(copy.encode("utf-8"))
             # the page's title and Markdown are part of what made its published document current
-            if not (key in _UNCHANGED and staging.keep(out_dir, rel, len(data))):
+            if not (key in _UNCHANGED and staging.keep(out_dir, rel, size)):
                 target = out_dir / rel
                 target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data)
+                target.write_bytes(copy.encode("utf-8"))
         if page.listed:
-            parts.append(cached[2])
+            parts += ("\n---\n\nSource: ", source, "\n\n", cached[1])
     if "llms-full.txt" not in site.assets:  # the site's own file wins
-        (out_dir / "llms-full.txt").write_text("".join(parts), encoding="utf-8")
+        _write_full(site, out_dir, parts, unchanged=fresh is None and len(_UNCHANGED) == len(site.pages))
     if "404.html" not in site.assets:
         # here rather than in output_files: the page links the fingerprinted stylesheet
         (out_dir / "404.html").write_text(_not_found(site), encoding="utf-8")
+
+
+def _write_full(site: Site, out_dir: Path, parts: list[str], *, unchanged: bool) -> None:
+    """Write llms-full.txt (40 MB on 10,000 pages), or keep the published one.
+
+    When every page's published document is current, so is every part of the file: the
+    render cache's page digests cover the site's name, the page list, titles, URLs and each
+    page's Markdown. The published file is then kept when its size is right, as a page is.
+    """
+    if unchanged:
+        size = sum(len(p) if p.isascii() else len(p.encode("utf-8")) for p in parts)
+        if staging.keep(out_dir, "llms-full.txt", size):
+            return
+    data = "".join(parts).encode("utf-8")
+    if not staging.keep_if_same(out_dir, "llms-full.txt", data):
+        (out_dir / "llms-full.txt").write_bytes(data)
 
 
 @hookimpl
@@ -88,7 +103,8 @@ def mdxsite_output_files(site: Site) -> list[OutputFile]:
     base = _site_url(site)
     files = [_robots(site, base), _llms(site)]
     if base:
-        urls = "".join(f"<url><loc>{escape(base + site.href(site.pages[k].url))}</loc></url>\n"
+        urls = "".join(f"<url><loc>{html.escape(base + site.href(site.pages[k].url), quote=False)}"
+                       "</loc></url>\n"
                        for k in _indexed(site))
         files.append(OutputFile(path="sitemap.xml", content=(
             '<?xml version="1.0" encoding="UTF-8"?>\n'

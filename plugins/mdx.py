@@ -8,23 +8,26 @@ Mermaid's browser bundle is shipped only when some page draws a diagram.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from mdxsite.errors import Location, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.mdx import code, mermaid
-from mdxsite.mdx.render import render
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 
-# page key -> its links ("key#anchor", where): by page, so a watch-mode rebuild replaces them
-_LINKS: dict[str, list[tuple[str, Location]]] = {}
+# page key -> its links ("key#anchor", where): by page, so a watch-mode rebuild replaces them;
+# ``where`` stays (file, line, column) for a cached page until a broken link needs a Location
+_LINKS: dict[str, Sequence[tuple[str, Location] | tuple[str, str, int, int]]] = {}
 _ANCHORS: dict[str, set[str]] = {}
 _MERMAID: list[Location] = []                   # where pages with diagrams start
 
 
 @hookimpl
 def mdxsite_render_page(site: Site, page: Page) -> RenderedPage:
+    # imported here: markdown-it and the renderer cost 30 ms a build that renders no page
+    from mdxsite.mdx.render import render
+
     return render(site, page)
 
 
@@ -39,7 +42,8 @@ def mdxsite_build_started(site: Site) -> None:
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
     rendered = result.rendered
     _ANCHORS[result.page.key] = set(rendered.anchors)
-    _LINKS[result.page.key] = list(rendered.links)
+    raw = getattr(rendered, "raw_links", None)  # a cached render (mdxsite.output.cache)
+    _LINKS[result.page.key] = raw() if raw is not None else rendered.links
     if mermaid.SCRIPTS[0] in rendered.meta.get("scripts", ()):  # type: ignore[operator]
         source = result.page.source
         _MERMAID.append(Location(source.as_posix() if source else result.page.key, 1, 1))
@@ -60,9 +64,12 @@ def broken_links(site: Site, pages: Iterable[str] | None = None) -> list[Problem
     """
     out = []
     sources = _LINKS if pages is None else {k: _LINKS[k] for k in pages if k in _LINKS}
-    for target, where in (link for k, links in sources.items() if k in site.pages
-                          for link in links):
+    for link in (link for k, links in sources.items() if k in site.pages for link in links):
+        target = link[0]
         key, _, anchor = target.partition("#")
+        if key in site.pages and (not anchor or key not in _ANCHORS or anchor in _ANCHORS[key]):
+            continue
+        where = link[1] if len(link) == 2 else Location(*link[1:])  # type: ignore[misc]
         if key not in site.pages:
             out.append(Problem(where, f"broken link: no page {'/' + key!r}",
                                "fix the path or create the page", code="mdx.broken-link",
