@@ -10,15 +10,17 @@ import html
 import re
 import shlex
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from markdown_it.token import Token
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
 from pygments.lexers.special import TextLexer
 from pygments.util import ClassNotFound
+
+if TYPE_CHECKING:  # markdown-it is imported only by a build that renders
+    from markdown_it.token import Token
 
 _RANGES = re.compile(r"^\{([\d,\s-]+)\}$")
 FLAGS = ("lines", "wrap", "expandable", "twoslash")

@@ -110,11 +110,13 @@ def test_warm_build_renders_nothing_and_keeps_the_output(env) -> None:
     assert rendered(log) == ["alpha", "beta", "index"]
     first = snapshot(out)
     assert "shared text v1" in first["beta/index.html"].decode()
+    full_written = (out / "llms-full.txt").stat().st_mtime_ns
 
     output = build(site, out)
 
     assert rendered(log) == []
     assert snapshot(out) == first
+    assert (out / "llms-full.txt").stat().st_mtime_ns == full_written  # kept, not rewritten
     assert "built 3 pages" in output
     assert f"{len(first)} unchanged" in output  # every file, kept pages included
 
@@ -147,6 +149,10 @@ def test_editing_a_page_body_rerenders_only_that_page(env) -> None:
 
     assert rendered(log) == ["alpha"]
     assert "Alpha edited." in (out / "alpha" / "index.html").read_text(encoding="utf-8")
+    # the files made from every page's Markdown follow the edit too
+    assert "Alpha edited." in (out / "alpha.md").read_text(encoding="utf-8")
+    full = (out / "llms-full.txt").read_text(encoding="utf-8")
+    assert "Alpha edited." in full and "Alpha body." not in full
 
 
 @pytest.mark.parametrize("change", ["docs.json", "title", "plugin code"])
@@ -181,7 +187,7 @@ def test_deleted_output_is_written_again_from_the_cache(env) -> None:
     rendered(log)
     first = snapshot(out)
 
-    for page in ("alpha/index.html", "index.html"):
+    for page in ("alpha/index.html", "index.html", "alpha.md", "llms-full.txt"):
         (out / page).unlink()
     build(site, out)
 
