@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -64,6 +64,31 @@ def keep(staging: Path, rel: str, size: int) -> bool:
     except OSError:
         return False
     kept.add(rel)
+    return True
+
+
+def keep_present(staging: Path, rels: Iterable[str]) -> bool:
+    """Keep published files whose names are digests of their bytes (Pagefind's fragments),
+    checking only that each is there: one listing per folder, not one ``stat`` per file.
+
+    Returns False, and keeps nothing, when any of them is missing.
+    """
+    if staging not in _OPEN:
+        return False
+    out_dir, kept = _OPEN[staging]
+    wanted = list(rels)
+    by_folder: dict[str, set[str]] = {}
+    for rel in wanted:
+        folder, _, name = rel.rpartition("/")
+        by_folder.setdefault(folder, set()).add(name)
+    for folder, names in by_folder.items():
+        try:
+            present = set(os.listdir(os.path.join(out_dir, folder)))
+        except OSError:
+            return False
+        if not names <= present:
+            return False
+    kept.update(wanted)
     return True
 
 
