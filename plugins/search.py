@@ -9,12 +9,31 @@ index, but its filter files come out in hash order, which would break byte-ident
 separate indexes also keep each one, and what a query downloads, smaller.) Without Pagefind
 installed the build still succeeds, with a warning saying how to get search.
 
-Speed: the pages are streamed to one ``pagefind --service`` process without waiting for each
+Memory: Pagefind keeps every page of an index in memory until it writes the index, about
+0.15 MiB a page (the 10,000-page benchmark: 1,500 MiB RSS in one process, more than the 1 GiB
+the whole build may take). So an index of more than SHARD_PAGES pages is split into shards,
+dealt out in order from the sorted page list, each indexed by its own ``pagefind --service``
+process that exits before the next starts: the peak is one shard's (2,000 pages: 350 MiB;
+1,000: 195; 5,000: 770; indexing took as long in each case; the whole cold build's process
+tree peaks at 560 MiB instead of 1,700, in the same wall time). The first shard stays in the
+index folder, so a smaller site is laid out as before; shard N is its sub-folder ``shard~N``,
+and ``shard~list.json`` beside the first lists every shard with the languages it holds::
+
+    {"shards":[{"languages":["en"],"path":""},{"languages":["en","fr"],"path":"shard~2/"}]}
+
+search.js fetches it when the dialog first opens and has Pagefind search the first shard
+holding the reader's language and merge (``mergeIndex``) the others holding it: Pagefind
+would search a shard without that language in its largest one. Any shard may come first, so
+each keeps Pagefind's scripts. Without the file, the folder is the one index. Pagefind ranks
+merged results by each shard's own scores, so a word's rarity is judged per shard.
+
+Speed: the pages are streamed to the ``pagefind --service`` process without waiting for each
 answer (the service handles requests one at a time, in order, so the index is the same as
 when they are sent one by one; the ``pagefind`` package's own client polls for each answer
 every 0.1 s, 1,000 s for 10,000 pages), without the header and sidebar, which Pagefind skips
-anyway (the index is byte-identical, and Pagefind parses a third of the bytes). A build in which every page is byte-identical to
-the published one, and the page list is the same, keeps the published index unread.
+anyway (the index is byte-identical, and Pagefind parses a third of the bytes). A build in
+which every page is byte-identical to the published one, and the page list is the same, keeps
+the published index, every shard of it, unread.
 """
 
 from __future__ import annotations
@@ -38,6 +57,14 @@ from mdxsite.output import staging
 from mdxsite.output.layout import version_of
 
 SUBDIR = "_pagefind"
+# the most pages one Pagefind process indexes (see Memory above): 350 MiB, leaving the rest of
+# the build (300 MiB) well under 1 GiB on pages larger than the benchmark's
+SHARD_PAGES = 2000
+# shard 2, 3, ... of an index, in a sub-folder of the first; "~" is in no version slug
+# (bundle_dir) and in no file name Pagefind writes, so neither can collide with these
+SHARD_FOLDER = "shard~{}"
+# in the index folder of a sharded index: {"shards": [{"path": "shard~2/", "languages": [...]}]}
+SHARD_LIST = "shard~list.json"
 # beside the output's render cache: which page list the published index was built from
 STATE_FILE = "search-index.json"
 # navigation inside <main> (path, pager, footer) and the "#" beside headings are not content
@@ -101,8 +128,9 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
         bundles.setdefault(bundle_dir(version_of(site, page)), []).append(output_path(page.url))
     bundles = {folder: sorted(rels) for folder, rels in sorted(bundles.items())}
     published = report.out_dir
-    pages_key = _digest_lines([f"{folder} {rel}" for folder, rels in bundles.items()
-                               for rel in rels])
+    # the shard holding each page: an index of one shard keys as it did before shards existed
+    pages_key = _digest_lines([f"{shard} {rel}" for folder, rels in bundles.items()
+                               for shard, part in _shards(folder, rels) for rel in part])
     if published is not None and not _BUILD["changed"] and _keep_published(out_dir, published,
                                                                              pages_key):
         return
@@ -115,6 +143,20 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
                                   hint="run with --disable-plugin search to build without it") from exc
     if published is not None:
         _save_state(out_dir, published, pages_key)
+
+
+def _shards(folder: str, rels: list[str]) -> list[tuple[str, list[str]]]:
+    """Split one index's sorted pages into shards of at most SHARD_PAGES: (folder, pages).
+
+    The first shard is ``folder`` itself, so an index of up to SHARD_PAGES pages is laid out
+    as it was before shards; the others are ``folder/shard~2``, ``folder/shard~3``, ... The
+    pages are dealt out in order, as evenly as the count allows (10,001 pages: six shards of
+    1,666 or 1,667, not five full ones and a single page): the largest shard sets the peak.
+    """
+    count = max(1, -(-len(rels) // SHARD_PAGES))
+    bounds = [len(rels) * n // count for n in range(count + 1)]
+    return [(folder if n == 0 else f"{folder}/{SHARD_FOLDER.format(n + 1)}",
+             rels[bounds[n]:bounds[n + 1]]) for n in range(count)]
 
 
 def _digest_lines(lines: list[str]) -> str:
@@ -134,7 +176,7 @@ def _index_files(folder: Path) -> Iterator[tuple[str, int]]:
 
 
 def _entries(folder: Path) -> str:
-    """Every index's entry file (one per version), in path order."""
+    """Every index's entry file (one per shard of each version's index), in path order."""
     return "\n".join(p.read_text(encoding="utf-8")
                      for p in sorted((folder / SUBDIR).rglob("pagefind-entry.json")))
 
@@ -172,16 +214,30 @@ def _keep_published(out_dir: Path, published: Path, pages_key: str) -> bool:
 def _index(out_dir: Path, published: Path | None, bundles: dict[str, list[str]]) -> None:
     """Index every page, one index per version, in sorted order: identical input, identical bytes.
 
+    Each shard of an index gets its own Pagefind process, which exits before the next one starts: the
+    peak is one shard's. An index of several shards gets a SHARD_LIST file naming them.
+    """
+    for folder, rels in bundles.items():
+        parts = _shards(folder, rels)
+        listing = []
+        for shard, part in parts:
+            with _Service() as service:
+                languages = _index_shard(service, out_dir, shard, part, published)
+            listing.append({"path": "" if shard == folder else f"{shard[len(folder) + 1:]}/",
+                            "languages": languages})
+        if len(parts) > 1:
+            (out_dir / folder / SHARD_LIST).write_text(
+                json.dumps({"shards": listing}, sort_keys=True, separators=(",", ":")),
+                encoding="utf-8")
+
+
+def _index_shard(service: _Service, out_dir: Path, folder: str, rels: list[str],
+                 published: Path | None) -> list[str]:
+    """Index ``rels`` into ``folder`` and return the languages (``<html lang>``) it holds.
+
     A warm build keeps unchanged pages out of the staging folder (their published copy is
     byte-identical), so each page is read from staging, else from the published output.
     """
-    with _Service() as service:
-        for folder, rels in bundles.items():
-            _index_bundle(service, out_dir, folder, rels, published)
-
-
-def _index_bundle(service: _Service, out_dir: Path, folder: str, rels: list[str],
-                  published: Path | None) -> None:
     index_id = service.call({"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE}},
                             "NewIndex")["index_id"]
     paths = []
@@ -203,6 +259,7 @@ def _index_bundle(service: _Service, out_dir: Path, folder: str, rels: list[str]
     # answers before its (asynchronous) writes finish, and exiting then truncates files.
     files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")["files"]
     base = (out_dir / folder).resolve()
+    languages: list[str] = []
     for item in sorted(files, key=lambda f: f["path"]):
         target = (base / item["path"]).resolve()
         if not target.is_relative_to(base):
@@ -211,10 +268,12 @@ def _index_bundle(service: _Service, out_dir: Path, folder: str, rels: list[str]
         data = base64.b64decode(item["content"])
         if item["path"] == "pagefind-entry.json":
             # the language map comes in hash order; sorted keys keep builds byte-identical
-            data = json.dumps(json.loads(data), sort_keys=True,
-                              separators=(",", ":")).encode("utf-8")
+            entry = json.loads(data)
+            languages = sorted(entry.get("languages") or {})
+            data = json.dumps(entry, sort_keys=True, separators=(",", ":")).encode("utf-8")
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
+    return languages
 
 
 def _indexed_part(document: str) -> str:

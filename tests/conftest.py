@@ -1,11 +1,15 @@
-"""Fixtures every test folder may use: running the real CLI and writing small sites."""
+"""Fixtures every test folder may use: running the real CLI, writing small sites, serving
+a built one on 127.0.0.1."""
 
 from __future__ import annotations
 
+import functools
+import http.server
 import json
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -68,3 +72,34 @@ def make_site(tmp_path: Path) -> Callable[..., Path]:
         return root
 
     return make
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def serve_dir() -> Iterator[Callable[..., str]]:
+    """Serve a folder on 127.0.0.1; returns its base URL. ``prefix`` mounts it under a sub-path."""
+    servers: list[http.server.ThreadingHTTPServer] = []
+
+    def serve(folder: Path, prefix: str = "") -> str:
+        root = folder
+        if prefix:  # /docs/… maps to folder/…: serve a parent holding a link named after it
+            parent = folder.parent / f"{folder.name}-mount"
+            (parent / prefix.strip("/")).parent.mkdir(parents=True, exist_ok=True)
+            link = parent / prefix.strip("/")
+            if not link.exists():
+                link.symlink_to(folder, target_is_directory=True)
+            root = parent
+        handler = functools.partial(_Quiet, directory=str(root))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_port}"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+        server.server_close()

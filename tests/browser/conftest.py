@@ -1,10 +1,7 @@
-"""Browser fixtures: Debian's Chromium driven by playwright, and a static server for a folder."""
+"""Browser fixtures: Debian's Chromium driven by playwright (serve_dir is in tests/conftest.py)."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -53,34 +50,3 @@ def local_context(chromium) -> Iterator[Callable[..., object]]:
     yield make
     for context in contexts:
         context.close()
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture
-def serve_dir() -> Iterator[Callable[..., str]]:
-    """Serve a folder on 127.0.0.1; returns its base URL. ``prefix`` mounts it under a sub-path."""
-    servers: list[http.server.ThreadingHTTPServer] = []
-
-    def serve(folder: Path, prefix: str = "") -> str:
-        root = folder
-        if prefix:  # /docs/… maps to folder/…: serve a parent holding a link named after it
-            parent = folder.parent / f"{folder.name}-mount"
-            (parent / prefix.strip("/")).parent.mkdir(parents=True, exist_ok=True)
-            link = parent / prefix.strip("/")
-            if not link.exists():
-                link.symlink_to(folder, target_is_directory=True)
-            root = parent
-        handler = functools.partial(_Quiet, directory=str(root))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_port}"
-
-    yield serve
-    for server in servers:
-        server.shutdown()
-        server.server_close()

@@ -172,6 +172,48 @@ def test_search_finds_a_page_in_the_readers_language_and_version(page, tmp_path:
     assert page.outside == []
 
 
+@pytest.fixture(scope="module")
+def sharded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample site with v2's 15 pages indexed three a shard: the first shard holds French
+    pages only, so an English reader's search must start from another one."""
+    from click.testing import CliRunner
+
+    from mdxsite.cli import main
+
+    out = tmp_path_factory.mktemp("sharded") / "out"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("mdxsite.plugins.search.SHARD_PAGES", 3)
+        result = CliRunner().invoke(main, ["build", str(REPO / "sample_site"), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    listing = json.loads((out / "_pagefind" / "v2" / "shard~list.json").read_text("utf-8"))
+    assert [shard["languages"] for shard in listing["shards"]][:2] == [["fr"], ["en", "fr"]]
+    return out
+
+
+def test_search_merges_the_shards_of_a_large_index(
+        local_context: Callable[..., Any], sharded: Path, serve_dir: Callable[..., str]) -> None:
+    context = local_context(1400, 900)
+    tab = context.new_page()
+    base = serve_dir(sharded)
+    tab.goto(base + "/quickstart/")
+    links = _search(tab, "idempotency")                        # a page of shard~3
+    assert base + "/jobs/idempotency/" in links, links
+    tab.goto(base + "/quickstart/")
+    assert base + "/resources/contributing/" in _search(tab, "typo")  # the last shard
+    tab.goto(base + "/quickstart/")
+    v2 = _search(tab, "jobs")                                  # in every English shard
+    assert v2 and not any("/v1/" in link or "/fr/" in link for link in v2), v2
+    # "install" is on English and French pages: each reader gets only their own language's
+    # (Pagefind alone would search a shard without the reader's language in its largest one)
+    tab.goto(base + "/quickstart/")
+    en = _search(tab, "install")
+    assert base + "/installation/" in en and not any("/fr/" in link for link in en), en
+    tab.goto(base + "/fr/")
+    fr = {link.split("#")[0] for link in _search(tab, "install")}  # in shards 1 and 2
+    assert fr == {base + "/fr/installation/", base + "/fr/quickstart/"}, fr
+    assert context.outside == []
+
+
 SHOTS = REPO / "tests" / "_out" / "browser"
 
 

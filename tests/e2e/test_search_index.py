@@ -1,11 +1,16 @@
-"""The search index: rebuilt when a page changes, kept untouched when nothing did.
+"""The search index: rebuilt when a page changes, kept untouched when nothing did, split into
+shards when it is large.
 
 Each rebuilt index is compared with a --no-cache build of the same input into a fresh folder,
-so keeping or rebuilding never changes what a reader downloads.
+so keeping or rebuilding never changes what a reader downloads. A sharded index is searched
+with Pagefind's own pagefind.js from the build, in Node, merging the shards the listing names.
 """
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,6 +23,18 @@ DOCS = {"name": "Search test", "theme": "mint", "colors": {"primary": "#0D9373"}
 PAGES = {"index": "---\ntitle: Home\n---\n\nWelcome to the harbour.\n",
          "alpha": "---\ntitle: Alpha\n---\n\nLighthouses guide ships.\n",
          "beta": "---\ntitle: Beta\n---\n\nTugboats push barges.\n"}
+
+
+# node search.mjs PAGEFIND_JS BUNDLE_URL TERM [MERGED_BUNDLE_URL...] -> the result URLs
+SEARCH = """
+const [script, bundle, term, ...merged] = process.argv.slice(2);
+const pagefind = await import(script);
+await pagefind.options({ basePath: bundle });
+for (const other of merged) await pagefind.mergeIndex(other);
+const found = await pagefind.search(term);
+const pages = await Promise.all(found.results.map((result) => result.data()));
+console.log(JSON.stringify(pages.map((page) => new URL(page.url).pathname)));
+"""
 
 
 def _index(out: Path) -> dict[str, bytes]:
@@ -79,3 +96,84 @@ def test_removing_a_page_or_the_published_index_rebuilds_it(
     (out / "_pagefind").rmdir()
     assert cli("build", root, "-o", out).exit_code == 0
     assert _index(out) == smaller
+
+
+def _search(tmp_path: Path, base: str, out: Path, term: str, shards: list[str]) -> list[str]:
+    """Search the index in ``out`` (served at ``base``) as search.js does: the first shard
+    named, every other one merged; return the result paths."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is missing: install nodejs (make test needs it for node-deps)")
+    script = tmp_path / "search.mjs"
+    script.write_text(SEARCH, encoding="utf-8")
+    bundle = f"{base}/_pagefind/"
+    done = subprocess.run([node, str(script), (out / "_pagefind" / "pagefind.js").as_uri(),
+                           *(bundle + path for path in shards[:1]), term,
+                           *(bundle + path for path in shards[1:])],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+SHARDED = {"name": "Search test", "theme": "mint", "colors": {"primary": "#0D9373"},
+           "navigation": {"pages": ["index", "alpha", "beta", "delta", "gamma"]}}
+# sorted by output file: alpha, beta, delta, gamma, index.html; two a shard: 1 + 2 + 2 pages
+SHARDED_PAGES = {**PAGES, "index": "---\ntitle: Home\n---\n\nZeppelins moor at the harbour.\n",
+                 "delta": "---\ntitle: Delta\n---\n\nSilt settles in the harbour.\n",
+                 "gamma": "---\ntitle: Gamma\n---\n\nCranes lift harbour containers.\n"}
+
+
+def test_a_large_index_is_split_into_shards_that_search_together(
+        cli: Callable, make_site: Callable, tmp_path: Path, serve_dir: Callable,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("mdxsite.plugins.search.SHARD_PAGES", 2)
+    root = make_site(SHARDED, SHARDED_PAGES)
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    listing = json.loads((out / "_pagefind" / "shard~list.json").read_text(encoding="utf-8"))
+    assert listing == {"shards": [{"path": "", "languages": ["en"]},
+                                  {"path": "shard~2/", "languages": ["en"]},
+                                  {"path": "shard~3/", "languages": ["en"]}]}
+    for shard in ("", "shard~2/", "shard~3/"):
+        assert (out / "_pagefind" / shard / "pagefind-entry.json").is_file()
+    assert not (out / "_pagefind" / "shard~4").exists()
+
+    base = serve_dir(out)
+    shards = [shard["path"] for shard in listing["shards"]]
+    assert _search(tmp_path, base, out, "zeppelins", shards) == ["/"]  # in the last shard
+    assert _search(tmp_path, base, out, "zeppelins", shards[:1]) == []  # not in the first
+    assert sorted(_search(tmp_path, base, out, "harbour", shards)) == [
+        "/", "/delta/", "/gamma/"]
+    assert _index(out) == _fresh(cli, root, tmp_path / "fresh1")  # deterministic
+
+
+def test_a_warm_build_keeps_every_shard_and_a_smaller_site_drops_them(
+        cli: Callable, make_site: Callable, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("mdxsite.plugins.search.SHARD_PAGES", 2)
+    root = make_site(SHARDED, SHARDED_PAGES)
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    first = _index(out)
+    stamps = _stamps(out)
+    assert any(name.startswith("shard~3/fragment/") for name in first)
+
+    assert cli("build", root, "-o", out).exit_code == 0
+    assert _stamps(out) == stamps  # no shard rewritten
+
+    (root / "gamma.mdx").write_text("---\ntitle: Gamma\n---\n\nGulls circle.\n",
+                                    encoding="utf-8")  # a page of the last shard
+    assert cli("build", root, "-o", out).exit_code == 0
+    changed = _index(out)
+    assert changed != first and changed == _fresh(cli, root, tmp_path / "fresh1")
+
+    # two pages fit one shard: laid out as an index that was never sharded
+    for key in ("beta", "delta", "gamma"):
+        (root / f"{key}.mdx").unlink()
+    (root / "docs.json").write_text(
+        '{"name": "Search test", "theme": "mint", "colors": {"primary": "#0D9373"}, '
+        '"navigation": {"pages": ["index", "alpha"]}}', encoding="utf-8")
+    assert cli("build", root, "-o", out).exit_code == 0
+    small = _index(out)
+    assert not any("shard~" in name for name in small)
+    assert small == _fresh(cli, root, tmp_path / "fresh2")

@@ -10,6 +10,39 @@
     var version = document.body.getAttribute("data-version");
     return siteBase + "_pagefind/" + (version ? version.toLowerCase().replace(/[^a-z0-9._-]/g, "-") + "/" : "");
   }
+  // A large index is split into shards, listed in shard~list.json (plugins/search.py
+  // SHARD_LIST); without that file the folder holds the one index. Pagefind searches every
+  // merged shard in the first one's language and falls back to a shard's largest language
+  // when it lacks the reader's, so only shards holding the reader's language are searched.
+  function shardsFor(listing) {
+    var all = listing && listing.shards && listing.shards.length ? listing.shards : [{ path: "" }];
+    var lang = (document.documentElement.getAttribute("lang") || "unknown").toLowerCase();
+    var mine = all.filter(function (shard) {
+      var languages = shard.languages || [];
+      return languages.indexOf(lang) >= 0 || languages.indexOf(lang.split("-")[0]) >= 0;
+    });
+    return mine.length ? mine : all;
+  }
+  function start(listing) {
+    var base = bundle();
+    var shards = shardsFor(listing);
+    var css = document.createElement("link");
+    css.rel = "stylesheet";
+    css.href = base + "pagefind-ui.css";
+    document.head.appendChild(css);
+    var script = document.createElement("script");
+    script.src = base + "pagefind-ui.js";
+    script.onload = function () {
+      var merged = shards.slice(1).map(function (s) { return { bundlePath: base + s.path }; });
+      new window.PagefindUI({ element: "#mdxsite-search", showSubResults: true,
+        bundlePath: base + shards[0].path, mergeIndex: merged, baseUrl: siteBase,
+        showImages: false, resetStyles: false, autofocus: true });
+    };
+    script.onerror = function () {
+      dialog.querySelector("#mdxsite-search").textContent = "Search is not available on this build.";
+    };
+    document.head.appendChild(script);
+  }
   function open() {
     if (!dialog) {
       dialog = document.createElement("dialog");
@@ -18,21 +51,11 @@
       dialog.innerHTML = '<div id="mdxsite-search"></div>';
       document.body.appendChild(dialog);
       dialog.addEventListener("click", function (e) { if (e.target === dialog) dialog.close(); });
-      var css = document.createElement("link");
-      css.rel = "stylesheet";
-      css.href = bundle() + "pagefind-ui.css";
-      document.head.appendChild(css);
-      var script = document.createElement("script");
-      script.src = bundle() + "pagefind-ui.js";
-      script.onload = function () {
-        new window.PagefindUI({ element: "#mdxsite-search", showSubResults: true,
-          bundlePath: bundle(), baseUrl: siteBase, showImages: false,
-          resetStyles: false, autofocus: true });
-      };
-      script.onerror = function () {
-        dialog.querySelector("#mdxsite-search").textContent = "Search is not available on this build.";
-      };
-      document.head.appendChild(script);
+      // revalidated, not taken from the cache: a redeploy may add or drop shards
+      fetch(bundle() + "shard~list.json", { cache: "no-cache" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .catch(function () { return null; })
+        .then(start);
     }
     dialog.showModal();
     var input = dialog.querySelector("input");
