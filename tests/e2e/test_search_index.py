@@ -90,6 +90,12 @@ def test_removing_a_page_or_the_published_index_rebuilds_it(
     smaller = _index(out)
     assert smaller != first and smaller == _fresh(cli, root, tmp_path / "fresh1")
 
+    # someone deleted one fragment (kept by name, not size, on a warm build): written again
+    fragment = next(p for p in sorted((out / "_pagefind" / "fragment").iterdir()))
+    fragment.unlink()
+    assert cli("build", root, "-o", out).exit_code == 0
+    assert fragment.is_file() and _index(out) == smaller
+
     # someone deleted the published index: the next build writes it again
     for f in sorted((out / "_pagefind").rglob("*"), reverse=True):
         f.unlink() if f.is_file() else f.rmdir()
