@@ -216,7 +216,7 @@ def main() -> None:
                              "default), mkdocs-prune (Material with navigation.prune)")
     parser.add_argument("--jobs", type=int, default=None, help="mdxsite --jobs (default: cores)")
     parser.add_argument("--seed", type=int, default=8)
-    parser.add_argument("--peer-limit", type=float, default=20.0,
+    parser.add_argument("--peer-limit", type=float, default=10.0,
                         help="stop mkdocs after this many times mdxsite's cold median (0: never); "
                              "the table then shows a lower bound for its time and the ratio")
     args = parser.parse_args()
