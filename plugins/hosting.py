@@ -66,13 +66,11 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
             cached = _COPIES[key] = ((page.title, source, markdown), copy)
         if fresh is None or key in fresh:
             rel = page.url.strip("/") + ".md" if page.url.strip("/") else "index.md"
-            copy = cached[1]
-            size = len(copy) if copy.isascii() else len(copy.encode("utf-8"))
             # the page's title and Markdown are part of what made its published document current
-            if not (key in _UNCHANGED and staging.keep(out_dir, rel, size)):
+            if not (key in _UNCHANGED and staging.keep(out_dir, rel, staging.utf8_size(cached[1]))):
                 target = out_dir / rel
                 target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(copy.encode("utf-8"))
+                target.write_bytes(cached[1].encode("utf-8"))
         if page.listed:
             parts += ("\n---\n\nSource: ", source, "\n\n", cached[1])
     if "llms-full.txt" not in site.assets:  # the site's own file wins
@@ -90,8 +88,7 @@ def _write_full(site: Site, out_dir: Path, parts: list[str], *, unchanged: bool)
     page's Markdown. The published file is then kept when its size is right, as a page is.
     """
     if unchanged:
-        size = sum(len(p) if p.isascii() else len(p.encode("utf-8")) for p in parts)
-        if staging.keep(out_dir, "llms-full.txt", size):
+        if staging.keep(out_dir, "llms-full.txt", sum(map(staging.utf8_size, parts))):
             return
     data = "".join(parts).encode("utf-8")
     if not staging.keep_if_same(out_dir, "llms-full.txt", data):

@@ -212,10 +212,13 @@ def _keep_published(out_dir: Path, published: Path, pages_key: str) -> bool:
         return False
     # fragment/, index/ and filter/ files are named by a digest of their bytes: being there is
     # enough (10,000 pages have 10,000 fragments); the few others are checked by size
-    hashed = [rel for rel in files if rel.rsplit("/", 2)[-2] in HASHED_FOLDERS]
-    others = [(rel, size) for rel, size in files.items() if rel.rsplit("/", 2)[-2] not in HASHED_FOLDERS]
-    return (all(staging.keep(out_dir, rel, size) for rel, size in others)
-            and staging.keep_present(out_dir, hashed))
+    hashed: list[str] = []
+    for rel, size in files.items():
+        if rel.rsplit("/", 2)[-2] in HASHED_FOLDERS:
+            hashed.append(rel)
+        elif not staging.keep(out_dir, rel, size):
+            return False
+    return staging.keep_present(out_dir, hashed)
 
 
 def _index(out_dir: Path, published: Path | None, bundles: dict[str, list[str]]) -> None:

@@ -122,8 +122,9 @@ def _load_file(path: Path, root: Path, prefix: tuple[str | int, ...], locator: L
     except UnicodeDecodeError:
         raise MdxsiteError.single("the file is not UTF-8 text", hint="save it as UTF-8",
                                   where=Location(name)) from None
-    value = _strict_json(text)
-    if value is _UNREAD or "$ref" in text:  # a mistake to locate, or $refs whose errors need it
+    # $refs report their mistakes with positions: such a file is read with them at once
+    value = _UNREAD if "$ref" in text else _strict_json(text)
+    if value is _UNREAD:  # a mistake to locate, or $refs
         value, smap = sourcemap.parse(text, name)
         locator.add(prefix, name, smap)
     else:

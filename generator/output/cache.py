@@ -51,7 +51,7 @@ import pluggy
 import mdxsite
 from mdxsite.errors import Location
 from mdxsite.model import EMPTY_MAPPING, Heading, Page, PageResult, RenderedPage, Site
-from mdxsite.output.staging import cache_dir_for
+from mdxsite.output.staging import cache_dir_for, utf8_size
 
 log = logging.getLogger(__name__)
 
@@ -257,6 +257,10 @@ class CachedPageResult(PageResult):
         return (_plain_result, (self.page, self.rendered, self.document, self.unchanged))
 
 
+# the summary blob's fields, in order (encode_render)
+_SUMMARY_FIELDS = ("key", "markdown", "anchors", "links", "dependencies", "extra")
+
+
 class CachedRender(RenderedPage):
     """A :class:`RenderedPage` from the cache, decoded field by field when first used.
 
@@ -279,23 +283,25 @@ class CachedRender(RenderedPage):
         decoded: dict[str, Any] = self._decoded
         if name in decoded:
             return decoded[name]
-        key, markdown, anchors, links, dependencies, extra = self._summary
         if name in ("html", "text", "headings"):
             decoded["html"], decoded["text"], decoded["headings"] = self._fetch()
         elif name in ("problems", "meta"):
+            extra = self._raw("extra")
             decoded["problems"], decoded["meta"] = (pickle.loads(extra) if extra
                                                     else ((), EMPTY_MAPPING))
         elif name == "links":
             decoded["links"] = tuple((target, Location(f, line, col))
-                                     for target, f, line, col in links)
-        else:
-            decoded[name] = {"key": key, "markdown": markdown, "anchors": anchors,
-                             "dependencies": dependencies}[name]
+                                     for target, f, line, col in self.raw_links())
+        else:  # key, markdown, anchors, dependencies: as marshal gave them
+            decoded[name] = self._raw(name)
         return decoded[name]
+
+    def _raw(self, name: str) -> Any:
+        return self._summary[_SUMMARY_FIELDS.index(name)]
 
     def raw_links(self) -> tuple[tuple[str, str, int, int], ...]:
         """The links as (target, file, line, column), without building their ``Location``."""
-        links: tuple[tuple[str, str, int, int], ...] = self._summary[3]
+        links: tuple[tuple[str, str, int, int], ...] = self._raw("links")
         return links
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -359,8 +365,7 @@ def document_size(result: PageResult) -> int:
     size = getattr(result, "document_size", -1)
     if size >= 0:
         return int(size)
-    document = result.document
-    return len(document) if document.isascii() else len(document.encode("utf-8"))
+    return utf8_size(result.document)
 
 
 class PageCache:

@@ -48,6 +48,11 @@ def staging_dir(out_dir: Path, stats: dict[str, int] | None = None) -> Iterator[
         stats.update(result)
 
 
+def utf8_size(text: str) -> int:
+    """Return the UTF-8 byte length of ``text`` (without encoding it when it is ASCII)."""
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
+
+
 def keep(staging: Path, rel: str, size: int) -> bool:
     """Keep the published copy of ``rel`` instead of writing it into ``staging`` again.
 
