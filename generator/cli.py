@@ -206,14 +206,17 @@ def build(ctx: click.Context, directory: Path, out: Path | None, base_url: str, 
             report = pipeline.build(root, out_dir, pm, jobs=jobs or pipeline.cpu_jobs(),
                                     base_url=base_url, site_url=site_url,
                                     blocked=ctx.obj["disabled"], on_page=tick,
-                                    use_cache=not no_cache, strict=strict)
+                                    use_cache=not no_cache, strict=strict,
+                                    skip_unchanged=True)
         finally:
             close()
         report.warnings = counter.count
     out_console = _console(stderr=False)
+    what = (f"nothing changed since the last build, {report.unchanged} files kept"
+            if report.up_to_date else
+            f"{report.written} written, {report.unchanged} unchanged")
     out_console.print(
-        f"built {report.pages} pages in {report.seconds:.2f} s "
-        f"({report.written} written, {report.unchanged} unchanged), "
+        f"built {report.pages} pages in {report.seconds:.2f} s ({what}), "
         f"{report.warnings} warning{'s' if report.warnings != 1 else ''} -> {out_dir}",
         markup=False, highlight=False)
 

@@ -28,6 +28,11 @@ Hook shapes:
 
 Implementations declare only the arguments they use. Hooks marked *worker* run in worker
 processes (``--jobs``): they must use only their arguments and return picklable data.
+
+Every build calls the hooks, with one exception that never concerns a third-party plugin:
+when only mdxsite's own plugins are installed and nothing a ``mdxsite build`` reads changed
+since the last one (``mdxsite.output.stamp``), it checks the output and stops before the
+first hook. With any other plugin registered, every build runs them all.
 """
 
 from __future__ import annotations

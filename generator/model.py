@@ -318,6 +318,8 @@ class BuildReport:
     # watch mode: the keys this rebuild rendered (the staging folder holds only their files
     # and the contributed files); None for a whole build
     changed_pages: tuple[str, ...] | None = None
+    # nothing changed since the last build: the output was checked and kept, no hook ran
+    up_to_date: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -25,6 +25,7 @@ from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.model import Nav, SiteConfig  # for prepare_from (watch mode)
 from mdxsite.output.assets import fingerprint as fingerprint_assets
+from mdxsite.output import stamp
 from mdxsite.output.cache import FileMemo, PageCache
 from mdxsite.output.staging import staging_dir
 from mdxsite.sources import build_site, scan
@@ -50,13 +51,15 @@ def _answer(value: Any, hook: str) -> Any:
 
 
 def prepare(root: Path, pm: pluggy.PluginManager, *, base_url: str = "/",
-            site_url: str = "", memo: FileMemo | None = None) -> Site:
+            site_url: str = "", memo: FileMemo | None = None,
+            listing: Mapping[str, object] | None = None) -> Site:
     """Run the stages before rendering: config, navigation, OpenAPI, extra pages.
 
-    With ``memo``, page frontmatter is parsed only for files that changed since it was kept.
+    With ``memo``, page frontmatter is parsed only for files that changed since it was kept;
+    ``listing`` (:func:`mdxsite.sources.listing`) stands for the walk of the folder.
     """
     config = _answer(pm.hook.mdxsite_load_config(root=root), "mdxsite_load_config")
-    sources, assets = scan(root)
+    sources, assets = scan(root, listing)
     return prepare_from(root, pm, config, sources, base_url=base_url, site_url=site_url,
                         assets=assets, memo=memo)
 
@@ -275,20 +278,26 @@ def _render_batch(keys: list[str]) -> list[tuple[PageResult | None, tuple[Proble
 def build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int = 2,
           base_url: str = "/", site_url: str = "", blocked: Collection[str] = (),
           on_page: Callable[[str], None] | None = None, use_cache: bool = True,
-          strict: bool = False) -> BuildReport:
+          strict: bool = False, skip_unchanged: bool = False) -> BuildReport:
     """Build the site in ``root`` into ``out_dir``; raise MdxsiteError with every problem found.
 
     A failed build leaves ``out_dir`` exactly as it was. With ``use_cache`` (the default),
     pages unchanged since the last build of ``out_dir`` are taken from its cache
     (``mdxsite.output.cache``) instead of rendered again. With ``strict``, any warning fails
     the build before the output is touched.
+
+    With ``skip_unchanged`` (``mdxsite build``; needs ``use_cache``), a build whose inputs and
+    published output are exactly those of the last one stops after checking them, calls no
+    hook and reports ``up_to_date`` (see :mod:`mdxsite.output.stamp`; never when a
+    third-party plugin is registered).
     """
     counter = _WarningCounter()
     logging.getLogger("mdxsite").addHandler(counter)
     try:
         return _build(root, out_dir, pm, jobs=jobs, base_url=base_url, site_url=site_url,
                       blocked=blocked, on_page=on_page, use_cache=use_cache,
-                      strict=strict, counter=counter)
+                      strict=strict, counter=counter,
+                      skip_unchanged=skip_unchanged and use_cache)
     finally:
         logging.getLogger("mdxsite").removeHandler(counter)
 
@@ -297,9 +306,11 @@ class _WarningCounter(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
         self.count = 0
+        self.records: list[logging.LogRecord] = []  # what a stamp replays
 
     def emit(self, record: logging.LogRecord) -> None:
         self.count += 1
+        self.records.append(record)
 
 
 def output_files(site: Site, pm: pluggy.PluginManager) -> tuple[Site, list[OutputFile]]:
@@ -315,13 +326,28 @@ def output_files(site: Site, pm: pluggy.PluginManager) -> tuple[Site, list[Outpu
 
 def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, base_url: str,
            site_url: str, blocked: Collection[str], on_page: Callable[[str], None] | None,
-           use_cache: bool, strict: bool, counter: _WarningCounter) -> BuildReport:
+           use_cache: bool, strict: bool, counter: _WarningCounter,
+           skip_unchanged: bool = False) -> BuildReport:
     started = time.perf_counter()
     root = root.resolve()
     out_dir = out_dir.resolve()
     _check_out_dir(root, out_dir)
+    watch = stamp.watch(root, pm, {"base_url": base_url, "site_url": site_url,
+                                   "blocked": sorted(blocked), "strict": strict}
+                        ) if skip_unchanged else None
+    if watch is not None:
+        last = stamp.load(out_dir)
+        if last is not None and stamp.up_to_date(last, watch, out_dir):
+            log.info("nothing changed since the last build of %s", out_dir)
+            stamp.replay(last)
+            return BuildReport(pages=last.pages, out_dir=out_dir, unchanged=len(last.outputs),
+                               reused=last.pages, up_to_date=True,
+                               seconds=time.perf_counter() - started)
     memo = FileMemo.open(out_dir) if use_cache else None
-    site = prepare(root, pm, base_url=base_url, site_url=site_url, memo=memo)
+    if memo is not None and watch is not None:
+        memo.prime(root, watch.listing)
+    site = prepare(root, pm, base_url=base_url, site_url=site_url, memo=memo,
+                   listing=watch.listing if watch is not None else None)
     # gathered before rendering: every page links the fingerprinted asset names
     site, files = output_files(site, pm)
     report = BuildReport(pages=len(site.pages), out_dir=out_dir)
@@ -329,13 +355,16 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     keys = list(site.pages)
     published: dict[str, int] = {}
     cache = PageCache.open(out_dir, site, pm, memo=memo,
-                           relayout=lambda page, rendered: lay_out(pm, site, page, rendered)
+                           relayout=lambda page, rendered: lay_out(pm, site, page, rendered),
+                           code=watch.parts[0] if watch is not None else None
                            ) if use_cache else None
     succeeded = False
+    dependencies: set[str] = set()  # files outside the site folder pages read, for the stamp
     try:
         with staging_dir(out_dir, published) as tmp:
             _build_into(tmp, site, pm, keys, files, jobs=jobs, blocked=blocked,
-                        problems=problems, cache=cache, on_page=on_page, report=report)
+                        problems=problems, cache=cache, on_page=on_page, report=report,
+                        outside=dependencies)
             if strict and counter.count:
                 raise MdxsiteError.single(
                     f"{counter.count} warning{'s' if counter.count != 1 else ''} with --strict; "
@@ -349,6 +378,9 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
             cache.close(keep=site.pages if succeeded else None)
         if memo is not None:
             memo.save()
+    if watch is not None:
+        watch.records = counter.records
+        stamp.save(watch, out_dir, len(site.pages), dependencies)
     report.written = published.get("written", 0)
     report.unchanged = published.get("unchanged", 0)
     report.seconds = time.perf_counter() - started
@@ -358,12 +390,13 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
 def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str],
                 files: list[OutputFile], *, jobs: int,
                 blocked: Collection[str], problems: list[Problem], cache: PageCache | None,
-                on_page: Callable[[str], None] | None, report: BuildReport) -> None:
+                on_page: Callable[[str], None] | None, report: BuildReport,
+                outside: set[str] | None = None) -> None:
     hook = pm.hook
     hook.mdxsite_build_started(site=site)
     results = render_all(site, pm, keys, jobs=jobs, blocked=blocked, problems=problems,
                          cache=cache)
-    results = _tap(results, site, pm, on_page)
+    results = _tap(results, site, pm, on_page, outside)
     written = hook.mdxsite_write_output(site=site, results=results, out_dir=tmp)
     _answer(written, "mdxsite_write_output")
     errors = [p for p in problems if not p.warning]
@@ -377,11 +410,17 @@ def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str]
 
 
 def _tap(results: Iterator[PageResult], site: Site, pm: pluggy.PluginManager,
-         on_page: Callable[[str], None] | None) -> Iterator[PageResult]:
+         on_page: Callable[[str], None] | None, outside: set[str] | None = None
+         ) -> Iterator[PageResult]:
+    """Call ``mdxsite_page_built`` for each result; gather into ``outside`` the files pages
+    read that may lie outside the site folder (``../`` or absolute)."""
     for r in results:
         pm.hook.mdxsite_page_built(site=site, result=r)
         if on_page is not None:
             on_page(r.page.key)
+        if outside is not None:
+            outside.update(d for d in r.rendered.dependencies
+                           if d.startswith(("../", "/")) or d == "..")
         yield r
 
 

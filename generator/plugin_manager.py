@@ -100,6 +100,17 @@ def describe_plugins(pm: pluggy.PluginManager) -> list[PluginInfo]:
     return sorted(out, key=lambda p: (p.distribution != "mdxsite", p.name))
 
 
+def only_builtins(pm: pluggy.PluginManager) -> bool:
+    """True when every registered plugin is one of mdxsite's own (loaded from its entry points)."""
+    for name, plugin in pm.list_name_plugin():
+        if plugin is None:
+            continue  # blocked
+        ep = _ENTRY_POINTS.get(name)
+        if ep is None or _dist(ep) != "mdxsite" or not ep.value.startswith("mdxsite."):
+            return False
+    return True
+
+
 def plugin_name(pm: pluggy.PluginManager, plugin: object) -> str:
     return pm.get_name(plugin) or repr(plugin)
 

@@ -46,23 +46,49 @@ def scan_assets(root: Path) -> dict[str, Path]:
     return scan(root)[1]
 
 
-def scan(root: Path) -> tuple[dict[str, Path], dict[str, Path]]:
-    """Return (:func:`scan_sources`, :func:`scan_assets`) from one walk of the folder."""
+def scan(root: Path, listing: Mapping[str, object] | None = None
+         ) -> tuple[dict[str, Path], dict[str, Path]]:
+    """Return (:func:`scan_sources`, :func:`scan_assets`) from one walk of the folder.
+
+    ``listing`` (from :func:`listing`) stands for the walk when the caller already did it.
+    """
     found: dict[str, Path] = {}
     assets: dict[str, Path] = {}
+    for rel in (listing if listing is not None else _names(root)):
+        prefix, _, name = rel.rpartition("/")
+        stem, suffix = os.path.splitext(name)
+        if suffix in PAGE_SUFFIXES:
+            key = f"{prefix}/{stem}" if prefix else stem
+            if key in found and found[key].suffix == ".mdx":
+                continue
+            found[key] = Path(rel)
+        elif suffix.lower() in ASSET_SUFFIXES:
+            if rel not in ("docs.json", "mint.json", "package.json", "package-lock.json"):
+                assets[rel] = Path(rel)
+    return dict(sorted(found.items())), assets
+
+
+def listing(root: Path) -> dict[str, tuple[int, int]]:
+    """Return every file :func:`scan` walks, by site-relative path: (mtime in ns, size).
+
+    What ``mdxsite build`` compares to know that nothing changed (``mdxsite.output.stamp``);
+    the same walk then stands for :func:`scan`'s.
+    """
+    top = os.fspath(root)
+    found: dict[str, tuple[int, int]] = {}
+    for rel in _names(root):
+        try:
+            st = os.stat(os.path.join(top, rel))
+        except OSError:  # removed since the folder was listed
+            continue
+        found[rel] = (st.st_mtime_ns, st.st_size)
+    return found
+
+
+def _names(root: Path) -> Iterator[str]:
     for prefix, filenames in _walk(root):
         for name in filenames:
-            stem, suffix = os.path.splitext(name)
-            if suffix in PAGE_SUFFIXES:
-                key = prefix + stem
-                if key in found and found[key].suffix == ".mdx":
-                    continue
-                found[key] = Path(prefix + name)
-            elif suffix.lower() in ASSET_SUFFIXES:
-                rel = prefix + name
-                if rel not in ("docs.json", "mint.json", "package.json", "package-lock.json"):
-                    assets[rel] = Path(rel)
-    return dict(sorted(found.items())), assets
+            yield prefix + name
 
 
 def _walk(root: Path) -> Iterator[tuple[str, list[str]]]:

@@ -186,7 +186,10 @@ def load_path(path: Path, name: str | None = None) -> Document:
     Raises:
         MdxsiteError: the file is missing, unreadable or not JSON/YAML.
     """
+    from mdxsite.output.stamp import note_read
+
     label = name or str(path)
+    note_read(path)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -207,6 +210,9 @@ def load_url(url: str, timeout: float = 20.0) -> Document:
 
     import httpx
 
+    from mdxsite.output.stamp import note_read
+
+    note_read(url)
     cache_dir = Path(os.environ.get("MDXSITE_CACHE", Path.home() / ".cache" / "mdxsite"))
     cached = cache_dir / "openapi" / hashlib.sha256(url.encode()).hexdigest()
     try:

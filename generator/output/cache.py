@@ -41,7 +41,7 @@ import sqlite3
 import sys
 import time
 import zlib
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -84,8 +84,8 @@ def _hash_tree(h: hashlib.blake2b, folder: Path) -> None:
             h.update(len(data).to_bytes(8, "little") + data)
 
 
-def code_fingerprint(site: Site, pm: pluggy.PluginManager) -> str:
-    """Return a digest of the code and templates that render ``site``.
+def code_fingerprint(root: Path, pm: pluggy.PluginManager) -> str:
+    """Return a digest of the code and templates that render the site in ``root``.
 
     Covers mdxsite's version and package files, every registered plugin's module (or whole
     package), the versions of every installed distribution (markdown-it-py, Jinja, Pygments...)
@@ -118,7 +118,7 @@ def code_fingerprint(site: Site, pm: pluggy.PluginManager) -> str:
     # a set: the same distribution can be seen twice (an egg-info in the working directory)
     dists = sorted({f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions()})
     h.update("\n".join(dists).encode())
-    overrides = site.root / "_templates"
+    overrides = root / "_templates"
     if overrides.is_dir():
         _hash_tree(h, overrides)
     return h.hexdigest()
@@ -181,6 +181,12 @@ class FileMemo:
     @classmethod
     def open(cls, out_dir: Path) -> FileMemo:
         return cls(cache_dir_for(out_dir) / MEMO_FILE)
+
+    def prime(self, root: Path, stats: Mapping[str, tuple[int, int]]) -> None:
+        """Take files' (mtime, size) from a listing made at the start of this build, instead
+        of a ``stat`` of each when it is asked about (``stats``: site-relative path -> both)."""
+        top = os.fspath(root)
+        self._stamps.update((os.path.join(top, rel), st) for rel, st in stats.items())
 
     def get(self, root: Path, rel: str, kind: str, compute: Callable[[Path], Any]) -> Any:
         """Return ``compute(root / rel)``, remembered under ``kind`` while the file is unchanged.
@@ -416,13 +422,17 @@ class PageCache:
     @classmethod
     def open(cls, out_dir: Path, site: Site, pm: pluggy.PluginManager, *,
              memo: FileMemo | None = None,
-             relayout: Callable[[Page, RenderedPage], str] | None = None) -> PageCache:
+             relayout: Callable[[Page, RenderedPage], str] | None = None,
+             code: str | None = None) -> PageCache:
         """Open (or create) the cache of ``out_dir`` for a build of ``site``.
 
         ``relayout(page, rendered)`` returns the document of a cached render; without it a
-        cached page whose document is read counts as a miss (see :meth:`load`).
+        cached page whose document is read counts as a miss (see :meth:`load`). ``code`` is
+        :func:`code_fingerprint`, when the caller has it already.
         """
-        fingerprint = site_fingerprint(site, code_fingerprint(site, pm))
+        if code is None:
+            code = code_fingerprint(site.root, pm)
+        fingerprint = site_fingerprint(site, code)
         return cls(cache_dir_for(out_dir) / FILE_NAME, site, fingerprint, memo, relayout)
 
     def file_digest(self, rel: str) -> str:

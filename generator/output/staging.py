@@ -16,6 +16,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 MANIFEST = ".mdxsite-manifest.json"
+# Says the output is what the last build made of unchanged inputs (mdxsite.output.stamp):
+# deleted before anything is published, so it never outlives the output it describes.
+STAMP_FILE = "stamp.pickle"
 
 # staging folder -> (output folder, files kept from the published output instead of written)
 _OPEN: dict[Path, tuple[Path, set[str]]] = {}
@@ -141,6 +144,7 @@ def publish(staging: Path, out_dir: Path, kept: set[str] | frozenset[str] = froz
     """
     cache = cache_dir_for(out_dir)
     cache.mkdir(parents=True, exist_ok=True)
+    _forget_stamp(out_dir)
     manifest_file = cache / MANIFEST
     new_files = _files(staging)
     if not kept and (not out_dir.exists() or not any(out_dir.iterdir())):
@@ -172,6 +176,18 @@ def _read_manifest(path: Path) -> set[str]:
         return set(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, ValueError):
         return set()
+
+
+def read_manifest(out_dir: Path) -> set[str]:
+    """Return the files mdxsite published into ``out_dir`` (posix paths relative to it)."""
+    return _read_manifest(cache_dir_for(out_dir) / MANIFEST)
+
+
+def _forget_stamp(out_dir: Path) -> None:
+    try:
+        (cache_dir_for(out_dir) / STAMP_FILE).unlink()
+    except FileNotFoundError:
+        pass
 
 
 def _replace_if_changed(src: Path, dst: Path) -> bool:
@@ -232,6 +248,7 @@ def publish_changes(staging: Path, out_dir: Path, removed: set[str] | frozenset[
     """
     manifest_file = cache_dir_for(out_dir) / MANIFEST
     files = _read_manifest(manifest_file)
+    _forget_stamp(out_dir)
     written: list[str] = []
     for rel in sorted(_files(staging)):
         files.add(rel)

@@ -1,0 +1,213 @@
+"""Know that nothing changed since the last build of an output folder, and skip that build.
+
+After a successful ``mdxsite build``, a *stamp* beside the output (``stamp.pickle`` in the
+cache folder) records:
+
+- a digest of everything the build read: the stat (modification time and size) of every file
+  in the site folder that the build walks, the code that renders (mdxsite, its plugins, every
+  installed distribution's version, see :func:`mdxsite.output.cache.code_fingerprint`), the
+  browser bundles from ``make theme-deps``, the build options and the ``MDXSITE_*`` variables;
+- each file the build published, with its modification time and size;
+- the warnings the build printed.
+
+The next build with the same digest checks that every published file is still there, not
+modified since, prints the same warnings and stops: nothing would change. Anything else runs the whole
+build. The stamp is only written when the build can know everything it read:
+
+- every registered plugin is one of mdxsite's own (a third-party plugin may read anything, so
+  a site with one always takes the whole build, and its hooks always run);
+- no OpenAPI document came from a URL;
+- no input file was modified within :data:`RACY_SECONDS` of being looked at (a second edit
+  in the same clock tick could keep both its size and its time).
+
+Publishing into the output (a build, a watch-mode rebuild) deletes the stamp first, so a stamp
+never describes an output another build has since changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import pickle
+import time
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pluggy
+
+from mdxsite import plugin_manager, sources
+from mdxsite.errors import Problem, report_warnings
+from mdxsite.mdx import mermaid
+from mdxsite.output.cache import code_fingerprint
+from mdxsite.output.staging import STAMP_FILE, cache_dir_for, read_manifest
+
+log = logging.getLogger(__name__)
+
+SCHEMA = 1
+RACY_SECONDS = 2.0
+
+# What builds in this process read besides the site folder (see note_read).
+_REMOTE: set[str] = set()
+_OUTSIDE: set[str] = set()
+
+
+def note_read(source: str | Path) -> None:
+    """Tell the stamp that a build read ``source`` (a path or an http(s) URL).
+
+    Stage code that reads a file outside the site folder, or anything over the network,
+    calls this; a URL keeps the next build from being skipped.
+    """
+    text = os.fspath(source)
+    if text.startswith(("http://", "https://")):
+        _REMOTE.add(text)
+    else:
+        _OUTSIDE.add(os.path.abspath(text))
+
+
+@dataclass
+class Stamp:
+    """What the last build of an output folder read, published and printed."""
+
+    inputs: str
+    outside: tuple[str, ...]           # files read outside the site folder, absolute
+    outputs: dict[str, tuple[int, int]]  # published file -> (mtime in ns, size)
+    pages: int
+    warnings: list[tuple[str, object]] = field(default_factory=list)
+
+
+@dataclass
+class Watch:
+    """The inputs of one build, taken before it reads anything."""
+
+    root: Path
+    listing: Mapping[str, tuple[int, int]]
+    parts: tuple[str, ...]             # everything but the folder listing, as text
+                                       # (the first is the code fingerprint)
+    started: float = field(default_factory=time.time)
+    records: list[logging.LogRecord] = field(default_factory=list)
+
+    def digest(self, outside: Iterable[str]) -> str:
+        h = hashlib.blake2b(digest_size=20)
+        h.update(repr((SCHEMA, self.parts)).encode())
+        h.update(repr(sorted(self.listing.items())).encode())
+        for path in sorted(outside):
+            h.update(repr((path, _stat(path))).encode())
+        return h.hexdigest()
+
+    def racy(self, outside: Iterable[str]) -> bool:
+        """True when an input changed too recently to trust its stat next time."""
+        limit = (self.started - RACY_SECONDS) * 1e9
+        if any(mtime >= limit for mtime, _ in self.listing.values()):
+            return True
+        return any(_stat(p)[0] >= limit for p in outside)
+
+
+def watch(root: Path, pm: pluggy.PluginManager, options: Mapping[str, object]) -> Watch | None:
+    """Take the inputs of a build of ``root`` about to start (None: it cannot be stamped).
+
+    ``options`` are the build options that shape the output (base URL, site URL, blocked
+    plugins, strictness). Lists the site folder once; the build reuses that listing.
+    """
+    if not plugin_manager.only_builtins(pm):
+        return None
+    _REMOTE.clear()
+    _OUTSIDE.clear()
+    started = time.time()
+    bundle = mermaid.bundle()
+    env = sorted((k, v) for k, v in os.environ.items() if k.startswith("MDXSITE_"))
+    parts = (code_fingerprint(root, pm), repr(sorted(options.items())), repr(env),
+             repr((str(bundle), _stat(os.fspath(bundle))) if bundle is not None else None))
+    return Watch(root=root, listing=sources.listing(root), parts=parts, started=started)
+
+
+def _stat(path: str) -> tuple[int, int]:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return (st.st_mtime_ns, st.st_size)
+
+
+def path_for(out_dir: Path) -> Path:
+    return cache_dir_for(out_dir) / STAMP_FILE
+
+
+def load(out_dir: Path) -> Stamp | None:
+    """Return the stamp of ``out_dir``'s last build (None when missing or unreadable)."""
+    try:
+        with open(path_for(out_dir), "rb") as f:
+            data = pickle.load(f)
+        if isinstance(data, dict) and data.get("schema") == SCHEMA:
+            stamp = data["stamp"]
+            if isinstance(stamp, Stamp):
+                return stamp
+    except Exception:  # noqa: BLE001 - missing, truncated, another mdxsite: build in full
+        pass
+    return None
+
+
+def up_to_date(stamp: Stamp, watch: Watch, out_dir: Path) -> bool:
+    """True when ``watch`` read what ``stamp``'s build read and its output is all still there."""
+    if watch.digest(stamp.outside) != stamp.inputs:
+        return False
+    top = os.fspath(out_dir)
+    for rel, known in stamp.outputs.items():
+        try:
+            st = os.stat(os.path.join(top, rel))
+        except OSError:
+            return False
+        if (st.st_mtime_ns, st.st_size) != known:
+            return False
+    return True
+
+
+def replay(stamp: Stamp) -> None:
+    """Print the warnings the stamped build printed, the way it printed them."""
+    for kind, value in stamp.warnings:
+        if kind == "problem":
+            report_warnings([value])  # type: ignore[list-item]
+        else:
+            name, level, message = value  # type: ignore[misc]
+            logging.getLogger(name).log(level, "%s", message)
+
+
+def save(watch: Watch, out_dir: Path, pages: int, dependencies: Collection[str]) -> None:
+    """Stamp ``out_dir`` after a successful build that ``watch`` saw start.
+
+    ``dependencies`` are the site-relative files the pages read (those outside the site
+    folder are stat-ed into the stamp). Nothing is written when the build read something the
+    stamp cannot cover (see the module docstring); a failure only costs speed next time.
+    """
+    path = path_for(out_dir)
+    outside = {os.path.normpath(os.path.join(watch.root, d)) for d in dependencies}
+    outside = {p for p in outside | _OUTSIDE
+               if not p.startswith(os.path.join(os.fspath(watch.root), ""))}
+    if _REMOTE or watch.racy(outside):
+        log.debug("not stamped: read %s", "a URL" if _REMOTE else "a file changed just now")
+        return
+    outputs: dict[str, tuple[int, int]] = {}
+    top = os.fspath(out_dir)
+    for rel in read_manifest(out_dir):
+        try:
+            st = os.stat(os.path.join(top, rel))
+        except OSError:
+            return  # the output changed under the build: let the next one look
+        outputs[rel] = (st.st_mtime_ns, st.st_size)
+    warnings: list[tuple[str, object]] = []
+    for record in watch.records:
+        problem = getattr(record, "problem", None)
+        if isinstance(problem, Problem):
+            warnings.append(("problem", problem))
+        else:
+            warnings.append(("log", (record.name, record.levelno, record.getMessage())))
+    stamp = Stamp(inputs=watch.digest(outside), outside=tuple(sorted(outside)),
+                  outputs=outputs, pages=pages, warnings=warnings)
+    try:
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        with open(tmp, "wb") as f:
+            pickle.dump({"schema": SCHEMA, "stamp": stamp}, f, pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except (OSError, pickle.PicklingError) as exc:
+        log.debug("%s: not stamped (%s)", path, exc)

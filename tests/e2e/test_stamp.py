@@ -1,0 +1,193 @@
+"""`mdxsite build` when nothing changed: the output is checked and kept, and nothing else runs.
+
+Every input the build reads, and every file it published, must defeat the shortcut when it
+changes; each case below compares the shortcut's absence with what a full build does.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+
+from mdxsite import hookimpl, pipeline, plugin_manager
+from mdxsite.output import stamp, staging
+
+DOCS = {"name": "Stamped", "navigation": {"pages": ["index", "guide"]}}
+PAGES = {"index": "# Home\n\nSee [the guide](/guide) and [nowhere](/missing).\n",
+         "guide": "# Guide\n\nSteps.\n"}
+SKIPPED = "nothing changed since the last build"
+
+
+def backdate(root: Path, seconds: float = 60) -> None:
+    """Make every file look edited a while ago: a file edited just now is never stamped."""
+    then = time.time() - seconds
+    for path in root.rglob("*"):
+        os.utime(path, (then, then))
+
+
+def snapshot(folder: Path) -> dict[str, tuple[int, bytes]]:
+    return {p.relative_to(folder).as_posix(): (p.stat().st_mtime_ns, p.read_bytes())
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def stamped(make_site: Callable[..., Path], cli: Callable[..., Result],
+            tmp_path: Path) -> tuple[Path, Path]:
+    """A site built twice (the second build stamps it); returns (site, output)."""
+    root = make_site(DOCS, PAGES, files={"logo.svg": "<svg/>", "snippets/note.mdx": "Note.\n"})
+    out = tmp_path / "out"
+    backdate(root)
+    for _ in range(2):
+        result = cli("build", root, "-o", out)
+        assert result.exit_code == 0, result.output
+    return root, out
+
+
+def test_unchanged_build_keeps_output_untouched_and_repeats_warnings(
+        stamped: tuple[Path, Path], cli: Callable[..., Result]) -> None:
+    root, out = stamped
+    first = cli("build", root, "-o", out, "--no-cache")  # the whole build, for its warnings
+    assert first.exit_code == 0 and SKIPPED not in first.output
+    full_warnings = [line for line in first.stderr.splitlines() if "warning" in line]
+    assert full_warnings and "/missing" in "\n".join(full_warnings)
+    assert SKIPPED not in cli("build", root, "-o", out).output  # --no-cache left no stamp
+    before = snapshot(out)
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0
+    assert "built 2 pages in" in result.output and SKIPPED in result.output
+    assert [line for line in result.stderr.splitlines() if "warning" in line] == full_warnings
+    assert f"{len(full_warnings)} warning" in result.output
+    assert snapshot(out) == before  # not one byte or modification time changed
+
+
+def _edit_page(root: Path, out: Path) -> None:
+    (root / "guide.mdx").write_text("# Guide\n\nSteps, and one more.\n", encoding="utf-8")
+
+
+def _same_size_edit(root: Path, out: Path) -> None:
+    (root / "guide.mdx").write_text("# Guide\n\nStops.\n", encoding="utf-8")
+
+
+def _edit_snippet(root: Path, out: Path) -> None:
+    (root / "snippets" / "note.mdx").write_text("Changed.\n", encoding="utf-8")
+
+
+def _add_asset(root: Path, out: Path) -> None:
+    (root / "extra.txt").write_text("new\n", encoding="utf-8")
+
+
+def _delete_output(root: Path, out: Path) -> None:
+    (out / "guide" / "index.html").unlink()
+
+
+def _touch_output(root: Path, out: Path) -> None:
+    robots = out / "robots.txt"
+    robots.write_text(robots.read_text(encoding="utf-8").upper(), encoding="utf-8")
+
+
+def _template_override(root: Path, out: Path) -> None:
+    (root / "_templates").mkdir()
+    (root / "_templates" / "notes.txt").write_text("x\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("change", [_edit_page, _same_size_edit, _edit_snippet, _add_asset,
+                                    _delete_output, _touch_output, _template_override])
+def test_any_change_builds_again(stamped: tuple[Path, Path], cli: Callable[..., Result],
+                                 tmp_path: Path, change: Callable[[Path, Path], None]) -> None:
+    root, out = stamped
+    change(root, out)
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0 and SKIPPED not in result.output
+    fresh = tmp_path / "fresh"
+    assert cli("build", root, "-o", fresh, "--no-cache").exit_code == 0
+    assert {k: v[1] for k, v in snapshot(out).items()} == \
+        {k: v[1] for k, v in snapshot(fresh).items()}
+
+
+@pytest.mark.parametrize("options", [["--base-url", "/docs/"], ["--site-url", "https://x.test"],
+                                     ["--disable-plugin", "search"]])
+def test_other_options_build_again(stamped: tuple[Path, Path], cli: Callable[..., Result],
+                                   options: list[str]) -> None:
+    root, out = stamped
+    args = options[:2] if options[0] != "--disable-plugin" else []
+    pre = options if options[0] == "--disable-plugin" else []
+    result = cli(*pre, "build", root, "-o", out, *args)
+    assert result.exit_code == 0 and SKIPPED not in result.output
+
+
+def test_strict_is_not_skipped_past_a_warning(stamped: tuple[Path, Path],
+                                              cli: Callable[..., Result]) -> None:
+    root, out = stamped
+    result = cli("build", root, "-o", out, "--strict")
+    assert result.exit_code == 1 and SKIPPED not in result.output
+    assert "with --strict" in result.stderr
+
+
+def test_a_file_edited_just_now_is_not_trusted(make_site: Callable[..., Path],
+                                               cli: Callable[..., Result], tmp_path: Path) -> None:
+    root = make_site(DOCS, PAGES)
+    out = tmp_path / "out"
+    for _ in range(2):  # both builds start within a second or two of the files' writing
+        result = cli("build", root, "-o", out)
+        assert result.exit_code == 0 and SKIPPED not in result.output
+    assert stamp.load(out) is None
+
+
+def test_a_watch_mode_publish_forgets_the_stamp(stamped: tuple[Path, Path],
+                                                tmp_path: Path) -> None:
+    root, out = stamped
+    assert stamp.load(out) is not None
+    changes = tmp_path / "changes"
+    (changes / "guide").mkdir(parents=True)
+    (changes / "guide" / "index.html").write_text("<p>edited</p>", encoding="utf-8")
+    staging.publish_changes(changes, out)
+    assert stamp.load(out) is None
+
+
+class _Reader:
+    """A third-party plugin: it could read anything, so the build never skips its hooks."""
+
+    def __init__(self) -> None:
+        self.started = 0
+
+    @hookimpl
+    def mdxsite_build_started(self, site: object) -> None:
+        self.started += 1
+
+
+def test_a_third_party_plugin_always_gets_the_whole_build(stamped: tuple[Path, Path]) -> None:
+    root, out = stamped
+    pm = plugin_manager.create()
+    assert pipeline.build(root, out, pm, jobs=1, skip_unchanged=True).up_to_date
+    reader = _Reader()
+    pm.register(reader, name="reader")
+    for _ in range(2):
+        report = pipeline.build(root, out, pm, jobs=1, skip_unchanged=True)
+        assert not report.up_to_date
+    assert reader.started == 2
+
+
+def test_an_openapi_document_from_a_url_is_fetched_on_every_build(
+        make_site: Callable[..., Path], cli: Callable[..., Result], tmp_path: Path,
+        serve_dir: Callable[..., str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MDXSITE_CACHE", str(tmp_path / "fetched"))
+    served = tmp_path / "served"
+    served.mkdir()
+    (served / "spec.yaml").write_text(
+        "openapi: 3.1.0\ninfo: {title: Remote, version: '1'}\n"
+        "paths:\n  /ping:\n    get: {summary: Ping, responses: {'200': {description: ok}}}\n",
+        encoding="utf-8")
+    url = serve_dir(served) + "/spec.yaml"
+    root = make_site({"name": "Remote", "navigation": {
+        "groups": [{"group": "API", "openapi": url, "pages": ["index", "GET /ping"]}]}})
+    backdate(root)
+    out = tmp_path / "out"
+    for _ in range(3):
+        result = cli("build", root, "-o", out)
+        assert result.exit_code == 0 and SKIPPED not in result.output, result.output
+    assert stamp.load(out) is None
