@@ -34,6 +34,10 @@ class _Counter(logging.Handler):
         self.count = 0
 
     def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno < logging.WARNING:  # -v: what each stage does, not counted
+            self.console.print(record.getMessage(), style="dim", markup=False, highlight=False,
+                               soft_wrap=True)
+            return
         self.count += 1
         problem = getattr(record, "problem", None)
         text = str(problem) if isinstance(problem, Problem) else record.getMessage()
@@ -52,7 +56,9 @@ def _reporting(ctx: click.Context) -> Iterator[_Counter]:
     counter = _Counter(err)
     logger = logging.getLogger("mdxsite")
     logger.addHandler(counter)
-    logger.setLevel(logging.INFO if ctx.obj.get("verbose") else logging.WARNING)
+    level = logging.INFO if ctx.obj.get("verbose") else logging.WARNING
+    logger.setLevel(level)
+    counter.setLevel(level)
     logger.propagate = False
     try:
         yield counter

@@ -31,9 +31,10 @@ Speed: the pages are streamed to the ``pagefind --service`` process without wait
 answer (the service handles requests one at a time, in order, so the index is the same as
 when they are sent one by one; the ``pagefind`` package's own client polls for each answer
 every 0.1 s, 1,000 s for 10,000 pages), without the header and sidebar, which Pagefind skips
-anyway (the index is byte-identical, and Pagefind parses a third of the bytes). A build in
-which every page is byte-identical to the published one, and the page list is the same, keeps
-the published index, every shard of it, unread.
+anyway (the index is byte-identical, and Pagefind parses a third of the bytes). A shard
+whose page list is the same as when it was published, and whose every page is byte-identical
+to the published one, is kept unread; only the shards holding a changed page are indexed
+again (one edited page of 10,000 re-indexes one shard of 1,667 pages, not the 10,000).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import logging
 import os
 import re
 import subprocess
@@ -55,6 +57,8 @@ from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, Page, PageResult, Site
 from mdxsite.output import staging
 from mdxsite.output.layout import version_of
+
+log = logging.getLogger(__name__)
 
 SUBDIR = "_pagefind"
 # Pagefind folders whose files are named by a digest of their content
@@ -72,8 +76,9 @@ STATE_FILE = "search-index.json"
 # navigation inside <main> (path, pager, footer) and the "#" beside headings are not content
 EXCLUDE = [".heading-anchor", ".breadcrumbs", ".eyebrow", ".pager", ".site-footer"]
 
-# per build: did any page's document differ from the published one?
-_BUILD: dict[str, bool] = {"changed": True}
+# per build: the output files of pages whose document differs from the published one
+# (None: not known, every shard is indexed again)
+_CHANGED: dict[str, set[str] | None] = {"pages": None}
 
 
 def bundle_dir(version: str) -> str:
@@ -101,13 +106,16 @@ def mdxsite_page_assets(site: Site, page: Page) -> list[str]:
 
 @hookimpl
 def mdxsite_build_started(site: Site) -> None:
-    _BUILD["changed"] = False
+    _CHANGED["pages"] = set()
 
 
 @hookimpl
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
-    if not result.unchanged:
-        _BUILD["changed"] = True
+    changed = _CHANGED["pages"]
+    if not result.unchanged and changed is not None:
+        from mdxsite.plugins.output import output_path
+
+        changed.add(output_path(result.page.url))
 
 
 @hookimpl
@@ -130,21 +138,15 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
         bundles.setdefault(bundle_dir(version_of(site, page)), []).append(output_path(page.url))
     bundles = {folder: sorted(rels) for folder, rels in sorted(bundles.items())}
     published = report.out_dir
-    # the shard holding each page: an index of one shard keys as it did before shards existed
-    pages_key = _digest_lines([f"{shard} {rel}" for folder, rels in bundles.items()
-                               for shard, part in _shards(folder, rels) for rel in part])
-    if published is not None and not _BUILD["changed"] and _keep_published(out_dir, published,
-                                                                             pages_key):
-        return
     try:
-        _index(out_dir, published, bundles)
+        shards = _index(out_dir, published, bundles, _CHANGED["pages"])
     except MdxsiteError:
         raise
     except Exception as exc:  # noqa: BLE001 - the service fails with many exception types
         raise MdxsiteError.single(f"building the search index failed: {exc}",
                                   hint="run with --disable-plugin search to build without it") from exc
     if published is not None:
-        _save_state(out_dir, published, pages_key)
+        _save_state(published, shards)
 
 
 def _shards(folder: str, rels: list[str]) -> list[tuple[str, list[str]]]:
@@ -169,46 +171,53 @@ def _state_path(published: Path) -> Path:
     return staging.cache_dir_for(published) / STATE_FILE
 
 
-def _index_files(folder: Path) -> Iterator[tuple[str, int]]:
-    """Yield (path under the output, size) of every file of the index in ``folder``."""
-    for dirpath, _, filenames in os.walk(folder / SUBDIR):
-        for name in filenames:
-            path = os.path.join(dirpath, name)
-            yield Path(path).relative_to(folder).as_posix(), os.path.getsize(path)
-
-
-def _entries(folder: Path) -> str:
-    """Every index's entry file (one per shard of each version's index), in path order."""
-    return "\n".join(p.read_text(encoding="utf-8")
-                     for p in sorted((folder / SUBDIR).rglob("pagefind-entry.json")))
-
-
-def _save_state(out_dir: Path, published: Path, pages_key: str) -> None:
-    files = dict(sorted(_index_files(out_dir)))
-    entry = _entries(out_dir)
-    path = _state_path(published)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"pages": pages_key, "entry": entry, "files": files}),
-                    encoding="utf-8")
-
-
-def _keep_published(out_dir: Path, published: Path, pages_key: str) -> bool:
-    """Keep the published index when it was built from these very pages; False: rebuild it.
-
-    The state file is written before publishing; the entry file's bytes tie it to the index
-    actually published (a build that failed to publish left another entry file behind).
-    """
+def _load_state(published: Path | None) -> dict[str, dict[str, Any]]:
+    """What each published shard was built from: {shard folder: its state} (see _index)."""
+    if published is None:
+        return {}
     try:
         state = json.loads(_state_path(published).read_text(encoding="utf-8"))
     except (OSError, ValueError):
+        return {}
+    shards = state.get("shards") if isinstance(state, dict) else None
+    return shards if isinstance(shards, dict) else {}
+
+
+def _save_state(published: Path, shards: dict[str, dict[str, Any]]) -> None:
+    path = _state_path(published)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"shards": shards}, sort_keys=True), encoding="utf-8")
+
+
+def _shard_files(out_dir: Path, shard: str, others: set[str]) -> dict[str, int]:
+    """Return {path under the output: size} of the index files in ``shard``, leaving out the
+    folders of ``others`` (later shards and version indexes live inside the first)."""
+    found: dict[str, int] = {}
+    top = out_dir / shard
+    for dirpath, dirnames, filenames in os.walk(top):
+        rel = Path(dirpath).relative_to(out_dir).as_posix()
+        dirnames[:] = sorted(d for d in dirnames if f"{rel}/{d}" not in others)
+        for name in filenames:
+            if rel == shard and name == SHARD_LIST:
+                continue  # written on every build from all the shards' languages
+            found[f"{rel}/{name}"] = os.path.getsize(os.path.join(dirpath, name))
+    return dict(sorted(found.items()))
+
+
+def _keep_shard(out_dir: Path, published: Path, shard: str, state: dict[str, Any]) -> bool:
+    """Keep a published shard's files unread; False (and maybe some kept): index it again.
+
+    The state is saved after each build; the entry file's bytes tie it to the shard actually
+    published (a build that failed to publish left another entry file behind).
+    """
+    files = state.get("files")
+    if not isinstance(files, dict) or not files:
         return False
-    files = state.get("files") if isinstance(state, dict) else None
-    if state.get("pages") != pages_key or not isinstance(files, dict) or not files:
-        return False
-    try:  # the entry file names the index's hash: the published index is this one
-        if _entries(published) != state.get("entry"):
-            return False
+    try:  # the entry file names the index's hash: the published shard is this one
+        entry = (published / shard / "pagefind-entry.json").read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
+        return False
+    if entry != state.get("entry"):
         return False
     # fragment/, index/ and filter/ files are named by a digest of their bytes: being there is
     # enough (10,000 pages have 10,000 fragments); the few others are checked by size
@@ -221,24 +230,49 @@ def _keep_published(out_dir: Path, published: Path, pages_key: str) -> bool:
     return staging.keep_present(out_dir, hashed)
 
 
-def _index(out_dir: Path, published: Path | None, bundles: dict[str, list[str]]) -> None:
-    """Index every page, one index per version, in sorted order: identical input, identical bytes.
+def _index(out_dir: Path, published: Path | None, bundles: dict[str, list[str]],
+           changed: set[str] | None) -> dict[str, dict[str, Any]]:
+    """Write every version's index, shard by shard; return each shard's state to save.
 
-    Each shard of an index gets its own Pagefind process, which exits before the next one starts: the
-    peak is one shard's. An index of several shards gets a SHARD_LIST file naming them.
+    A shard whose pages are the same as when it was published, none of them changed
+    (``changed``: output files of pages whose document changed; None: all may have), is kept
+    as published. Every other shard is indexed again, in sorted order (identical input,
+    identical bytes), by its own Pagefind process, which exits before the next one starts:
+    the peak is one shard's. An index of several shards gets a SHARD_LIST file naming them.
     """
-    for folder, rels in bundles.items():
-        parts = _shards(folder, rels)
+    before = _load_state(published)
+    plans = {folder: _shards(folder, rels) for folder, rels in bundles.items()}
+    every = {shard for parts in plans.values() for shard, _ in parts}
+    states: dict[str, dict[str, Any]] = {}
+    indexed: list[str] = []
+    for folder, parts in plans.items():
         listing = []
         for shard, part in parts:
-            with _Service() as service:
-                languages = _index_shard(service, out_dir, shard, part, published)
+            pages = _digest_lines(part)
+            old = before.get(shard)
+            if (published is not None and changed is not None and old is not None
+                    and old.get("pages") == pages and changed.isdisjoint(part)
+                    and _keep_shard(out_dir, published, shard, old)):
+                state = old
+            else:
+                with _Service() as service:
+                    languages = _index_shard(service, out_dir, shard, part, published)
+                indexed.append(f"{shard}/ ({len(part)} pages)")
+                state = {"pages": pages, "languages": languages,
+                         "entry": (out_dir / shard / "pagefind-entry.json").read_text(
+                             encoding="utf-8"),
+                         "files": _shard_files(out_dir, shard, every - {shard})}
+            states[shard] = state
             listing.append({"path": "" if shard == folder else f"{shard[len(folder) + 1:]}/",
-                            "languages": languages})
+                            "languages": state["languages"]})
         if len(parts) > 1:
+            (out_dir / folder).mkdir(parents=True, exist_ok=True)  # a kept first shard: absent
             (out_dir / folder / SHARD_LIST).write_text(
                 json.dumps({"shards": listing}, sort_keys=True, separators=(",", ":")),
                 encoding="utf-8")
+    log.info("search: %d of %d index shards written%s", len(indexed), len(every),
+             ": " + ", ".join(indexed) if indexed else "")
+    return states
 
 
 def _index_shard(service: _Service, out_dir: Path, folder: str, rels: list[str],

@@ -164,14 +164,21 @@ def test_a_warm_build_keeps_every_shard_and_a_smaller_site_drops_them(
     stamps = _stamps(out)
     assert any(name.startswith("shard~3/fragment/") for name in first)
 
-    assert cli("build", root, "-o", out).exit_code == 0
+    result = cli("-v", "build", root, "-o", out)
+    assert result.exit_code == 0
+    assert "search: 0 of 3 index shards written\n" in result.stderr
     assert _stamps(out) == stamps  # no shard rewritten
 
     (root / "gamma.mdx").write_text("---\ntitle: Gamma\n---\n\nGulls circle.\n",
                                     encoding="utf-8")  # a page of the last shard
-    assert cli("build", root, "-o", out).exit_code == 0
+    result = cli("-v", "build", root, "-o", out)
+    assert result.exit_code == 0
+    # only the last shard (gamma, index) is indexed again
+    assert "search: 1 of 3 index shards written: _pagefind/shard~3/ (2 pages)\n" in result.stderr
     changed = _index(out)
     assert changed != first and changed == _fresh(cli, root, tmp_path / "fresh1")
+    after = _stamps(out)
+    assert all(after[rel] == stamp for rel, stamp in stamps.items() if "/shard~3/" not in rel)
 
     # two pages fit one shard: laid out as an index that was never sharded
     for key in ("beta", "delta", "gamma"):
