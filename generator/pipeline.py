@@ -24,8 +24,8 @@ from mdxsite import plugin_manager
 from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_warnings
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.model import Nav, SiteConfig  # for prepare_from (watch mode)
-from mdxsite.output.assets import fingerprint as fingerprint_assets
 from mdxsite.output import stamp
+from mdxsite.output.assets import fingerprint as fingerprint_assets
 from mdxsite.output.cache import FileMemo, PageCache
 from mdxsite.output.staging import staging_dir
 from mdxsite.sources import build_site, scan
@@ -332,22 +332,22 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     root = root.resolve()
     out_dir = out_dir.resolve()
     _check_out_dir(root, out_dir)
-    watch = stamp.watch(root, pm, {"base_url": base_url, "site_url": site_url,
+    inputs = stamp.take(root, pm, {"base_url": base_url, "site_url": site_url,
                                    "blocked": sorted(blocked), "strict": strict}
                         ) if skip_unchanged else None
-    if watch is not None:
+    if inputs is not None:
         last = stamp.load(out_dir)
-        if last is not None and stamp.up_to_date(last, watch, out_dir):
+        if last is not None and stamp.up_to_date(last, inputs, out_dir):
             log.info("nothing changed since the last build of %s", out_dir)
             stamp.replay(last)
             return BuildReport(pages=last.pages, out_dir=out_dir, unchanged=len(last.outputs),
                                reused=last.pages, up_to_date=True,
                                seconds=time.perf_counter() - started)
     memo = FileMemo.open(out_dir) if use_cache else None
-    if memo is not None and watch is not None:
-        memo.prime(root, watch.listing)
+    if memo is not None and inputs is not None:
+        memo.prime(root, inputs.listing)
     site = prepare(root, pm, base_url=base_url, site_url=site_url, memo=memo,
-                   listing=watch.listing if watch is not None else None)
+                   listing=inputs.listing if inputs is not None else None)
     # gathered before rendering: every page links the fingerprinted asset names
     site, files = output_files(site, pm)
     report = BuildReport(pages=len(site.pages), out_dir=out_dir)
@@ -356,7 +356,7 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     published: dict[str, int] = {}
     cache = PageCache.open(out_dir, site, pm, memo=memo,
                            relayout=lambda page, rendered: lay_out(pm, site, page, rendered),
-                           code=watch.parts[0] if watch is not None else None
+                           code=inputs.parts[0] if inputs is not None else None
                            ) if use_cache else None
     succeeded = False
     dependencies: set[str] = set()  # files outside the site folder pages read, for the stamp
@@ -378,9 +378,9 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
             cache.close(keep=site.pages if succeeded else None)
         if memo is not None:
             memo.save()
-    if watch is not None:
-        watch.records = counter.records
-        stamp.save(watch, out_dir, len(site.pages), dependencies)
+    if inputs is not None:
+        inputs.records = counter.records
+        stamp.save(inputs, out_dir, len(site.pages), dependencies)
     report.written = published.get("written", 0)
     report.unchanged = published.get("unchanged", 0)
     report.seconds = time.perf_counter() - started

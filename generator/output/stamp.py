@@ -78,8 +78,8 @@ class Stamp:
 
 
 @dataclass
-class Watch:
-    """The inputs of one build, taken before it reads anything."""
+class Inputs:
+    """What one build reads, taken before it reads anything (see :func:`take`)."""
 
     root: Path
     listing: Mapping[str, tuple[int, int]]
@@ -104,7 +104,7 @@ class Watch:
         return any(_stat(p)[0] >= limit for p in outside)
 
 
-def watch(root: Path, pm: pluggy.PluginManager, options: Mapping[str, object]) -> Watch | None:
+def take(root: Path, pm: pluggy.PluginManager, options: Mapping[str, object]) -> Inputs | None:
     """Take the inputs of a build of ``root`` about to start (None: it cannot be stamped).
 
     ``options`` are the build options that shape the output (base URL, site URL, blocked
@@ -119,7 +119,7 @@ def watch(root: Path, pm: pluggy.PluginManager, options: Mapping[str, object]) -
     env = sorted((k, v) for k, v in os.environ.items() if k.startswith("MDXSITE_"))
     parts = (code_fingerprint(root, pm), repr(sorted(options.items())), repr(env),
              repr((str(bundle), _stat(os.fspath(bundle))) if bundle is not None else None))
-    return Watch(root=root, listing=sources.listing(root), parts=parts, started=started)
+    return Inputs(root=root, listing=sources.listing(root), parts=parts, started=started)
 
 
 def _stat(path: str) -> tuple[int, int]:
@@ -148,9 +148,9 @@ def load(out_dir: Path) -> Stamp | None:
     return None
 
 
-def up_to_date(stamp: Stamp, watch: Watch, out_dir: Path) -> bool:
-    """True when ``watch`` read what ``stamp``'s build read and its output is all still there."""
-    if watch.digest(stamp.outside) != stamp.inputs:
+def up_to_date(stamp: Stamp, inputs: Inputs, out_dir: Path) -> bool:
+    """True when ``inputs`` are what ``stamp``'s build read, and its output is all still there."""
+    if inputs.digest(stamp.outside) != stamp.inputs:
         return False
     top = os.fspath(out_dir)
     for rel, known in stamp.outputs.items():
@@ -173,18 +173,18 @@ def replay(stamp: Stamp) -> None:
             logging.getLogger(name).log(level, "%s", message)
 
 
-def save(watch: Watch, out_dir: Path, pages: int, dependencies: Collection[str]) -> None:
-    """Stamp ``out_dir`` after a successful build that ``watch`` saw start.
+def save(inputs: Inputs, out_dir: Path, pages: int, dependencies: Collection[str]) -> None:
+    """Stamp ``out_dir`` after a successful build that read ``inputs``.
 
     ``dependencies`` are the site-relative files the pages read (those outside the site
     folder are stat-ed into the stamp). Nothing is written when the build read something the
     stamp cannot cover (see the module docstring); a failure only costs speed next time.
     """
     path = path_for(out_dir)
-    outside = {os.path.normpath(os.path.join(watch.root, d)) for d in dependencies}
+    outside = {os.path.normpath(os.path.join(inputs.root, d)) for d in dependencies}
     outside = {p for p in outside | _OUTSIDE
-               if not p.startswith(os.path.join(os.fspath(watch.root), ""))}
-    if _REMOTE or watch.racy(outside):
+               if not p.startswith(os.path.join(os.fspath(inputs.root), ""))}
+    if _REMOTE or inputs.racy(outside):
         log.debug("not stamped: read %s", "a URL" if _REMOTE else "a file changed just now")
         return
     outputs: dict[str, tuple[int, int]] = {}
@@ -196,13 +196,13 @@ def save(watch: Watch, out_dir: Path, pages: int, dependencies: Collection[str])
             return  # the output changed under the build: let the next one look
         outputs[rel] = (st.st_mtime_ns, st.st_size)
     warnings: list[tuple[str, object]] = []
-    for record in watch.records:
+    for record in inputs.records:
         problem = getattr(record, "problem", None)
         if isinstance(problem, Problem):
             warnings.append(("problem", problem))
         else:
             warnings.append(("log", (record.name, record.levelno, record.getMessage())))
-    stamp = Stamp(inputs=watch.digest(outside), outside=tuple(sorted(outside)),
+    stamp = Stamp(inputs=inputs.digest(outside), outside=tuple(sorted(outside)),
                   outputs=outputs, pages=pages, warnings=warnings)
     try:
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
