@@ -47,7 +47,8 @@ from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_
 from mdxsite.mdx import frontmatter
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.output import layout, staging
-from mdxsite.sources import ASSET_SUFFIXES, PAGE_SUFFIXES, build_site, scan_sources
+from mdxsite.sources import (ASSET_SUFFIXES, PAGE_SUFFIXES, build_site, file_stamp,
+                             scan_sources)
 
 log = logging.getLogger(__name__)
 
@@ -168,7 +169,7 @@ class Engine:
 
     def _build(self) -> Rebuild:
         started = time.perf_counter()
-        stamps = {rel.as_posix(): _stamp(self.root / rel)
+        stamps = {rel.as_posix(): file_stamp(self.root / rel)
                   for rel in scan_sources(self.root).values()}
         seen: dict[str, Any] = {"deps": {}, "warnings": {}, "bodies": {}}
 
@@ -497,21 +498,13 @@ class Engine:
         self.watch_paths = tuple(sorted(set(watched)))
 
     def _read_frontmatter(self, path: Path, file: str) -> Mapping[str, object]:
-        stamp = _stamp(path)
+        stamp = file_stamp(path)
         hit = self._fm.get(file)
         if hit is not None and hit[0] == stamp:
             return hit[1]
         fm = frontmatter.read(path, file)[0]
         self._fm[file] = (stamp, fm)
         return fm
-
-
-def _stamp(path: Path) -> tuple[int, int]:
-    try:
-        st = path.stat()
-    except OSError:
-        return (0, 0)
-    return (st.st_mtime_ns, st.st_size)
 
 
 def _settings(site: Site) -> object:

@@ -356,7 +356,7 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     published: dict[str, int] = {}
     cache = PageCache.open(out_dir, site, pm, memo=memo,
                            relayout=lambda page, rendered: lay_out(pm, site, page, rendered),
-                           code=inputs.parts[0] if inputs is not None else None
+                           code=inputs.code if inputs is not None else None
                            ) if use_cache else None
     succeeded = False
     dependencies: set[str] = set()  # files outside the site folder pages read, for the stamp

@@ -85,6 +85,16 @@ def listing(root: Path) -> dict[str, tuple[int, int]]:
     return found
 
 
+def file_stamp(path: str | Path) -> tuple[int, int]:
+    """Return a file's (mtime in ns, size), the pair that stands for its bytes between builds;
+    (0, 0) when it cannot be stat-ed."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (0, 0)
+    return (st.st_mtime_ns, st.st_size)
+
+
 def _names(root: Path) -> Iterator[str]:
     for prefix, filenames in _walk(root):
         for name in filenames:

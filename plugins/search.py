@@ -57,6 +57,7 @@ from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, Page, PageResult, Site
 from mdxsite.output import staging
 from mdxsite.output.layout import version_of
+from mdxsite.plugins.output import output_path
 
 log = logging.getLogger(__name__)
 
@@ -113,8 +114,6 @@ def mdxsite_build_started(site: Site) -> None:
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
     changed = _CHANGED["pages"]
     if not result.unchanged and changed is not None:
-        from mdxsite.plugins.output import output_path
-
         changed.add(output_path(result.page.url))
 
 
@@ -131,8 +130,6 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
                                  "pip install 'mdxsite[search]'", code="search.unavailable",
                                  warning=True)])
         return
-    from mdxsite.plugins.output import output_path
-
     bundles: dict[str, list[str]] = {}
     for page in site.pages.values():
         bundles.setdefault(bundle_dir(version_of(site, page)), []).append(output_path(page.url))

@@ -11,8 +11,8 @@ cache folder) records:
 - the warnings the build printed.
 
 The next build with the same digest checks that every published file is still there, not
-modified since, prints the same warnings and stops: nothing would change. Anything else runs the whole
-build. The stamp is only written when the build can know everything it read:
+modified since, prints the same warnings and stops: nothing would change. Anything else runs
+the whole build. The stamp is only written when the build can know everything it read:
 
 - every registered plugin is one of mdxsite's own (a third-party plugin may read anything, so
   a site with one always takes the whole build, and its hooks always run);
@@ -45,7 +45,7 @@ from mdxsite.output.staging import STAMP_FILE, cache_dir_for, read_manifest
 
 log = logging.getLogger(__name__)
 
-SCHEMA = 1
+SCHEMA = 2
 RACY_SECONDS = 2.0
 
 # What builds in this process read besides the site folder (see note_read).
@@ -74,7 +74,8 @@ class Stamp:
     outside: tuple[str, ...]           # files read outside the site folder, absolute
     outputs: dict[str, tuple[int, int]]  # published file -> (mtime in ns, size)
     pages: int
-    warnings: list[tuple[str, object]] = field(default_factory=list)
+    # a located problem, or a plain log line as (logger name, level, message)
+    warnings: list[Problem | tuple[str, int, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -83,17 +84,17 @@ class Inputs:
 
     root: Path
     listing: Mapping[str, tuple[int, int]]
-    parts: tuple[str, ...]             # everything but the folder listing, as text
-                                       # (the first is the code fingerprint)
+    code: str                          # code_fingerprint, which the render cache keys by too
+    parts: tuple[str, ...]             # options, variables and bundles, as text
     started: float = field(default_factory=time.time)
     records: list[logging.LogRecord] = field(default_factory=list)
 
     def digest(self, outside: Iterable[str]) -> str:
         h = hashlib.blake2b(digest_size=20)
-        h.update(repr((SCHEMA, self.parts)).encode())
+        h.update(repr((SCHEMA, self.code, self.parts)).encode())
         h.update(repr(sorted(self.listing.items())).encode())
         for path in sorted(outside):
-            h.update(repr((path, _stat(path))).encode())
+            h.update(repr((path, sources.file_stamp(path))).encode())
         return h.hexdigest()
 
     def racy(self, outside: Iterable[str]) -> bool:
@@ -101,7 +102,7 @@ class Inputs:
         limit = (self.started - RACY_SECONDS) * 1e9
         if any(mtime >= limit for mtime, _ in self.listing.values()):
             return True
-        return any(_stat(p)[0] >= limit for p in outside)
+        return any(sources.file_stamp(p)[0] >= limit for p in outside)
 
 
 def take(root: Path, pm: pluggy.PluginManager, options: Mapping[str, object]) -> Inputs | None:
@@ -117,17 +118,10 @@ def take(root: Path, pm: pluggy.PluginManager, options: Mapping[str, object]) ->
     started = time.time()
     bundle = mermaid.bundle()
     env = sorted((k, v) for k, v in os.environ.items() if k.startswith("MDXSITE_"))
-    parts = (code_fingerprint(root, pm), repr(sorted(options.items())), repr(env),
-             repr((str(bundle), _stat(os.fspath(bundle))) if bundle is not None else None))
-    return Inputs(root=root, listing=sources.listing(root), parts=parts, started=started)
-
-
-def _stat(path: str) -> tuple[int, int]:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return (-1, -1)
-    return (st.st_mtime_ns, st.st_size)
+    parts = (repr(sorted(options.items())), repr(env),
+             repr((str(bundle), sources.file_stamp(bundle)) if bundle is not None else None))
+    return Inputs(root=root, listing=sources.listing(root), code=code_fingerprint(root, pm),
+                  parts=parts, started=started)
 
 
 def path_for(out_dir: Path) -> Path:
@@ -152,24 +146,29 @@ def up_to_date(stamp: Stamp, inputs: Inputs, out_dir: Path) -> bool:
     """True when ``inputs`` are what ``stamp``'s build read, and its output is all still there."""
     if inputs.digest(stamp.outside) != stamp.inputs:
         return False
+    return _published(out_dir, stamp.outputs) == stamp.outputs
+
+
+def _published(out_dir: Path, rels: Iterable[str]) -> dict[str, tuple[int, int]] | None:
+    """Return each of ``rels`` in ``out_dir`` with its (mtime in ns, size); None if one is gone."""
     top = os.fspath(out_dir)
-    for rel, known in stamp.outputs.items():
+    found: dict[str, tuple[int, int]] = {}
+    for rel in rels:
         try:
             st = os.stat(os.path.join(top, rel))
         except OSError:
-            return False
-        if (st.st_mtime_ns, st.st_size) != known:
-            return False
-    return True
+            return None
+        found[rel] = (st.st_mtime_ns, st.st_size)
+    return found
 
 
 def replay(stamp: Stamp) -> None:
     """Print the warnings the stamped build printed, the way it printed them."""
-    for kind, value in stamp.warnings:
-        if kind == "problem":
-            report_warnings([value])  # type: ignore[list-item]
+    for warning in stamp.warnings:
+        if isinstance(warning, Problem):
+            report_warnings([warning])
         else:
-            name, level, message = value  # type: ignore[misc]
+            name, level, message = warning
             logging.getLogger(name).log(level, "%s", message)
 
 
@@ -187,21 +186,14 @@ def save(inputs: Inputs, out_dir: Path, pages: int, dependencies: Collection[str
     if _REMOTE or inputs.racy(outside):
         log.debug("not stamped: read %s", "a URL" if _REMOTE else "a file changed just now")
         return
-    outputs: dict[str, tuple[int, int]] = {}
-    top = os.fspath(out_dir)
-    for rel in read_manifest(out_dir):
-        try:
-            st = os.stat(os.path.join(top, rel))
-        except OSError:
-            return  # the output changed under the build: let the next one look
-        outputs[rel] = (st.st_mtime_ns, st.st_size)
-    warnings: list[tuple[str, object]] = []
+    outputs = _published(out_dir, read_manifest(out_dir))
+    if outputs is None:
+        return  # the output changed under the build: let the next one look
+    warnings: list[Problem | tuple[str, int, str]] = []
     for record in inputs.records:
         problem = getattr(record, "problem", None)
-        if isinstance(problem, Problem):
-            warnings.append(("problem", problem))
-        else:
-            warnings.append(("log", (record.name, record.levelno, record.getMessage())))
+        warnings.append(problem if isinstance(problem, Problem)
+                        else (record.name, record.levelno, record.getMessage()))
     stamp = Stamp(inputs=inputs.digest(outside), outside=tuple(sorted(outside)),
                   outputs=outputs, pages=pages, warnings=warnings)
     try:
