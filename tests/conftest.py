@@ -6,9 +6,11 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
@@ -72,6 +74,20 @@ def make_site(tmp_path: Path) -> Callable[..., Path]:
         return root
 
     return make
+
+
+@pytest.fixture
+def age_files() -> Callable[[Path], None]:
+    """Date every file under a folder a minute back: mdxsite never trusts the stat of a file
+    modified in the last 2 s to mean "unchanged" (the file memo, the build stamp)."""
+
+    def age(folder: Path) -> None:
+        then = time.time() - 60
+        for path in folder.rglob("*"):
+            if path.is_file():
+                os.utime(path, (then, then))
+
+    return age
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

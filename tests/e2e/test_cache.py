@@ -267,17 +267,10 @@ def test_after_a_failed_build_only_the_fixed_page_renders(env) -> None:
     assert "Alpha fixed." in (out / "alpha" / "index.html").read_text(encoding="utf-8")
 
 
-def _age(site: Path) -> None:
-    """Date every site file a minute back: files modified just now are never remembered."""
-    for f in site.rglob("*"):
-        if f.is_file():
-            os.utime(f, (f.stat().st_atime - 60, f.stat().st_mtime - 60))
-
-
-def test_a_warm_build_reads_no_unchanged_source_file(env) -> None:
+def test_a_warm_build_reads_no_unchanged_source_file(env, age_files) -> None:
     site, out, log, _ = env
     write_site(site)
-    _age(site)
+    age_files(site)  # files modified just now are never remembered
     build(site, out)
     rendered(log)
     first = snapshot(out)
@@ -299,10 +292,10 @@ def test_a_warm_build_reads_no_unchanged_source_file(env) -> None:
     assert "<title>Gamma" in (out / "alpha" / "index.html").read_text(encoding="utf-8")
 
 
-def test_touching_a_file_without_changing_it_renders_nothing(env) -> None:
+def test_touching_a_file_without_changing_it_renders_nothing(env, age_files) -> None:
     site, out, log, _ = env
     write_site(site)
-    _age(site)
+    age_files(site)  # files modified just now are never remembered
     build(site, out)
     rendered(log)
     first = snapshot(out)
