@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: dev test venv system-deps node-deps theme-deps tailwind typecheck bench clean
+.PHONY: dev test venv system-deps node-deps oracle-deps theme-deps tailwind typecheck bench clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,13 @@ tests/conformance/node_modules/.installed: tests/conformance/package.json
 	cd tests/conformance && npm install --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The platform's own parsers (@mdx-js/mdx with its remark plugins, @mintlify/validation), used by
+# the parity tests as oracles; never needed to build a site.
+oracle-deps: tests/oracle/node_modules/.installed
+tests/oracle/node_modules/.installed: tests/oracle/package.json
+	cd tests/oracle && npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
 # Browser scripts a built site may load (Mermaid), from npm, never committed: a build copies
 # them into its output only when a page needs them.
 theme-deps: theme-deps/node_modules/.installed
@@ -48,7 +55,7 @@ theme-deps/node_modules/.installed: theme-deps/package.json
 tailwind:
 	cd scripts/tailwind && npm install --no-audit --no-fund --loglevel=error && npm run --silent build
 
-test: venv system-deps node-deps theme-deps
+test: venv system-deps node-deps oracle-deps theme-deps
 	$(BIN)/pytest -q
 
 typecheck: venv
