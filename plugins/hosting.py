@@ -1,8 +1,9 @@
 """Built-in plugin: the files static hosts and crawlers expect beside the pages.
 
 sitemap.xml (absolute URLs need ``--site-url`` or ``mdxsite.site_url``), robots.txt, 404.html,
-``redirects`` as static redirect pages plus a ``_redirects`` file (Netlify/Cloudflare syntax),
-llms.txt and llms-full.txt, and a ``.md`` copy of every page for readers and LLMs.
+``redirects`` as static redirect pages, a ``_redirects`` file (Netlify/Cloudflare syntax) and a
+script in the 404 page for wildcard sources (see :mod:`mdxsite.output.redirects`), a home page
+that leads to the first page when the site has none at its root, llms.txt and llms-full.txt, and a ``.md`` copy of every page for readers and LLMs.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, PageResult, Site
-from mdxsite.output import staging
+from mdxsite.output import redirects, staging
 from mdxsite.output import theme as themes
 
 _TEXT: dict[str, str] = {}  # page key -> Markdown, gathered as pages finish (for llms-full.txt)
@@ -137,33 +138,61 @@ def _llms(site: Site) -> OutputFile:
 
 def _not_found(site: Site) -> str:
     env = themes.site_environment(site)
-    return env.get_template("404.html").render(site=site, config=site.config, home=site.href("/"))
+    custom = site.config.get("errors.404")
+    custom = custom if isinstance(custom, dict) else {}
+    title = custom.get("title") if isinstance(custom.get("title"), str) else ""
+    text = custom.get("description") if isinstance(custom.get("description"), str) else ""
+    patterns = [(r.pattern(), r.destination, r.status)
+                for r in redirects.rules(site.config.get("redirects"), site.href) if not r.exact]
+    return env.get_template("404.html").render(
+        site=site, config=site.config, home=site.href("/"), title=title or "Page not found",
+        description=_markdown(text) if text else "",
+        redirect_home=custom.get("redirect") is True, patterns=patterns)
+
+
+def _markdown(text: str) -> str:
+    """The 404 description: Markdown as the platform documents it, with raw HTML off."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False}).render(text)
+
+
+def _home_key(site: Site) -> str:
+    """Return the page the site's root URL shows when no page lives there: the first page of
+    the default version and language (``"default": true``, else the first), as the platform."""
+    items = site.nav.items
+    while items and items[0].kind in ("version", "language"):
+        shown = [i for i in items if not i.hidden] or list(items)
+        chosen = next((i for i in shown if i.extra.get("default") is True), shown[0])
+        if chosen.children and chosen.children[0].kind in ("version", "language"):
+            items = chosen.children
+            continue
+        return chosen.first_page()
+    keys = site.nav.listed_keys() or tuple(site.pages)
+    return keys[0] if keys else ""
+
+
+def _redirect_page(target: str) -> str:
+    page = html.escape(target)
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Redirecting…</title>'
+            f'<meta http-equiv="refresh" content="0; url={page}"><link rel="canonical" href="{page}">'
+            f'<meta name="robots" content="noindex"></head><body><h1>Moved</h1>'
+            f'<p><a href="{page}">This page has moved</a>.</p></body></html>\n')
 
 
 def _redirects(site: Site) -> list[OutputFile]:
-    entries = site.config.get("redirects")
-    if not isinstance(entries, list):
-        return []
-    files, lines = [], []
-    for entry in entries:
-        if not isinstance(entry, dict):
-            continue
-        source, dest = entry.get("source"), entry.get("destination")
-        if not isinstance(source, str) or not isinstance(dest, str):
-            continue
-        code = 301 if entry.get("permanent") is True else 302
-        target = dest if dest.startswith(("http://", "https://")) else site.href(
-            dest if dest.endswith("/") or "#" in dest else dest.rstrip("/") + "/")
-        lines.append(f"{site.href(source)} {target} {code}")
-        if "*" in source or ":" in source:
-            continue  # patterns only work through _redirects on hosts that read it
-        page = html.escape(target)
-        path = source.strip("/") + "/index.html" if source.strip("/") else "index.html"
-        files.append(OutputFile(path=path, content=(
-            f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Redirecting…</title>'
-            f'<meta http-equiv="refresh" content="0; url={page}"><link rel="canonical" href="{page}">'
-            f'<meta name="robots" content="noindex"></head><body><h1>Moved</h1>'
-            f'<p><a href="{page}">This page has moved</a>.</p></body></html>\n')))
-    if lines:
+    found = redirects.rules(site.config.get("redirects"), site.href)
+    files = []
+    home = "" if any(p.url == "/" for p in site.pages.values()) else _home_key(site)
+    if home and "index.html" not in site.assets and not any(r.source == site.href("/") for r in found):
+        # 307: the first page is where the root leads today, not a permanent move
+        found.append(redirects.Rule(site.href("/"), site.href(site.pages[home].url), 307))
+    for rule in found:
+        if rule.exact:
+            rel = rule.source.removeprefix(site.base_url.rstrip("/")).strip("/")
+            path = rel + "/index.html" if rel else "index.html"
+            files.append(OutputFile(path=path, content=_redirect_page(rule.destination)))
+    if found:
+        lines = [line for rule in found for line in rule.host_lines()]
         files.append(OutputFile(path="_redirects", content="\n".join(lines) + "\n"))
     return files

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.responses import RedirectResponse
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -55,6 +56,42 @@ class AccessLog:
                 "key": scope.get("state", {}).get("key_prefix")}, separators=(",", ":")))
 
 
+class HostRedirects:
+    """Answer the output's ``_redirects`` rules with their real statuses, as Netlify or
+    Cloudflare Pages would, before the static files (a rule wins over a file at its source).
+
+    The file is read again when a build changes it, so ``dev`` follows docs.json edits.
+    """
+
+    def __init__(self, app: ASGIApp, out_dir: Path):
+        self.app = app
+        self.file = out_dir / "_redirects"
+        self.seen: tuple[float, list[Any]] = (-1.0, [])
+
+    def _rules(self) -> list[Any]:
+        from mdxsite.output import redirects
+
+        try:
+            stamp = self.file.stat().st_mtime
+        except OSError:
+            return []
+        if stamp != self.seen[0]:
+            self.seen = (stamp, redirects.parse_host_file(self.file.read_text("utf-8", "replace")))
+        return self.seen[1]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+            from mdxsite.output import redirects
+
+            found = redirects.first_match(self._rules(), scope["path"])
+            if found is not None:
+                query = scope.get("query_string", b"").decode("latin-1")
+                target = found[0] + ("?" + query if query and "?" not in found[0] else "")
+                await RedirectResponse(target, status_code=found[1])(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def plugin_mounts(pm: Any, site: Any, out_dir: Path) -> list[tuple[str, Any]]:
     """Return every ``(path, ASGI app)`` plugins mount beside ``site`` (``mdxsite_asgi_apps``).
 
@@ -76,6 +113,7 @@ def site_app(out_dir: Path, mounts: Iterable[tuple[str, Any]] = (), *, base_url:
               for path, app in sorted(mounts, key=lambda m: -len(m[0]))]
     routes.append(Mount(base_url.rstrip("/"), app=StaticFiles(directory=out_dir, html=True)))
     app = Starlette(routes=routes)
+    app.add_middleware(HostRedirects, out_dir=out_dir)
     app.add_middleware(AccessLog)
     return app
 

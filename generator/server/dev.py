@@ -38,6 +38,7 @@ from starlette.responses import FileResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import BaseRoute, Mount, Route
 
 from mdxsite.errors import Location, MdxsiteError
+from mdxsite.server.app import HostRedirects
 
 log = logging.getLogger(__name__)
 
@@ -166,7 +167,9 @@ def create_app(out_dir: Path, hub: Hub, mounts: Iterable[tuple[str, Any]] = ()) 
     routes += [Mount(path.rstrip("/"), app=app) for path, app in mounts]
     routes.append(Route("/{path:path}", static, methods=["GET", "HEAD", "POST", "PUT", "DELETE",
                                                          "PATCH", "OPTIONS"]))
-    return Starlette(routes=routes)
+    app = Starlette(routes=routes)
+    app.add_middleware(HostRedirects, out_dir=out_dir)  # docs.json redirects, as a host answers them
+    return app
 
 
 def bind(host: str, port: int) -> socket.socket:

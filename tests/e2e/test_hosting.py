@@ -21,7 +21,7 @@ def test_host_files_for_the_sample_site(cli: Callable, tmp_path: Path) -> None:
     sitemap = (out / "sitemap.xml").read_text()
     assert "<loc>https://docs.example.com/docs/jobs/retries/</loc>" in sitemap
     assert "Sitemap: https://docs.example.com/docs/sitemap.xml" in (out / "robots.txt").read_text()
-    assert (out / "_redirects").read_text() == "/docs/start /docs/quickstart/ 302\n"
+    assert (out / "_redirects").read_text() == "/docs/start /docs/quickstart/ 308\n"
     assert 'url=/docs/quickstart/' in (out / "start" / "index.html").read_text()
     assert "Page not found" in (out / "404.html").read_text()
     llms = (out / "llms.txt").read_text().splitlines()

@@ -1,0 +1,149 @@
+"""The ``redirects`` of docs.json, in every form a static host can use.
+
+A source is a path whose segments may be ``:name`` (one segment), ``:name*`` (the rest of the
+path, zero or more segments) or hold a ``*`` (a partial wildcard, ``/articles/concepts-*``); the
+destination may reuse ``:name``, ``:name*`` and ``*``. The status is 308, or 307 with
+``"permanent": false``, as on the platform: both keep the request's method, unlike 301 and 302.
+
+Each rule is written three ways, so it works wherever the output is published:
+
+- a line of ``_redirects`` (the syntax Netlify and Cloudflare Pages read), where the host's
+  own placeholders can say it;
+- a static page at the source's path for an exact source (any host, even one with no rules);
+- a pattern for the 404 page's script, for wildcard sources on hosts with no rules file.
+
+``mdxsite serve`` reads ``_redirects`` back and answers with the real statuses, as a host does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+_TOKEN = re.compile(r":([A-Za-z_]\w*)(\*?)|\*")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One redirect: ``source`` and ``destination`` as written (destination already carries the
+    site's base URL), and the HTTP status."""
+
+    source: str
+    destination: str
+    status: int
+
+    @property
+    def exact(self) -> bool:
+        """True when the source has no placeholder or wildcard."""
+        return _TOKEN.search(self.source) is None
+
+    def pattern(self) -> str:
+        """Return a regular expression for the source, valid in both Python and JavaScript.
+
+        Groups are named after the placeholders; wildcards are ``splat``, ``splat2``…
+        """
+        out, splats = ["^"], 0
+        segments = self.source.rstrip("/").split("/") if self.source.strip("/") else [""]
+        for i, segment in enumerate(segments):
+            if i == 0 and segment == "":
+                continue
+            whole = re.fullmatch(r":([A-Za-z_]\w*)\*", segment)
+            if whole:  # zero or more segments: /beta/:slug* matches /beta too
+                out.append(f"(?:/(?<{whole[1]}>.*))?")
+                continue
+            out.append("/")
+            last = 0
+            for m in _TOKEN.finditer(segment):
+                out.append(re.escape(segment[last:m.start()]))
+                if m[0] == "*":
+                    splats += 1
+                    out.append(f"(?<splat{splats if splats > 1 else ''}>.*)")
+                elif m[2]:
+                    out.append(f"(?<{m[1]}>.*)")
+                else:
+                    out.append(f"(?<{m[1]}>[^/]+)")
+                last = m.end()
+            out.append(re.escape(segment[last:]))
+        out.append("/?$")
+        return "".join(out)
+
+    def match(self, path: str) -> str | None:
+        """Return where ``path`` goes under this rule, or None when it does not match."""
+        found = re.match(self.pattern().replace("(?<", "(?P<"), path)
+        if found is None:
+            return None
+        values = found.groupdict()
+        splats = iter(v for k, v in sorted(values.items()) if k.startswith("splat"))
+
+        def fill(m: re.Match[str]) -> str:
+            if m[0] == "*":
+                return next(splats, "") or ""
+            return values.get(m[1]) or ""
+
+        target = _TOKEN.sub(fill, self.destination)
+        # an empty capture leaves "//" behind ("/v2/:slug*" with no slug): keep URLs' "://"
+        return target if "://" in target else re.sub(r"/{2,}", "/", target)
+
+    def host_lines(self) -> list[str]:
+        """Return the ``_redirects`` lines (Netlify and Cloudflare Pages syntax).
+
+        Both hosts name one-segment placeholders ``:name`` and allow one trailing ``*``,
+        referred to as ``:splat``; ``/beta/*`` does not match ``/beta`` itself, so a trailing
+        ``:name*`` gets a second line for the bare prefix. A rule they cannot express becomes a
+        comment: the 404 page's script still applies it.
+        """
+        if self.exact:
+            return [f"{self.source} {self.destination} {self.status}"]
+        wild = [m for m in _TOKEN.finditer(self.source) if m[0] == "*" or m[2]]
+        if len(wild) > 1 or (wild and wild[0].end() != len(self.source.rstrip("/"))):
+            return [f"# {self.source} {self.destination} {self.status} (the 404 page applies it)"]
+        if not wild:
+            return [f"{self.source} {self.destination} {self.status}"]
+        token, source = wild[0], self.source.rstrip("/")
+        lines = [f"{source[:token.start()]}* {self.destination.replace(token[0], ':splat')} {self.status}"]
+        if token[2] and source[:token.start()].endswith("/"):
+            bare = re.sub(r"/{2,}", "/", self.destination.replace(token[0], ""))
+            lines.insert(0, f"{source[:token.start() - 1]} {bare} {self.status}")
+        return lines
+
+
+def rules(entries: object, href: Callable[[str], str]) -> list[Rule]:
+    """Return the rules of a ``redirects`` value, skipping malformed entries (the config check
+    reports them); ``href`` applies the site's base URL to a site path."""
+    found = []
+    for entry in entries if isinstance(entries, list) else ():
+        if not isinstance(entry, Mapping):
+            continue
+        source, dest = entry.get("source"), entry.get("destination")
+        if not isinstance(source, str) or not isinstance(dest, str) or not source.strip():
+            continue
+        status = 307 if entry.get("permanent") is False else 308
+        if not dest.startswith(("http://", "https://")):
+            if _TOKEN.search(dest) is None and not dest.endswith("/") and "#" not in dest:
+                dest = dest.rstrip("/") + "/"  # pages live at /path/: no second hop
+            dest = href(dest if dest.startswith("/") else "/" + dest)
+        found.append(Rule(href(source if source.startswith("/") else "/" + source), dest, status))
+    return found
+
+
+def parse_host_file(text: str) -> list[Rule]:
+    """Read a ``_redirects`` file back into rules (``mdxsite serve`` honours it as a host does)."""
+    found = []
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) < 2 or parts[0].startswith("#"):
+            continue
+        status = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 301
+        source = parts[0].replace("*", ":splat*") if parts[0].endswith("/*") else parts[0]
+        found.append(Rule(source, parts[1], status))
+    return found
+
+
+def first_match(found: Iterable[Rule], path: str) -> tuple[str, int] | None:
+    """Return (location, status) of the first rule matching ``path``."""
+    for rule in found:
+        target = rule.match(path)
+        if target is not None and target.rstrip("/") != path.rstrip("/"):
+            return target, rule.status
+    return None
