@@ -42,7 +42,10 @@ def site(tmp_path: Path, groups: list, tabs: list | None = None) -> Path:
 def build(root: Path) -> tuple[int, str, Path]:
     out = root / "_out"
     result = CliRunner().invoke(main, ["build", str(root), "-o", str(out)])
-    return result.exit_code, result.output, out
+    # an exception that escaped the CLI is a bug: name it in the failure, not just "exit 1"
+    problem = "" if result.exception is None or isinstance(result.exception, SystemExit) else \
+        "".join(__import__("traceback").format_exception(result.exception))
+    return result.exit_code, result.output + problem, out
 
 
 def test_openapi_group_gets_every_visible_operation(tmp_path: Path) -> None:
