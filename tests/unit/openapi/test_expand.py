@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import traceback
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -44,7 +45,7 @@ def build(root: Path) -> tuple[int, str, Path]:
     result = CliRunner().invoke(main, ["build", str(root), "-o", str(out)])
     # an exception that escaped the CLI is a bug: name it in the failure, not just "exit 1"
     problem = "" if result.exception is None or isinstance(result.exception, SystemExit) else \
-        "".join(__import__("traceback").format_exception(result.exception))
+        "".join(traceback.format_exception(result.exception))
     return result.exit_code, result.output + problem, out
 
 
