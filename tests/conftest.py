@@ -95,12 +95,30 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _StaticHost(_Quiet):
+    """A host with no rules file that answers misses with the site's 404.html, as GitHub Pages,
+    S3 websites or nginx with ``error_page`` do."""
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
 @pytest.fixture
 def serve_dir() -> Iterator[Callable[..., str]]:
-    """Serve a folder on 127.0.0.1; returns its base URL. ``prefix`` mounts it under a sub-path."""
+    """Serve a folder on 127.0.0.1; returns its base URL. ``prefix`` mounts it under a sub-path;
+    ``not_found_page`` answers misses with the folder's 404.html, as most static hosts do."""
     servers: list[http.server.ThreadingHTTPServer] = []
 
-    def serve(folder: Path, prefix: str = "") -> str:
+    def serve(folder: Path, prefix: str = "", not_found_page: bool = False) -> str:
         root = folder
         if prefix:  # /docs/… maps to folder/…: serve a parent holding a link named after it
             parent = folder.parent / f"{folder.name}-mount"
@@ -109,7 +127,7 @@ def serve_dir() -> Iterator[Callable[..., str]]:
             if not link.exists():
                 link.symlink_to(folder, target_is_directory=True)
             root = parent
-        handler = functools.partial(_Quiet, directory=str(root))
+        handler = functools.partial(_StaticHost if not_found_page else _Quiet, directory=str(root))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
