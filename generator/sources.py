@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mdxsite.errors import Location, MdxsiteError
-from mdxsite.mdx import frontmatter
+from mdxsite.mdx import frontmatter, variables
 from mdxsite.model import Crumb, Nav, Page, Site, SiteConfig, frozen_mapping
 
 if TYPE_CHECKING:
@@ -160,6 +160,7 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
     run. Watch mode passes ``read_frontmatter`` (a reader that remembers unchanged files) and
     ``assets`` (the last scan) so a rebuild reads only what changed.
     """
+    values = variables.values_of(config.raw.get("variables"))  # {{name}} in titles, descriptions…
     exclude = config.mdxsite.get("exclude")
     patterns = [p for p in exclude if isinstance(p, str)] if isinstance(exclude, list) else []
     pages: dict[str, Page] = {}
@@ -174,6 +175,8 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
                   else _frontmatter(root, rel, memo))
         except MdxsiteError:
             fm = {}
+        if values:
+            fm = {k: variables.substitute_value(v, values) for k, v in fm.items()}
         trail: tuple[Crumb, ...] = nav.placements.get(key, ())
         title = fm.get("title")
         hidden = fm.get("hidden") is True

@@ -21,7 +21,7 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdxsite.errors import Location, MdxsiteError, Problem
-from mdxsite.mdx import code, frontmatter, images, jsvalue, mermaid
+from mdxsite.mdx import code, frontmatter, images, jsvalue, mermaid, variables
 from mdxsite.mdx.jsx import Prop, Tag
 from mdxsite.mdx.syntax import VOID, mdx_plugin, prepare
 from mdxsite.model import Heading, Page, RenderedPage, Site, frozen_mapping
@@ -177,9 +177,10 @@ def render(site: Site, page: Page) -> RenderedPage:
     body, offset = page_text(site, page)
     file = page.source.as_posix() if page.source else page.key
     ctx = Context(site, file, offset, page.key, stack=(file,))
-    variables = site.config.raw.get("variables")
-    if isinstance(variables, dict):
-        ctx.scope.update({str(k): v for k, v in variables.items()})
+    body = variables.apply(site.config.raw.get("variables"), body, file, offset, ctx.problems)
+    defined = site.config.raw.get("variables")
+    if isinstance(defined, dict):  # {name} as an expression reads them too
+        ctx.scope.update({str(k): v for k, v in defined.items()})
     out = render_mdx(body, ctx)
     if ctx.errors:
         raise MdxsiteError(ctx.errors)

@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from mdxsite.errors import MdxsiteError
-from mdxsite.mdx import frontmatter, jsvalue
+from mdxsite.mdx import frontmatter, jsvalue, variables
 from mdxsite.mdx.jsx import scan_element
 
 if TYPE_CHECKING:
@@ -200,7 +200,7 @@ def _read(ctx: Context, path: str, line: int | None) -> tuple[str, int] | None:
     except MdxsiteError as exc:
         ctx.errors.extend(exc.problems)
         return None
-    return body, offset
+    return variables.apply(ctx.site.config.raw.get("variables"), body, path, offset, ctx.problems), offset
 
 
 def load_exports(ctx: Context, path: str, line: int | None) -> dict[str, Any] | None:
