@@ -47,7 +47,7 @@ from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_
 from mdxsite.mdx import frontmatter
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.output import layout, staging
-from mdxsite.sources import (ASSET_SUFFIXES, PAGE_SUFFIXES, build_site, file_stamp,
+from mdxsite.sources import (ASSET_SUFFIXES, PAGE_SUFFIXES, build_site, custom_files, file_stamp,
                              scan_sources)
 
 log = logging.getLogger(__name__)
@@ -271,8 +271,9 @@ class Engine:
         everything = templates_changed or (config_changed and _settings(site) != _settings(plan.site))
         if everything:
             plan.dirty = set(plan.site.pages)  # theme settings, variables: every page shows them
-        elif assets_moved and ("style.css" in site.assets) != ("style.css" in plan.site.assets):
-            plan.dirty = set(plan.site.pages)  # every page links the site's style.css or not
+        elif assets_moved and (custom_files(site.assets, site.root)
+                               != custom_files(plan.site.assets, plan.site.root)):
+            plan.dirty = set(plan.site.pages)  # every page links the site's .css and .js files
         # the body of a page whose model, files and settings are unchanged is still good:
         # only its layout (sidebar, prev/next, tabs) is redone
         if not everything:

@@ -10,7 +10,7 @@ import os
 import re
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mdxsite.errors import Location, MdxsiteError
 from mdxsite.mdx import frontmatter, variables
@@ -96,9 +96,51 @@ def file_stamp(path: str | Path) -> tuple[int, int]:
 
 
 def _names(root: Path) -> Iterator[str]:
+    ignored = _mintignore(root)
     for prefix, filenames in _walk(root):
         for name in filenames:
-            yield prefix + name
+            if ignored is None or not ignored.match_file(prefix + name):
+                yield prefix + name
+
+
+def _mintignore(root: Path) -> Any:
+    """Return the site's ``.mintignore`` (gitignore syntax, as on the platform) as a matcher,
+    or None: what it matches is neither a page nor a file of the output."""
+    try:
+        text = (root / ".mintignore").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    import pathspec  # only sites with a .mintignore pay for the import
+
+    return pathspec.GitIgnoreSpec.from_lines(text.splitlines())
+
+
+def custom_files(site_assets: Mapping[str, Path], root: Path) -> tuple[list[str], list[str]]:
+    """Return the site's own stylesheets and scripts, which every page loads, as on the platform.
+
+    Every ``.css`` file and every ``.js`` file, by path, except snippets (imported by pages,
+    not loaded) and ES modules (``import``/``export`` at the top level cannot run as the
+    classic script the platform adds: they are data for a page's ``import``).
+    """
+    css, js = [], []
+    for rel in sorted(site_assets):
+        if rel.startswith(SNIPPET_DIRS):
+            continue
+        if rel.endswith(".css"):
+            css.append(rel)
+        elif rel.endswith(".js") and not _module(root / rel):
+            js.append(rel)
+    return css, js
+
+
+_ESM = re.compile(r"^\s*(?:import(?:\s+[\w{*]|\s*[{*'\"])|export\s)", re.MULTILINE)
+
+
+def _module(path: Path) -> bool:
+    try:
+        return _ESM.search(path.read_text(encoding="utf-8", errors="replace")) is not None
+    except OSError:
+        return False
 
 
 def _walk(root: Path) -> Iterator[tuple[str, list[str]]]:

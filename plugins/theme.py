@@ -12,6 +12,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from mdxsite import sources
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import OutputFile, Page, RenderedPage, Site
 from mdxsite.output import layout
@@ -34,6 +35,15 @@ def _asset_url(site: Site, value: object) -> str:
     if not isinstance(value, str) or not value:
         return ""
     return value if value.startswith(("http://", "https://")) else site.href("/" + value.lstrip("/"))
+
+
+_CUSTOM: list[tuple[object, tuple[list[str], list[str]]]] = []  # (assets, files): once a build
+
+
+def _custom_files(site: Site) -> tuple[list[str], list[str]]:
+    if not _CUSTOM or _CUSTOM[0][0] is not site.assets:
+        _CUSTOM[:] = [(site.assets, sources.custom_files(site.assets, site.root))]
+    return _CUSTOM[0][1]
 
 
 def _favicon(site: Site) -> dict[str, str]:
@@ -109,10 +119,11 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     assets = list(extra.get("page_assets", []))
     stylesheets = [site.href(u) for u in ("/_mdxsite/style.css", "/_mdxsite/theme.css",
                                           "/_mdxsite/components.css", "/_mdxsite/pygments.css")]
-    if "style.css" in site.assets:
-        stylesheets.append(site.href("/style.css"))
+    own_css, own_js = _custom_files(site)  # the site's .css and .js files, on every page
+    stylesheets += [site.href("/" + a) for a in own_css]
     stylesheets += [site.href(a) for a in assets if a.endswith(".css")]
-    scripts = [site.href("/_mdxsite/site.js")] + [site.href(a) for a in assets if a.endswith(".js")]
+    scripts = [site.href("/_mdxsite/site.js")] + [site.href("/" + a) for a in own_js]
+    scripts += [site.href(a) for a in assets if a.endswith(".js")]
     mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
     metatags, canonical = _metatags(site, page, seo)
     return {
