@@ -227,6 +227,43 @@ def build(ctx: click.Context, directory: Path, out: Path | None, base_url: str, 
         markup=False, highlight=False)
 
 
+@main.command()
+@SITE_DIR
+@click.pass_context
+def upgrade(ctx: click.Context, directory: Path) -> None:
+    """Write docs.json from the site's mint.json, the platform's old format.
+
+    mdxsite already builds a mint.json site by upgrading it in memory, with a warning; this
+    writes the upgraded file once, so you can check it and commit it. mint.json is left
+    in place (delete it once docs.json is right). An existing docs.json is never overwritten.
+    """
+    import json
+
+    from mdxsite.config import mint
+
+    source, target = directory / "mint.json", directory / "docs.json"
+    err = _console()
+    if target.exists():
+        err.print(f"{target}: already exists; nothing written (move it away to upgrade again)",
+                  style="red", markup=False, highlight=False)
+        ctx.exit(EXIT_USER)
+    try:
+        value = json.loads(source.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        err.print(f"{source}: no mint.json to upgrade", style="red", markup=False, highlight=False)
+        ctx.exit(EXIT_USER)
+    except (ValueError, UnicodeDecodeError) as exc:
+        err.print(f"{source}: not valid JSON ({exc}). Fix it, then run mdxsite upgrade again.",
+                  style="red", markup=False, highlight=False)
+        ctx.exit(EXIT_USER)
+    if not isinstance(value, dict):
+        err.print(f"{source}: must hold an object", style="red", markup=False, highlight=False)
+        ctx.exit(EXIT_USER)
+    target.write_text(json.dumps(mint.upgrade(value), indent=2, ensure_ascii=False) + "\n",
+                      encoding="utf-8")
+    _console(stderr=False).print(f"wrote {target} from {source.name}", markup=False, highlight=False)
+
+
 @main.command("broken-links")
 @SITE_DIR
 @click.pass_context

@@ -177,9 +177,9 @@ class Oracle:
         """``resolveRefs`` then ``validateDocsConfig``: ``{"ok": bool, "issues": [...]}``."""
         return self.ask({"kind": "docs", "config": config, "files": dict(files or {})})
 
-    def upgrade(self, config: object) -> dict[str, object]:
+    def upgrade(self, config: object, **options: object) -> dict[str, object]:
         """``upgradeToDocsConfig`` on a mint.json: ``{"ok": True, "config": {...}}``."""
-        return self.ask({"kind": "upgrade", "config": config})
+        return self.ask({"kind": "upgrade", "config": config, "options": options})
 
     def close(self) -> None:
         if self._proc.stdin:

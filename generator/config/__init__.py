@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdxsite.config import loader, schema
-from mdxsite.errors import Problems
+from mdxsite.errors import JsonPath, Problems
 from mdxsite.model import SiteConfig, frozen_mapping
 
 
@@ -15,7 +15,13 @@ def load_config(root: Path) -> tuple[SiteConfig, Problems]:
     The caller decides when to raise, so navigation problems can join the same report.
     """
     raw, locator = loader.load(root)
-    out = Problems(locate=locator, file="docs.json")
+    file = locator.default.file
+    out = Problems(locate=locator, file=file)
+    if locator.upgraded:
+        out.warn(JsonPath(), f"read as docs.json from mint.json, the platform's old format "
+                 f"(upgraded: {', '.join(locator.upgraded)})",
+                 hint="run `mdxsite upgrade` to write docs.json, then check and commit it",
+                 code="config.mint-json")
     schema.check_top_level(raw, out)
     nav = raw.get("navigation")
     theme = raw.get("theme")
@@ -26,6 +32,6 @@ def load_config(root: Path) -> tuple[SiteConfig, Problems]:
         theme=theme if isinstance(theme, str) and theme in schema.THEMES else "mint",
         navigation=frozen_mapping(nav if isinstance(nav, dict) else {}),
         mdxsite=frozen_mapping(mdx if isinstance(mdx, dict) else {}),
-        file="docs.json", locator=locator)
+        file=file, locator=locator)
     return config, out
 

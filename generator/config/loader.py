@@ -28,6 +28,7 @@ class Locator:
 
     def __init__(self, default: Location = Location("docs.json")) -> None:
         self.default = default
+        self.upgraded: list[str] = []  # mint.json keys read in their docs.json form, if any
         self._values: dict[tuple[str | int, ...], Location] = {}
         self._keys: dict[tuple[str | int, ...], Location] = {}
         # files read but not yet mapped: (JSON path they were placed at, display name, text)
@@ -79,31 +80,41 @@ class Locator:
 
 
 def find_config(root: Path) -> Path:
-    """Return the docs.json of ``root``, or raise a located error saying what to do."""
-    for name in CONFIG_NAMES:
+    """Return the docs.json of ``root`` (else its legacy mint.json), or raise a located error
+    saying what to do."""
+    for name in (*CONFIG_NAMES, *LEGACY_NAMES):
         if (root / name).is_file():
             return root / name
     if not root.is_dir():
         raise MdxsiteError.single(f"the site folder {str(root)!r} does not exist",
                                   hint="pass the folder that holds docs.json",
                                   where=Location("command line"))
-    legacy = [n for n in LEGACY_NAMES if (root / n).is_file()]
-    hint = ("convert mint.json, the platform's old format, to docs.json "
-            "(the platform's upgrade command does this)" if legacy
-            else "create docs.json with at least a name and a navigation, or pass the right folder")
-    raise MdxsiteError.single(f"no docs.json in {str(root)!r}", hint=hint,
+    raise MdxsiteError.single(f"no docs.json in {str(root)!r}",
+                              hint="create docs.json with at least a name and a navigation, "
+                                   "or pass the right folder",
                               where=Location(str(root / "docs.json")))
 
 
 def load(root: Path) -> tuple[dict[str, object], Locator]:
-    """Return docs.json with every ``$ref`` resolved, and where each value came from."""
+    """Return docs.json with every ``$ref`` resolved, and where each value came from.
+
+    A site with only a mint.json (the platform's old format) is read as the docs.json the
+    platform's upgrade makes of it; ``locator.upgraded`` then names the keys that changed form.
+    """
     path = find_config(root)
     locator = Locator(default=Location(path.name))
     value = _load_file(path, root.resolve(), (), locator, stack=(), problems=[])
     if not isinstance(value, dict):
         raise MdxsiteError([Problem(Location(path.name, 1, 1),
-                                    f"docs.json must hold an object, got {describe(value)}",
+                                    f"{path.name} must hold an object, got {describe(value)}",
                                     'start the file with { "name": …, "navigation": … }')])
+    if path.name in LEGACY_NAMES:
+        from mdxsite.config import mint
+
+        # positions in mint.json do not carry over to the upgraded document's paths
+        locator = Locator(default=Location(path.name))
+        locator.upgraded = mint.upgraded_keys(value) or ["name"]
+        value = mint.upgrade(value)
     return value, locator
 
 

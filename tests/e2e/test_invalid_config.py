@@ -413,3 +413,32 @@ def test_ref_cycle_is_an_error(cli: Callable, make_site: Callable, tmp_path: Pat
     assert result.stderr.splitlines()[0] == (
         "b.json:1:10: navigation.$ref: $ref 'a.json' makes a cycle (docs.json -> a.json -> b.json "
         "-> a.json). Remove one of the references.")
+
+
+def test_a_mint_json_site_builds_with_a_warning_and_upgrade_writes_docs_json(
+        tmp_path: Path, cli: Callable) -> None:
+    import json
+
+    site = tmp_path / "site"
+    site.mkdir()
+    mint = {"name": "Legacy", "colors": {"primary": "#0D9373"},
+            "topbarCtaButton": {"name": "Sign up", "url": "https://app.example.com"},
+            "tabs": [{"name": "API", "url": "api"}],
+            "navigation": [{"group": "Start", "pages": ["index"]}, {"group": "API", "pages": ["api/users"]}]}
+    (site / "mint.json").write_text(json.dumps(mint))
+    (site / "index.mdx").write_text("# Home\n")
+    (site / "api").mkdir()
+    (site / "api" / "users.mdx").write_text("---\ntitle: Users\n---\nList users.\n")
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("mint.json: warning: read as docs.json from mint.json, the platform's old format "
+            "(upgraded: navigation, tabs, topbarCtaButton)") in result.output
+    page = (tmp_path / "out" / "api" / "users" / "index.html").read_text()
+    assert "Sign up" in page and ">API<" in page
+    result = cli("upgrade", site)
+    assert result.exit_code == 0 and (site / "docs.json").is_file()
+    written = json.loads((site / "docs.json").read_text())
+    assert written["navbar"]["primary"] == {"type": "button", "label": "Sign up", "href": "https://app.example.com"}
+    again = cli("upgrade", site)
+    assert again.exit_code == 1 and "already exists" in again.output
+    assert "0 warnings" in cli("build", site, "-o", tmp_path / "out2").output

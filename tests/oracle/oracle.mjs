@@ -4,7 +4,8 @@
 //       -> {"ok": true, "tree": mdast?} | {"ok": false, "line": L, "column": C, "message": "..."}
 //   {"kind": "docs", "config": {...}, "files": {"rel/path.json": "text"}}
 //       -> {"ok": bool, "issues": [{"path": [...], "message": "..."}], "error": "..."?}
-//   {"kind": "upgrade", "config": {...}}  -> {"ok": true, "config": {...}} | {"ok": false, "error": "..."}
+//   {"kind": "upgrade", "config": {...}, "options": {...}}
+//       -> {"ok": true, "config": {...}} | {"ok": false, "error": "..."}
 // MDX is compiled as the platform's @mintlify/mdx does: @mdx-js/mdx 3 with remark-gfm,
 // remark-math and remark-frontmatter.
 import { createInterface } from "node:readline";
@@ -67,7 +68,7 @@ async function docs(req) {
 
 function upgrade(req) {
   try {
-    return { ok: true, config: upgradeToDocsConfig(req.config) };
+    return { ok: true, config: upgradeToDocsConfig(req.config, req.options ?? {}) };
   } catch (err) {
     return { ok: false, error: String(err.message) };
   }

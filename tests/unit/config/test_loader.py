@@ -66,7 +66,15 @@ def test_ref_with_a_pointer_takes_part_of_the_file(tmp_path: Path) -> None:
 
 
 def test_missing_docs_json_says_what_to_do(tmp_path: Path) -> None:
-    (tmp_path / "mint.json").write_text("{}")
     with pytest.raises(MdxsiteError) as err:
         loader.load(tmp_path)
-    assert "no docs.json" in str(err.value) and "Convert mint.json, the platform's old format" in str(err.value)
+    assert "no docs.json" in str(err.value) and "Create docs.json with at least a name" in str(err.value)
+
+
+def test_a_mint_json_site_is_read_as_its_upgraded_docs_json(tmp_path: Path) -> None:
+    (tmp_path / "mint.json").write_text('{"name": "Old", "tabs": [{"name": "API", "url": "api"}],'
+                                        ' "navigation": [{"group": "G", "pages": ["index", "api/a"]}]}')
+    raw, locator = loader.load(tmp_path)
+    assert raw["navigation"] == {"tabs": [{"tab": "Documentation", "groups": [{"group": "G", "pages": ["index"]}]},
+                                          {"tab": "API", "groups": [{"group": "G", "pages": ["api/a"]}]}]}
+    assert locator.upgraded == ["navigation", "tabs"] and locator.default.file == "mint.json"

@@ -1,0 +1,490 @@
+"""Read a legacy ``mint.json`` as the docs.json it stands for, as the platform upgrades it.
+
+The platform's old format kept pages in one flat ``navigation`` list of groups and cut it into
+tabs, anchors and versions by URL prefix (``"tabs": [{"name": "API", "url": "api"}]`` holds
+every page under ``api/``). :func:`upgrade` rebuilds the docs.json model from that: the same
+sections, settings renamed to their docs.json keys, and the choices the platform's own
+upgrade makes (the more inclusive of tabs and anchors at the root, pages outside every prefix
+in a first "Documentation" section, divisions that are all external links as global ones).
+The test suite checks it against the platform's ``upgradeToDocsConfig``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+SCHEMA = "https://mintlify.com/docs.json"
+_THEMES = {"venus": "palm", "quill": "willow"}
+_LAYOUT_THEMES = {"sidenav": "maple", "solidSidenav": "willow"}
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:.")
+
+
+class _Missing:
+    """A key mint.json did not have: dropped from the result (JSON has no 'undefined')."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
+def upgrade(mint: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the docs.json for a mint.json document (an object already parsed)."""
+    api = _obj(mint, "api")
+    out: dict[str, Any] = {
+        "$schema": SCHEMA, "theme": _theme(mint), "name": _get(mint, "name"),
+        "colors": _colors(mint), "favicon": _get(mint, "favicon"),
+        "navigation": _Navigation(mint).build(), "logo": _get(mint, "logo"),
+    }
+    eyebrows, codeblocks = _eyebrows(mint), _codeblocks(mint)
+    if eyebrows is not MISSING or codeblocks is not MISSING:
+        out["styling"] = {"eyebrows": eyebrows, "codeblocks": codeblocks}
+    api_section = _api(mint, api)
+    if api_section is not MISSING:
+        out["api"] = api_section
+    toggle = _obj(mint, "modeToggle")
+    if _js(toggle.get("default")) or toggle.get("isHidden") is not None:
+        out["appearance"] = {"default": _get(toggle, "default"), "strict": _get(toggle, "isHidden")}
+    background = _background(mint)
+    if background is not MISSING:
+        out["background"] = background
+    if _js(mint.get("topbarLinks")) or _js(mint.get("topbarCtaButton")):
+        navbar: dict[str, Any] = {}
+        if _js(mint.get("topbarLinks")):
+            navbar["links"] = [_topbar_link(link) for link in mint["topbarLinks"]]
+        navbar["primary"] = _primary_button(mint.get("topbarCtaButton"))
+        out["navbar"] = navbar
+    if _js(_obj(mint, "search").get("prompt")):
+        out["search"] = {"prompt": mint["search"]["prompt"]}
+    seo = _obj(mint, "seo")
+    if _js(mint.get("metadata")) or "indexHiddenPages" in seo:
+        out["seo"] = {**({"metatags": mint["metadata"]} if _js(mint.get("metadata")) else {}),
+                      "indexing": "all" if _js(seo.get("indexHiddenPages")) else "navigable"}
+    footer = _footer(mint)
+    if footer is not MISSING:
+        out["footer"] = footer
+    if _js(mint.get("integrations")) or _js(mint.get("analytics")):
+        out["integrations"] = _integrations(mint)
+    fonts = _fonts(mint.get("font"))
+    if fonts is not MISSING:
+        out["fonts"] = fonts
+    if _js(mint.get("redirects")):
+        out["redirects"] = mint["redirects"]
+    return _prune(out)
+
+
+def upgraded_keys(mint: Mapping[str, Any]) -> list[str]:
+    """Return the mint.json keys whose docs.json form differs, for the warning that says so."""
+    renamed = ("tabs", "anchors", "versions", "topbarLinks", "topbarCtaButton", "footerSocials",
+               "modeToggle", "eyebrow", "codeBlock", "backgroundImage", "font", "analytics",
+               "metadata", "topAnchor", "primaryTab", "layout", "openapi")
+    return [k for k in ("navigation", *renamed) if k in mint]
+
+
+# ----------------------------------------------------------------- settings
+
+def _js(value: Any) -> bool:
+    """JavaScript's truthiness, which the platform's upgrade tests keys with: an empty object
+    or list is true, 0 and "" are false."""
+    if value is MISSING or value is None or value is False or value == "":
+        return False
+    return not (isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0)
+
+
+def _get(obj: Mapping[str, Any], key: str) -> Any:
+    return obj[key] if key in obj else MISSING
+
+
+def _obj(obj: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = obj.get(key)
+    return value if isinstance(value, Mapping) else {}
+
+
+def _theme(mint: Mapping[str, Any]) -> str:
+    theme = _THEMES.get(mint.get("theme") or "", "mint")
+    return _LAYOUT_THEMES.get(mint.get("layout") or "", theme)
+
+
+def _colors(mint: Mapping[str, Any]) -> dict[str, Any]:
+    colors = mint.get("colors")
+    if not _js(colors):
+        return {"primary": "#16A34A"}
+    return {k: _get(colors, k) for k in ("primary", "light", "dark")}
+
+
+def _eyebrows(mint: Mapping[str, Any]) -> Any:
+    display = _obj(mint, "eyebrow").get("display")
+    return MISSING if display is None else ("breadcrumbs" if display == "breadcrumbs" else "section")
+
+
+def _codeblocks(mint: Mapping[str, Any]) -> Any:
+    mode = _obj(mint, "codeBlock").get("mode")
+    return MISSING if mode is None else ("dark" if mode == "dark" else "system")
+
+
+def _api(mint: Mapping[str, Any], api: Mapping[str, Any]) -> Any:
+    playground = _obj(api, "playground")
+    mode, no_proxy = playground.get("mode"), playground.get("disableProxy", MISSING)
+    languages = _obj(_obj(api, "request"), "example").get("languages")
+    auth = _obj(api, "auth")
+    has_playground = _js(mode) or no_proxy is not MISSING
+    if not (has_playground or _js(languages) or _js(api.get("baseUrl")) or _js(auth.get("method"))
+            or _js(mint.get("openapi"))):
+        return MISSING
+    section: dict[str, Any] = {}
+    if _js(mint.get("openapi")):
+        section["openapi"] = mint["openapi"]
+    if has_playground:
+        display = {"show": "interactive", "hide": "none"}.get(mode, mode) if _js(mode) else None
+        proxy = None if no_proxy is MISSING or no_proxy is None else not no_proxy
+        section["playground"] = {**({"display": display} if display else {}),
+                                 **({"proxy": proxy} if proxy is not None else {})}
+    if _js(languages):
+        section["examples"] = {"languages": languages}
+    if _js(api.get("baseUrl")) or _js(auth.get("method")) or _js(auth.get("name")):
+        section["mdx"] = {"server": _get(api, "baseUrl")}
+        if _js(auth.get("method")) or _js(auth.get("name")):
+            section["mdx"]["auth"] = {"method": _get(auth, "method"), "name": _get(auth, "name")}
+    return section
+
+
+def _background(mint: Mapping[str, Any]) -> Any:
+    colors = _obj(mint, "colors")
+    if not (_js(mint.get("background")) or _js(mint.get("backgroundImage")) or _js(colors.get("background"))):
+        return MISSING
+    found: dict[str, Any] = {}
+    if _js(mint.get("backgroundImage")):
+        found["image"] = mint["backgroundImage"]
+    found["decoration"] = _get(_obj(mint, "background"), "style")
+    if _js(colors.get("background")):
+        shades = colors["background"]
+        found["color"] = {"light": _get(shades, "light"), "dark": _get(shades, "dark")}
+    return found
+
+
+def _topbar_link(link: Mapping[str, Any]) -> dict[str, Any]:
+    kind = link.get("type")
+    label = _get(link, "name") if kind in (None, "link") else str(kind)[:1].upper() + str(kind)[1:].lower()
+    return {"label": label, "href": _get(link, "url")}
+
+
+def _primary_button(button: Any) -> Any:
+    if not _js(button):
+        return MISSING
+    if button.get("type") in (None, "link"):
+        return {"type": "button", "label": _get(button, "name"), "href": _get(button, "url")}
+    return {"type": "github", "href": _get(button, "url")}
+
+
+def _footer(mint: Mapping[str, Any]) -> Any:
+    footer = _obj(mint, "footer")
+    if not (_js(mint.get("footer")) or _js(mint.get("footerSocials"))):
+        return MISSING
+    found: dict[str, Any] = {}
+    socials = footer.get("socials") if footer.get("socials") is not None else mint.get("footerSocials")
+    if _js(footer.get("socials")) or _js(mint.get("footerSocials")):
+        found["socials"] = ({s.get("type"): s.get("url") for s in socials}
+                            if isinstance(socials, list) else socials)
+    if _js(footer.get("links")):
+        found["links"] = [{"header": _get(group, "title"),
+                           "items": [{"label": _get(link, "label"), "href": _get(link, "url")}
+                                     for link in group.get("links", [])]}
+                          for group in footer["links"]]
+    return found
+
+
+def _integrations(mint: Mapping[str, Any]) -> dict[str, Any]:
+    found = dict(_obj(mint, "analytics"))
+    old = _obj(mint, "integrations")
+    if _js(old.get("intercom")):
+        found["intercom"] = {"appId": old["intercom"]}
+    if _js(old.get("frontchat")):
+        found["frontchat"] = {"snippetId": old["frontchat"]}
+    return found
+
+
+def _fonts(font: Any) -> Any:
+    if not _js(font):
+        return MISSING
+
+    def details(value: Mapping[str, Any]) -> dict[str, Any]:
+        rest = {k: v for k, v in value.items() if k != "url"}
+        return {**rest, **({"source": value["url"]} if _js(value.get("url")) else {})}
+
+    if "family" in font:
+        return details(font)
+    found = {}
+    if _js(font.get("headings")):
+        found["heading"] = details(font["headings"])
+    if _js(font.get("body")):
+        found["body"] = details(font["body"])
+    return found
+
+
+def _prune(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _prune(v) for k, v in value.items() if v is not MISSING}
+    if isinstance(value, list):
+        return [_prune(v) for v in value if v is not MISSING]
+    return value
+
+
+# ----------------------------------------------------------------- navigation
+
+def _lead(path: str) -> str:
+    return path if path.startswith("/") else "/" + path
+
+
+def _trail(path: str) -> str:
+    return path if path.endswith("/") else path + "/"
+
+
+def _under(page: str, prefix: str) -> bool:
+    return _lead(_trail(page)).startswith(_lead(_trail(prefix)))
+
+
+def _remote(url: Any) -> bool:
+    return isinstance(url, str) and url.startswith(("https://", "http://"))
+
+
+def _absolute(url: Any) -> bool:
+    return isinstance(url, str) and _SCHEME.match(url) is not None
+
+
+def _icon(icon: Any, style: Any) -> Any:
+    return {"name": icon, "style": style} if style else icon
+
+
+def _group_head(group: Mapping[str, Any]) -> dict[str, Any]:
+    head: dict[str, Any] = {"group": _get(group, "group")}
+    if _js(group.get("icon")):
+        head["icon"] = _icon(group["icon"], group.get("iconType"))
+    return head
+
+
+def _in_version(group: Mapping[str, Any], version: Any) -> bool:
+    return group.get("version") == version or group.get("version") is None or not version
+
+
+class _Navigation:
+    """mint.json's flat groups cut into docs.json's nested sections."""
+
+    def __init__(self, mint: Mapping[str, Any]):
+        self.mint = mint
+        self.groups: list[Mapping[str, Any]] = [g for g in mint.get("navigation") or []
+                                                if isinstance(g, Mapping)]
+        tabs = [t for t in mint.get("tabs") or [] if isinstance(t, Mapping)]
+        anchors = [a for a in mint.get("anchors") or [] if isinstance(a, Mapping)]
+        versions = list(mint.get("versions") or [])
+        self.has_tabs, self.has_anchors = bool(tabs), bool(anchors)
+        self.global_: dict[str, Any] = {}
+        if versions and all(isinstance(v, Mapping) and _remote(v.get("url")) for v in versions):
+            self.global_["versions"] = [{"version": _get(v, "name"), "href": v["url"]} for v in versions]
+        if tabs and all(not t.get("version") and _remote(t.get("url")) for t in tabs):
+            self.global_["tabs"] = [{"tab": _get(t, "name"), "href": t["url"],
+                                     **({"hidden": True} if t.get("isDefaultHidden") else {})} for t in tabs]
+        if anchors and all(not a.get("version") and _remote(a.get("url")) for a in anchors):
+            self.global_["anchors"] = [self._global_anchor(a) for a in anchors]
+        self.tabs = [] if "tabs" in self.global_ else tabs
+        self.anchors = [] if "anchors" in self.global_ else anchors
+        self.versions = [] if "versions" in self.global_ else versions
+
+    @staticmethod
+    def _global_anchor(anchor: Mapping[str, Any]) -> dict[str, Any]:
+        found: dict[str, Any] = {"anchor": _get(anchor, "name"), "href": anchor["url"]}
+        if anchor.get("icon"):
+            found["icon"] = _icon(anchor["icon"], anchor.get("iconType"))
+        if isinstance(anchor.get("color"), str):
+            found["color"] = {"light": anchor["color"], "dark": anchor["color"]}
+        if anchor.get("isDefaultHidden"):
+            found["hidden"] = True
+        return found
+
+    def build(self) -> dict[str, Any]:
+        if self.versions:
+            nav = self._versioned()
+        else:
+            nav = self._sections(self.groups, None) or {"groups": []}
+        extra = {k: self.global_[k] for k in ("tabs", "anchors") if k in self.global_}
+        if extra:
+            nav["global"] = extra
+        return nav
+
+    # --- versions and languages: every group (or page under a version's prefix) per version
+    def _versioned(self) -> dict[str, Any]:
+        prefixes: dict[str, list[Any]] = {}
+        for v in self.versions:
+            name = v if isinstance(v, str) else v.get("name") if isinstance(v, Mapping) else None
+            for division in (*self.anchors, *self.tabs):
+                if division.get("version") == name and not _remote(division.get("url")):
+                    prefixes.setdefault(division.get("url"), []).append(name)
+        locale = all(isinstance(v, Mapping) and v.get("locale") for v in self.versions)
+        found = []
+        for v in self.versions:
+            if locale:
+                entry: dict[str, Any] = {"language": v["locale"], **({"default": v["default"]} if v.get("default") else {})}
+                name, section_name = v.get("name"), v.get("name") or v["locale"]
+            elif isinstance(v, Mapping):
+                entry = {"version": _get(v, "name"), "default": _get(v, "default")}
+                name = section_name = v.get("name")
+            else:
+                entry, name, section_name = {"version": v}, v, v
+            if isinstance(v, Mapping) and v.get("url"):
+                found.append({**entry, "href": v["url"]})
+                continue
+            own = self._version_groups(self.groups, name, prefixes)
+            sections = self._sections(own or self.groups, section_name)
+            found.append({**entry, **sections} if sections else {**entry, "groups": own})
+        return {"languages" if locale else "versions": found}
+
+    def _version_groups(self, groups: list[Any], version: Any,
+                        prefixes: Mapping[str, list[Any]]) -> list[dict[str, Any]]:
+        found = []
+        for group in groups:
+            pages: list[Any] = []
+            if group.get("version") == version or group.get("version") is None:
+                for page in group.get("pages", []):
+                    if isinstance(page, str):
+                        gated = any(version in names and page.startswith(href)
+                                    for href, names in prefixes.items())
+                        if gated or not any(page.startswith(href) for href in prefixes):
+                            pages.append(page)
+                    elif isinstance(page, Mapping):
+                        pages += self._version_groups([page], version, prefixes)
+            if pages:
+                found.append({**_group_head(group), "pages": pages})
+        return found
+
+    # --- tabs and anchors: the more inclusive kind at the root, the other nested where it fits
+    def _sections(self, groups: list[Any], version: Any) -> dict[str, Any] | None:
+        root, other = ("anchors", "tabs") if self._anchors_first() else ("tabs", "anchors")
+        has = {"tabs": self.has_tabs, "anchors": self.has_anchors}
+        divisions = {"tabs": self.tabs, "anchors": self.anchors}
+        if has[root]:
+            result, remaining = self._divisions(root, divisions[root], groups, False, version,
+                                                divisions[other])
+            if remaining or divisions[other]:
+                if divisions[other]:
+                    nested, _ = self._divisions(other, divisions[other], remaining or groups, True, version)
+                    result.insert(0, {**self._primary(root), other: nested})
+                else:
+                    matched, _ = self._by_prefix(remaining, None, version)
+                    result.insert(0, {**self._primary(root), "groups": matched})
+            return {root: result}
+        if has[other]:
+            result, _ = self._divisions(other, divisions[other], groups, True, version)
+            return {other: result}
+        if groups:
+            return {"groups": [{**_group_head(g), "pages": _get(g, "pages")}
+                               for g in groups if _in_version(g, version)]}
+        return None
+
+    def _anchors_first(self) -> bool:
+        if not self.tabs:
+            return True
+        if not self.anchors:
+            return False
+        inside_anchor = [t for t in self.tabs
+                         if any(_lead(str(t.get("url"))).startswith(_lead(str(a.get("url")))) for a in self.anchors)]
+        inside_tab = [a for a in self.anchors
+                      if any(_lead(str(a.get("url"))).startswith(_lead(str(t.get("url")))) for t in self.tabs)]
+        if len(inside_anchor) == len(self.tabs):
+            return False
+        if len(inside_tab) == len(self.anchors):
+            return True
+        return not len(inside_anchor) > len(inside_tab)
+
+    def _primary(self, kind: str) -> dict[str, Any]:
+        if kind == "anchors":
+            top = _obj(self.mint, "topAnchor")
+            found = {"anchor": top["name"]} if _js(top.get("name")) else {"anchor": "Documentation", "icon": "book-open"}
+            if _js(top.get("icon")):
+                found["icon"] = _icon(top["icon"], top.get("iconType"))
+            return found
+        primary = self.mint.get("primaryTab")
+        if not _js(primary):
+            return {"tab": "Documentation"}
+        return {"tab": _get(primary, "name"),
+                **({"hidden": primary["isDefaultHidden"]} if "isDefaultHidden" in primary else {})}
+
+    def _divisions(self, kind: str, divisions: list[Mapping[str, Any]], groups: list[Any],
+                   insert_rest: bool, version: Any, others: list[Mapping[str, Any]] | None = None
+                   ) -> tuple[list[dict[str, Any]], list[Any]]:
+        remaining = [g for g in groups if _in_version(g, version)]
+        found: list[dict[str, Any]] = []
+        label = "tab" if kind == "tabs" else "anchor"
+        for division in divisions:
+            if version and division.get("version") and division.get("version") != version:
+                continue
+            url = division.get("url")
+            entry: dict[str, Any] = {label: _get(division, "name"), "href": _get(division, "url")}
+            if division.get("isDefaultHidden"):
+                entry["hidden"] = division["isDefaultHidden"]
+            if _js(division.get("openapi")):
+                entry["openapi"] = (division["openapi"] if _remote(url)
+                                    else {"source": division["openapi"], "directory": _get(division, "url")})
+            if kind == "anchors":
+                if _js(division.get("icon")):
+                    entry["icon"] = _icon(division["icon"], division.get("iconType"))
+                color = division.get("color")
+                if _js(color):
+                    shade = color if isinstance(color, str) else color.get("from")
+                    entry["color"] = {"light": shade, "dark": shade}
+            here = _lead(str(url))
+            ignored = [d for d in divisions
+                       if d.get("url") and _lead(str(d["url"])).startswith(here) and d.get("url") != url]
+            nested: dict[str, list[dict[str, Any]]] = {}
+            inside = [d for d in others or () if _lead(str(d.get("url"))).startswith(here)]
+            if inside:
+                other_kind = "anchors" if kind == "tabs" else "tabs"
+                nested[other_kind], _ = self._divisions(other_kind, inside, groups, False, version)
+            matched, remaining = self._by_prefix(remaining, division, version, ignored)
+            bare = {k: v for k, v in entry.items() if k != "href"}
+            if nested.get("tabs"):
+                found.append({**bare, "tabs": nested["tabs"]})
+            elif nested.get("anchors"):
+                found.append({**bare, "anchors": nested["anchors"]})
+            elif matched:
+                found.append({**bare, "groups": matched})
+            elif not _absolute(url) and not _js(division.get("openapi")):
+                continue
+            elif _js(division.get("openapi")) and not _remote(url):
+                found.append(bare)
+            else:
+                found.append(entry)
+        if remaining and insert_rest:
+            matched, _ = self._by_prefix(remaining, None, version)
+            found.insert(0, {**self._primary(kind), "groups": matched})
+        return found, remaining
+
+    def _by_prefix(self, groups: list[Any], division: Mapping[str, Any] | None, version: Any,
+                   ignored: list[Mapping[str, Any]] = ()) -> tuple[list[dict[str, Any]], list[Any]]:  # type: ignore[assignment]
+        prefix = division.get("url") if division is not None else None
+        if _remote(prefix):
+            return [], list(groups)
+        matched: list[dict[str, Any]] = []
+        unmatched: list[Any] = []
+        for group in groups:
+            taken: list[Any] = []
+            left: list[Any] = []
+            if _in_version(group, version):
+                for page in group.get("pages", []):
+                    if isinstance(page, str):
+                        if (not prefix or _under(page, str(prefix))) and \
+                                not any(_under(page, str(d["url"])) for d in ignored):
+                            taken.append(page)
+                        else:
+                            left.append(page)
+                    elif isinstance(page, Mapping):
+                        inner, rest = self._by_prefix([page], division, version, ignored)
+                        taken += inner
+                        if rest:
+                            left.append(page)
+            if taken:
+                matched.append({**_group_head(group), "pages": taken})
+            if left:
+                unmatched.append({**group, "pages": left})
+        return matched, unmatched
