@@ -13,7 +13,7 @@ from pathlib import Path
 
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, PageResult, Site
-from mdxsite.output import redirects, staging
+from mdxsite.output import redirects, staging, visibility
 from mdxsite.output import theme as themes
 
 _TEXT: dict[str, str] = {}  # page key -> Markdown, gathered as pages finish (for llms-full.txt)
@@ -29,10 +29,8 @@ def _site_url(site: Site) -> str:
 
 
 def _indexed(site: Site) -> list[str]:
-    """Pages for the sitemap: listed ones (``seo.indexing: all`` adds unlisted), minus noindex."""
-    every = site.config.get("seo.indexing") == "all"
-    return [key for key, page in site.pages.items()
-            if (page.listed or every) and page.frontmatter.get("noindex") is not True]
+    """Pages for the sitemap (see :mod:`mdxsite.output.visibility`)."""
+    return [key for key, page in site.pages.items() if visibility.indexed(site, page)]
 
 
 @hookimpl
@@ -72,7 +70,7 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
                 target = out_dir / rel
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(cached[1].encode("utf-8"))
-        if page.listed:
+        if visibility.indexed(site, page):
             parts += ("\n---\n\nSource: ", source, "\n\n", cached[1])
     if "llms-full.txt" not in site.assets:  # the site's own file wins
         _write_full(site, out_dir, parts, unchanged=fresh is None and len(_UNCHANGED) == len(site.pages))
@@ -126,9 +124,10 @@ def _llms(site: Site) -> OutputFile:
     if isinstance(description, str) and description:
         lines += [f"> {description}", ""]
     lines.append("## Pages")
-    for key in site.nav.listed_keys():
+    every = site.config.get("seo.indexing") == "all"
+    for key in (*site.nav.listed_keys(), *(k for k in site.pages if every and k not in site.nav.placements)):
         page = site.pages.get(key)
-        if page is None or not page.listed:
+        if page is None or not visibility.indexed(site, page):
             continue
         about = page.frontmatter.get("description")
         suffix = f": {about}" if isinstance(about, str) and about else ""

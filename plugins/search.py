@@ -55,7 +55,7 @@ from typing import Any
 from mdxsite.errors import Location, MdxsiteError, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, Page, PageResult, Site
-from mdxsite.output import staging
+from mdxsite.output import staging, visibility
 from mdxsite.output.layout import version_of
 from mdxsite.plugins.output import output_path
 
@@ -132,7 +132,8 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
         return
     bundles: dict[str, list[str]] = {}
     for page in site.pages.values():
-        bundles.setdefault(bundle_dir(version_of(site, page)), []).append(output_path(page.url))
+        if visibility.searchable(site, page):  # not hidden, noindex or searchable: false
+            bundles.setdefault(bundle_dir(version_of(site, page)), []).append(output_path(page.url))
     bundles = {folder: sorted(rels) for folder, rels in sorted(bundles.items())}
     published = report.out_dir
     try:

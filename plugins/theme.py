@@ -15,7 +15,7 @@ from markupsafe import Markup
 from mdxsite import sources
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import OutputFile, Page, RenderedPage, Site
-from mdxsite.output import layout
+from mdxsite.output import layout, visibility
 from mdxsite.output import theme as themes
 
 # runs before first paint, so a dark-mode reader never sees a white flash
@@ -137,7 +137,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "lang": layout.LANGUAGES[lang][1] if lang in layout.LANGUAGES else "en",
         "version": next((c.title for c in nav["trail"] if c.kind == "version"), ""),
         "description": fm.get("description") if isinstance(fm.get("description"), str) else "",
-        "noindex": fm.get("noindex") is True or fm.get("robots") == "noindex",
+        "noindex": visibility.noindex(site, page),  # hidden pages too, unless seo.indexing is "all"
         "canonical": canonical,
         "metatags": metatags, "favicon": favicon,
         "logo": {k: (site.href("/" + v.lstrip("/")) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
@@ -199,7 +199,7 @@ def _metatags(site: Site, page: Page, seo: Mapping[str, Any]) -> tuple[list[tupl
     own_tags = set(_OWN_TAGS)
     if isinstance(page.frontmatter.get("description"), str):
         own_tags |= {"description", "og:description"}
-    if page.frontmatter.get("noindex") is True:
+    if visibility.noindex(site, page):
         own_tags.add("robots")
     return [(k, v) for k, v in tags.items() if k not in own_tags], canonical
 

@@ -22,6 +22,7 @@ from mdxsite.plugins.assistant import settings as assistant_settings
 from mdxsite.errors import Location, MdxsiteError
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, Site
+from mdxsite.output import visibility
 
 _BUILD: dict[str, Any] = {}  # the index being written by this process's current build
 
@@ -46,7 +47,7 @@ def mdxsite_build_started(site: Site) -> None:
 @hookimpl
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
     writer = _BUILD.get("writer")
-    if writer is not None:
+    if writer is not None and visibility.searchable(site, result.page):
         from mdxsite.plugins.assistant.index import sections_of
 
         writer.add(sections_of(result, site.base_url))

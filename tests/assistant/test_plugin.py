@@ -131,6 +131,10 @@ def test_a_running_app_answers_from_the_rebuilt_index(assistant_site: Callable[.
     assert index.search("webhooks signature") == []
     (root / "webhooks.mdx").write_text("---\ntitle: Webhooks\n---\n\nEvery webhook carries a "
                                        "signature header.\n", encoding="utf-8")
+    # a page outside the navigation is hidden, and hidden pages are not the assistant's context
+    docs = json.loads((root / "docs.json").read_text())
+    docs["seo"] = {"indexing": "all"}
+    (root / "docs.json").write_text(json.dumps(docs), encoding="utf-8")
     kit.build_site(root)
     assert [s.url for s in index.search("webhooks signature")] == ["/webhooks/"]
     settings = Settings(domain="acme", data_dir=data_dir_for(out))

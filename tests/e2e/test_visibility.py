@@ -1,0 +1,65 @@
+"""One visibility rule for crawlers, site search, the assistant and the llms files: hidden
+pages (outside the navigation, ``hidden: true``, under a hidden group) and ``noindex`` pages
+are left out, ``searchable: false`` only leaves search, ``seo.indexing: all`` brings hidden
+pages back."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+PAGES = {
+    "shown": "# Shown\n",
+    "in-hidden-group": "# In a hidden group\n",
+    "not-in-nav": "# Not in the navigation\n",
+    "hidden-fm": "---\nhidden: true\n---\n# Hidden by frontmatter\n",
+    "noindex-fm": "---\nnoindex: true\n---\n# Noindex\n",
+    "unsearchable": "---\nsearchable: false\n---\n# Not searchable\n",
+}
+
+
+def _build(make_site: Callable[..., Path], cli: Callable, out: Path, **extra: object) -> Path:
+    docs = {"name": "Vis", "navigation": {"groups": [
+        {"group": "Main", "pages": ["shown", "hidden-fm", "noindex-fm", "unsearchable"]},
+        {"group": "Secret", "hidden": True, "pages": ["in-hidden-group"]}]}, **extra}
+    root = make_site(docs, pages=PAGES)
+    result = cli("build", root, "-o", out, "--site-url", "https://docs.example.com")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _sitemap(out: Path) -> set[str]:
+    return set(re.findall(r"<loc>https://docs\.example\.com/([^<]*)/</loc>", (out / "sitemap.xml").read_text()))
+
+
+def _noindex(out: Path, key: str) -> bool:
+    return '<meta name="robots" content="noindex">' in (out / key / "index.html").read_text()
+
+
+def _search_pages(out: Path) -> int:
+    entry = json.loads((out / "_pagefind" / "pagefind-entry.json").read_text())
+    return sum(lang["page_count"] for lang in entry["languages"].values())
+
+
+def test_hidden_and_noindex_pages_are_left_out_everywhere(make_site, cli, tmp_path: Path) -> None:
+    out = _build(make_site, cli, tmp_path / "out")
+    assert _sitemap(out) == {"shown", "unsearchable"}
+    for key in ("in-hidden-group", "not-in-nav", "hidden-fm", "noindex-fm"):
+        assert _noindex(out, key), key
+        assert f"/{key}/" not in (out / "llms.txt").read_text()
+        assert f"Source: /{key}/" not in (out / "llms-full.txt").read_text()
+    assert not _noindex(out, "shown") and not _noindex(out, "unsearchable")
+    assert "/unsearchable/" in (out / "llms.txt").read_text()
+    assert _search_pages(out) == 1  # "shown" only: unsearchable is out of search, not of crawlers
+
+
+def test_seo_indexing_all_brings_hidden_pages_back(make_site, cli, tmp_path: Path) -> None:
+    out = _build(make_site, cli, tmp_path / "out", seo={"indexing": "all"})
+    assert _sitemap(out) == {"shown", "unsearchable", "in-hidden-group", "not-in-nav", "hidden-fm"}
+    assert not _noindex(out, "not-in-nav") and _noindex(out, "noindex-fm")
+    assert "/not-in-nav/" in (out / "llms.txt").read_text()
+    assert _search_pages(out) == 4
