@@ -15,11 +15,13 @@ from markupsafe import Markup
 from mdxsite import sources
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import OutputFile, Page, RenderedPage, Site
-from mdxsite.output import layout, visibility
+from mdxsite.output import chrome, layout, visibility
 from mdxsite.output import theme as themes
 
 # runs before first paint, so a dark-mode reader never sees a white flash
-BOOT = ("(function(){var d=document.documentElement,s=null;try{s=localStorage.getItem('mdxsite-theme')}"
+# appearance.default sets data-appearance; appearance.strict (data-strict) ignores what the reader chose
+BOOT = ("(function(){var d=document.documentElement,s=null;try{if(!d.hasAttribute('data-strict'))"
+        "s=localStorage.getItem('mdxsite-theme')}"
         "catch(e){}var m=s||d.getAttribute('data-appearance')||'system';if(m==='system'){m="
         "window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}"
         "if(m==='dark')d.classList.add('dark')})();")
@@ -113,9 +115,8 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     logo = site.config.get("logo")
     logo = {"light": logo, "dark": logo} if isinstance(logo, str) else (logo or {})
     favicon = _favicon(site)
-    navbar = site.config.get("navbar") if isinstance(site.config.get("navbar"), dict) else {}
+    navbar_links, navbar_primary = chrome.navbar(site, page)  # a language's own navbar wins
     seo = site.config.get("seo") if isinstance(site.config.get("seo"), dict) else {}
-    footer = site.config.get("footer") if isinstance(site.config.get("footer"), dict) else {}
     assets = list(extra.get("page_assets", []))
     stylesheets = [site.href(u) for u in ("/_mdxsite/style.css", "/_mdxsite/theme.css",
                                           "/_mdxsite/components.css", "/_mdxsite/pygments.css")]
@@ -144,15 +145,23 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
                  for k, v in logo.items()},
         "colors": {"primary": primary, "light": colors.get("light", primary),  # type: ignore[union-attr]
                    "dark": colors.get("dark", primary)},  # type: ignore[union-attr]
-        "navbar_links": [link for link in navbar.get("links", []) if isinstance(link, dict)],  # type: ignore[union-attr]
-        "navbar_primary": navbar.get("primary") if isinstance(navbar.get("primary"), dict) else None,  # type: ignore[union-attr]
+        "navbar_links": navbar_links, "navbar_primary": navbar_primary,
         "socials": [(name, url, SOCIAL_ICONS.get(name, name)) for name, url
-                    in sorted((footer.get("socials") or {}).items())],  # type: ignore[union-attr]
+                    in sorted(chrome.socials(site, page).items())],
+        "footer_columns": chrome.footer_columns(site, page),
+        "appearance": chrome.appearance(site), "banner": chrome.banner(site, page),
+        "fonts_head": chrome.fonts(site), "background": chrome.background(site),
+        "search_prompt": _search_prompt(site),
         "stylesheets": stylesheets, "scripts": scripts, "theme_boot": Markup(BOOT),
         "mode": mode, "toc": [h for h in rendered.headings if h.level in (2, 3)] if mode != "custom" else [],
         "prev": _listed_neighbour(site, page.key, 0),
         "next": _listed_neighbour(site, page.key, 1),
     }
+
+
+def _search_prompt(site: Site) -> str:
+    prompt = site.config.get("search.prompt")
+    return prompt if isinstance(prompt, str) and prompt.strip() else "Search"
 
 
 def _listed_neighbour(site: Site, key: str, side: int) -> Page | None:

@@ -133,8 +133,9 @@ def test_badges_deprecated_hidden_pages_and_sidebar_titles(showcase: Path) -> No
 
 def test_navbar_footer_logo_and_favicon(showcase: Path) -> None:
     home = (showcase / "index.html").read_text()
-    assert '<a href="https://blog.example.com">Blog</a>' in home
-    assert '<a class="button-primary" href="https://github.com/acme/queues">GitHub</a>' in home
+    assert '<a href="https://blog.example.com" rel="noopener">Blog</a>' in home
+    assert re.search(r'<a class="button-primary button-github" href="https://github.com/acme/queues" '
+                     r'rel="noopener"><svg[^>]*>.*?</svg>GitHub</a>', home, re.S)
     footer = _between(home, '<footer class="site-footer">', "</footer>")
     socials = re.findall(r'<a href="([^"]+)" aria-label="(\w+)" rel="noopener"><svg', footer)
     assert socials == [("https://github.com/acme", "github"), ("https://acme.example", "website"),

@@ -23,6 +23,11 @@
     });
     return mine.length ? mine : all;
   }
+  // docs.json search.prompt, written on the search button by the theme
+  function prompt() {
+    var button = document.querySelector("[data-search-open]");
+    return button && button.getAttribute("data-prompt") || "Search";
+  }
   function start(listing) {
     var base = bundle();
     var shards = shardsFor(listing);
@@ -36,7 +41,8 @@
       var merged = shards.slice(1).map(function (s) { return { bundlePath: base + s.path }; });
       new window.PagefindUI({ element: "#mdxsite-search", showSubResults: true,
         bundlePath: base + shards[0].path, mergeIndex: merged, baseUrl: siteBase,
-        showImages: false, resetStyles: false, autofocus: true });
+        showImages: false, resetStyles: false, autofocus: true,
+        translations: { placeholder: prompt() } });
     };
     script.onerror = function () {
       dialog.querySelector("#mdxsite-search").textContent = "Search is not available on this build.";

@@ -15,6 +15,13 @@
     try { localStorage.setItem("mdxsite-theme", dark ? "dark" : "light"); } catch (e) { /* private mode */ }
   });
 
+  // a dismissed banner stays closed until its content changes (its id is a hash of the text)
+  on("[data-banner-close]", "click", function (e, btn) {
+    var banner = btn.closest("[data-banner]");
+    banner.hidden = true;
+    try { localStorage.setItem("mdxsite-banner", banner.getAttribute("data-banner")); } catch (err) { /* private mode */ }
+  });
+
   on("[data-menu-toggle]", "click", function (e, btn) {
     var open = document.body.classList.toggle("menu-open");
     btn.setAttribute("aria-expanded", open ? "true" : "false");

@@ -1,0 +1,184 @@
+"""docs.json's appearance and site-structure settings, as data the theme draws.
+
+``appearance``, ``fonts``, ``background``, ``banner``, ``navbar`` and ``footer`` as the
+platform documents them, with a language's own ``banner``, ``navbar`` and ``footer`` (set on
+its ``navigation.languages`` entry) winning over the site's. Functions here only read the
+config and return plain values, strings of CSS or escaped HTML; templates place them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+from urllib.parse import quote_plus
+
+from markupsafe import Markup
+
+from mdxsite.model import NavItem, Page, Site
+
+_HEX = re.compile(r"^#[0-9a-fA-F]{3,8}$")
+BANNER_COLORS = {"info": "var(--primary-dark, var(--accent))", "warning": "#b45309", "critical": "#b91c1c"}
+# navbar buttons of a known type: label and Font Awesome icon when the author gives no label
+LINK_TYPES = {"github": ("GitHub", "github"), "discord": ("Discord", "discord")}
+DECORATIONS = ("gradient", "grid", "windows")
+
+
+def language_item(site: Site, page: Page) -> NavItem | None:
+    """Return the ``navigation.languages`` entry the page sits in, if any."""
+    at = next((c.at for c in page.trail if c.kind == "language"), "")
+    if not at:
+        return None
+    return next((i for i in site.nav.walk() if i.kind == "language" and i.at == at), None)
+
+
+def setting(site: Site, page: Page, key: str) -> Mapping[str, Any]:
+    """Return ``banner``, ``navbar`` or ``footer`` for the page: its language's, else the site's."""
+    item = language_item(site, page)
+    own = item.extra.get(key) if item is not None else None
+    value = own if isinstance(own, Mapping) else site.config.get(key)
+    return value if isinstance(value, Mapping) else {}
+
+
+def appearance(site: Site) -> dict[str, Any]:
+    """``appearance.default`` (system, light or dark) and ``strict`` (no toggle, no memory)."""
+    value = site.config.get("appearance")
+    value = value if isinstance(value, Mapping) else {}
+    default = value.get("default") if value.get("default") in ("system", "light", "dark") else "system"
+    return {"default": default, "strict": value.get("strict") is True}
+
+
+def _inline_markdown(text: str) -> Markup:
+    """Links, bold, italic and code, as the platform allows in a banner; raw HTML stays text."""
+    from markdown_it import MarkdownIt
+
+    return Markup(MarkdownIt("commonmark", {"html": False}).renderInline(text))
+
+
+def banner(site: Site, page: Page) -> dict[str, Any] | None:
+    """The banner above every page: its HTML, whether it can be dismissed, its colours and an
+    id that changes with the content (a dismissed banner comes back when its text changes)."""
+    value = setting(site, page, "banner")
+    content = value.get("content")
+    if not isinstance(content, str) or not content.strip():
+        return None
+    color = value.get("color")
+    kind = value.get("type") if value.get("type") in BANNER_COLORS else "info"
+    light = dark = BANNER_COLORS[kind]
+    if isinstance(color, str) and _HEX.match(color):
+        light = dark = color
+    elif isinstance(color, Mapping):
+        light = color["light"] if _HEX.match(str(color.get("light", ""))) else light
+        dark = color["dark"] if _HEX.match(str(color.get("dark", ""))) else light
+    return {"html": _inline_markdown(content), "dismissible": value.get("dismissible") is True,
+            "light": light, "dark": dark,
+            "id": hashlib.sha256(content.encode("utf-8")).hexdigest()[:12]}
+
+
+def navbar(site: Site, page: Page) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """Return the navbar's links and primary button, labels and icons filled in for the
+    ``github`` and ``discord`` types (their live star and member counts need the network)."""
+    value = setting(site, page, "navbar")
+
+    def entry(item: Mapping[str, Any], default_label: str = "") -> dict[str, Any]:
+        label, glyph = LINK_TYPES.get(str(item.get("type")), (default_label, ""))
+        return {**item, "label": item.get("label") or label, "icon": item.get("icon") or glyph,
+                "href": item.get("href") or "#"}
+
+    links = [entry(link, str(link.get("href", ""))) for link in value.get("links", [])
+             if isinstance(link, Mapping)]
+    primary = value.get("primary")
+    return links, entry(primary, "Open") if isinstance(primary, Mapping) else None
+
+
+def footer_columns(site: Site, page: Page) -> list[dict[str, Any]]:
+    """``footer.links``: at most four columns of links, as on the platform."""
+    columns = setting(site, page, "footer").get("links")
+    found = []
+    for column in columns if isinstance(columns, list) else ():
+        if not isinstance(column, Mapping):
+            continue
+        items = [i for i in column.get("items", []) if isinstance(i, Mapping) and i.get("href")]
+        found.append({"header": column.get("header") or "", "items": items})
+    return found[:4]
+
+
+def socials(site: Site, page: Page) -> Mapping[str, Any]:
+    found = setting(site, page, "footer").get("socials")
+    return found if isinstance(found, Mapping) else {}
+
+
+def _font_rules(name: str, value: Mapping[str, Any], href: Callable[[str], str]) -> tuple[str, str]:
+    """Return (link or @font-face CSS, the family's CSS value) for one ``fonts`` entry."""
+    family = value.get("family")
+    if not isinstance(family, str) or not family.strip():
+        return "", ""
+    weight = value.get("weight")
+    source = value.get("source")
+    css_family = f'"{family}"'
+    if isinstance(source, str) and source:
+        url = source if source.startswith(("http://", "https://")) else href("/" + source.lstrip("/"))
+        kind = value.get("format") if value.get("format") in ("woff", "woff2") else \
+            ("woff2" if source.endswith(".woff2") else "woff")
+        rule = (f'@font-face {{ font-family: "{family}"; src: url("{url}") format("{kind}"); '
+                f"font-display: swap;{f' font-weight: {weight};' if isinstance(weight, (int, float)) else ''} }}")
+        return rule, css_family
+    # a family with no source is a Google Fonts family on the platform: the reader's browser
+    # loads it from there, as on the platform
+    axis = f":wght@{weight}" if isinstance(weight, (int, float)) else ""
+    link = (f'<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family='
+            f'{quote_plus(family)}{axis}&amp;display=swap" data-font="{name}">')
+    return link, css_family
+
+
+def fonts(site: Site) -> Markup:
+    """The ``<head>`` markup for ``fonts`` (family, weight, source, format; heading and body)."""
+    value = site.config.get("fonts")
+    if not isinstance(value, Mapping):
+        return Markup("")
+    links, rules, props = [], [], []
+    for name, part, var in (("all", value, "--font"), ("heading", value.get("heading"), "--font-heading"),
+                            ("body", value.get("body"), "--font")):
+        if not isinstance(part, Mapping):
+            continue
+        rule, family = _font_rules(name, part, site.href)
+        if not family:
+            continue
+        (links if rule.startswith("<link") else rules).append(rule)
+        props.append(f"{var}: {family}, var(--font-fallback);")
+        if isinstance(part.get("weight"), (int, float)) and name != "heading":
+            props.append(f"--font-weight: {part['weight']};")
+    if not props:
+        return Markup("")
+    style = " ".join(rules) + " :root { " + " ".join(props) + " }"
+    return Markup("\n".join(links) + f"\n<style>{_css_text(style)}</style>")
+
+
+def background(site: Site) -> dict[str, Any]:
+    """``background``: the decoration's name and the CSS for colours and images."""
+    value = site.config.get("background")
+    value = value if isinstance(value, Mapping) else {}
+    css = []
+    color = value.get("color")
+    if isinstance(color, Mapping):
+        if _HEX.match(str(color.get("light", ""))):
+            css.append(f":root {{ --bg: {color['light']}; }}")
+        if _HEX.match(str(color.get("dark", ""))):
+            css.append(f"html.dark {{ --bg: {color['dark']}; }}")
+    image = value.get("image")
+    images = {"light": image, "dark": image} if isinstance(image, str) else \
+        (image if isinstance(image, Mapping) else {})
+    for mode, selector in (("light", "body"), ("dark", "html.dark body")):
+        path = images.get(mode)
+        if isinstance(path, str) and path:
+            url = path if path.startswith(("http://", "https://")) else site.href("/" + path.lstrip("/"))
+            css.append(f'{selector} {{ background-image: url("{url}"); background-size: cover; '
+                       f"background-attachment: fixed; }}")
+    decoration = value.get("decoration") if value.get("decoration") in DECORATIONS else ""
+    return {"decoration": decoration, "css": Markup(_css_text(" ".join(css)))}
+
+
+def _css_text(css: str) -> str:
+    """CSS for a ``<style>`` element: no ``<`` can end it early (entities are not decoded there)."""
+    return css.replace("<", "\\3c ")

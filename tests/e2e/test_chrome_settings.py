@@ -1,0 +1,65 @@
+"""docs.json appearance and structure settings drawn on every page: appearance, colours,
+background, fonts, banner (site-wide and per language), navbar types, footer columns, search
+prompt."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+DOCS = {
+    "name": "Chrome", "colors": {"primary": "#2563EB", "light": "#93C5FD", "dark": "#1E3A8A"},
+    "appearance": {"default": "dark", "strict": True},
+    "background": {"decoration": "grid", "color": {"light": "#F8FAFC", "dark": "#0B1220"},
+                   "image": {"light": "/bg/light.png", "dark": "/bg/dark.png"}},
+    "fonts": {"family": "Open Sans", "weight": 500,
+              "heading": {"family": "Brand", "source": "/fonts/brand.woff2", "format": "woff2"}},
+    "banner": {"content": "Launched **v2**. [Read](https://example.com) <b>raw</b>", "dismissible": True,
+               "type": "critical"},
+    "navbar": {"links": [{"type": "github", "href": "https://github.com/acme/x"}],
+               "primary": {"type": "discord", "href": "https://discord.gg/acme"}},
+    "footer": {"links": [{"header": "Company", "items": [{"label": "About", "href": "https://a.example"}]}] * 5},
+    "search": {"prompt": "Ask Acme"},
+    "navigation": {"languages": [
+        {"language": "en", "groups": [{"group": "G", "pages": ["en/index"]}]},
+        {"language": "fr", "banner": {"content": "Bienvenue"}, "footer": {"links": []},
+         "navbar": {"primary": {"type": "button", "label": "Essai", "href": "https://fr.example"}},
+         "groups": [{"group": "G", "pages": ["fr/index"]}]}]},
+}
+
+
+def _build(make_site: Callable[..., Path], cli: Callable, out: Path) -> Path:
+    root = make_site(DOCS, pages={"en/index": "# Hello\n", "fr/index": "# Bonjour\n"},
+                     files={"fonts/brand.woff2": "x", "bg/light.png": "x", "bg/dark.png": "x"})
+    result = cli("build", root, "-o", out, "--base-url", "/docs/")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_settings_reach_the_page(make_site, cli, tmp_path: Path) -> None:
+    page = (_build(make_site, cli, tmp_path / "out") / "en" / "index.html").read_text()
+    assert re.search(r'<html [^>]*data-appearance="dark" data-strict>', page)
+    assert "data-theme-toggle" not in page  # strict: no toggle
+    assert "--primary-dark: #1E3A8A" in page and "decoration-grid" in page
+    assert ":root { --bg: #F8FAFC; } html.dark { --bg: #0B1220; }" in page
+    assert 'body { background-image: url("/docs/bg/light.png")' in page
+    assert 'html.dark body { background-image: url("/docs/bg/dark.png")' in page
+    assert "fonts.googleapis.com/css2?family=Open+Sans:wght@500&amp;display=swap" in page
+    assert '@font-face { font-family: "Brand"; src: url("/docs/fonts/brand.woff2") format("woff2")' in page
+    assert "--font-heading: \"Brand\"" in page
+    banner = re.search(r'<div class="banner".*?</div>', page, re.S)[0]
+    assert "--banner-light: #b91c1c" in banner and "data-dismissible" in banner
+    assert "<strong>v2</strong>" in banner and '<a href="https://example.com">Read</a>' in banner
+    assert "&lt;b&gt;raw&lt;/b&gt;" in banner  # raw HTML is text, as the platform's basic MDX
+    assert re.search(r'<a href="https://github.com/acme/x" rel="noopener"><svg[^>]*>.*?</svg>GitHub</a>', page, re.S)
+    assert re.search(r'class="button-primary button-discord" href="https://discord.gg/acme"', page)
+    assert page.count('<div class="footer-column">') == 4  # the platform's maximum
+    assert 'data-prompt="Ask Acme"' in page and "<span>Ask Acme</span>" in page
+
+
+def test_a_language_has_its_own_banner_navbar_and_footer(make_site, cli, tmp_path: Path) -> None:
+    page = (_build(make_site, cli, tmp_path / "out") / "fr" / "index.html").read_text()
+    assert "<p>Bienvenue</p>" in page and "data-dismissible" not in page
+    assert '<a class="button-primary" href="https://fr.example" rel="noopener">Essai</a>' in page
+    assert "footer-column" not in page
