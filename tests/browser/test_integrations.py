@@ -1,0 +1,31 @@
+"""Analytics load from the provider in the reader's browser, and only after consent when
+integrations.cookies names the localStorage entry that records it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_analytics_wait_for_consent(make_site: Callable[..., Path], cli: Callable, serve_dir: Callable[..., str],
+                                    local_context: Callable[..., object], tmp_path: Path) -> None:
+    root = make_site({"name": "I", "navigation": {"pages": ["index"]}, "integrations": {
+        "ga4": {"measurementId": "G-TEST123"}, "fathom": {"siteId": "ABCDE"},
+        "cookies": {"key": "cookie-consent", "value": "accepted"}}})
+    assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
+    base = serve_dir(tmp_path / "out")
+    context = local_context()
+    page = context.new_page()
+    page.goto(base + "/")
+    page.wait_for_timeout(300)
+    assert not [u for u in context.outside if "googletagmanager" in u or "usefathom" in u]
+    page.evaluate("localStorage.setItem('cookie-consent', 'accepted')")
+    page.reload()
+    page.wait_for_timeout(300)
+    assert "https://www.googletagmanager.com/gtag/js?id=G-TEST123" in context.outside
+    assert "https://cdn.usefathom.com/script.js" in context.outside
+    assert page.evaluate("window.dataLayer.length") >= 2  # gtag('js'), gtag('config', …)
