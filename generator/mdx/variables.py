@@ -18,6 +18,7 @@ from mdxsite.errors import Location, Problem
 PATTERN = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _TICKS = re.compile(r"`+")
+_PROSE_SPECIAL = re.compile(r"[<>{}]")
 
 
 def apply(config_value: object, text: str, file: str, offset: int, problems: list[Problem]) -> str:
@@ -91,10 +92,13 @@ def _line(line: str, values: Mapping[str, str], number: int, in_code: bool,
     code = _code_spans(line) if not in_code else [(0, len(line))]
 
     def replace(m: re.Match[str]) -> str:
+        in_code = any(a <= m.start() < b for a, b in code)
         if m[1] in values:
-            return values[m[1]]
+            # a value is text, never markup: in prose its <, { and } are escaped (the platform
+            # sanitises values); code shows characters as they are
+            return values[m[1]] if in_code else _PROSE_SPECIAL.sub(r"\\\g<0>", values[m[1]])
         missing.append((number, m.start() + 1, m[1]))
-        if any(a <= m.start() < b for a, b in code):
+        if in_code:
             return m[0]  # code shows its text as written
         return m[0].replace("{", "\\{").replace("}", "\\}")
 

@@ -62,3 +62,13 @@ def test_strict_fails_on_an_undefined_variable(make_site: Callable[..., Path], c
     result = cli("build", root, "-o", tmp_path / "out", "--strict")
     assert result.exit_code == 1
     assert "index.mdx:1:7: warning: variable 'nobody' is not defined" in result.output
+
+
+def test_a_value_is_text_never_markup(make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    docs = {**DOCS, "variables": {"evil": "<script>alert(1)</script>{x}"}}
+    root = make_site(docs, pages={"index": "Value: {{evil}} and `{{evil}}`\n"})
+    assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
+    page = (tmp_path / "out" / "index.html").read_text()
+    article = page[page.index("<article"):page.index("</article>")]
+    assert "<script>" not in article
+    assert "Value: &lt;script&gt;alert(1)&lt;/script&gt;{x} and <code>&lt;script&gt;alert(1)&lt;/script&gt;{x}</code>" in article
