@@ -48,6 +48,20 @@ def check_top_level(raw: dict[str, object], out: Problems) -> None:
     for key, check in CHECKS.items():
         if key in raw:
             check(raw[key], root / key, out)
+    _check_assistant_option(raw, out)
+
+
+def _check_assistant_option(raw: dict[str, object], out: Problems) -> None:
+    """contextual's "assistant" opens the assistant, which only the assistant plugin provides."""
+    ctx, own = raw.get("contextual"), raw.get("mdxsite")
+    options = ctx.get("options") if isinstance(ctx, dict) else None
+    plugins = own.get("plugins") if isinstance(own, dict) else None
+    if isinstance(options, list) and "assistant" in options and \
+            not (isinstance(plugins, dict) and "assistant" in plugins):
+        out.warn(JsonPath(("contextual", "options", options.index("assistant"))),
+                 "contextual option 'assistant' needs the assistant plugin; it is left out",
+                 hint='turn it on with "mdxsite": {"plugins": {"assistant": {"domain": "docs"}}}',
+                 code="config.unsupported")
 
 
 def _obj(value: object, at: JsonPath, out: Problems, example: str) -> dict | None:
@@ -194,6 +208,22 @@ def check_api(value: object, at: JsonPath, out: Problems) -> None:
                 f"got {describe(spec)}", hint='write "openapi": "openapi.yaml"')
 
 
+def check_contextual(value: object, at: JsonPath, out: Problems) -> None:
+    from mdxsite.output.chrome import CONTEXTUAL, MCP_OPTIONS
+
+    obj = _obj(value, at, out, '{"options": ["copy", "view", "chatgpt"]}')
+    options = (obj or {}).get("options")
+    for i, option in enumerate(options if isinstance(options, list) else ()):
+        if isinstance(option, str) and option in MCP_OPTIONS:
+            out.warn(at / "options" / i, f"contextual option {option!r} needs the platform's hosted MCP "
+                     "server, which a static site does not have; it is left out",
+                     hint="remove it, or add a custom option whose href points at your own MCP server",
+                     code="config.unsupported")
+        elif isinstance(option, str) and option not in CONTEXTUAL and option != "assistant":
+            out.warn(at / "options" / i, f"unknown contextual option {option!r}; it is left out",
+                     hint=f"use one of {', '.join(sorted(CONTEXTUAL))}", code="config.unknown-option")
+
+
 def check_variables(value: object, at: JsonPath, out: Problems) -> None:
     obj = _obj(value, at, out, '{"product": "Acme"}')
     for k, v in (obj or {}).items():
@@ -228,4 +258,5 @@ CHECKS: dict[str, Check] = {
     "styling": check_styling, "interaction": check_interaction, "appearance": check_appearance,
     "redirects": check_redirects, "navbar": check_navbar, "footer": check_footer,
     "seo": check_seo, "api": check_api, "variables": check_variables, "mdxsite": check_mdxsite,
+    "contextual": check_contextual,
 }

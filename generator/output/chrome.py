@@ -182,3 +182,69 @@ def background(site: Site) -> dict[str, Any]:
 def _css_text(css: str) -> str:
     """CSS for a ``<style>`` element: no ``<`` can end it early (entities are not decoded there)."""
     return css.replace("<", "\\3c ")
+
+
+# contextual.options the platform defines: title, description, icon, and for the AI tools the
+# URL that opens them with a prompt ({prompt} is filled in the reader's browser, with the page's
+# absolute URL). "copy" and "view" use the page's .md copy.
+CONTEXTUAL: dict[str, tuple[str, str, str, str]] = {
+    "copy": ("Copy page", "Copy this page as Markdown for LLMs", "copy", ""),
+    "view": ("View as Markdown", "View this page as plain text", "file-lines", ""),
+    "chatgpt": ("Open in ChatGPT", "Ask questions about this page", "comments",
+                "https://chatgpt.com/?hints=search&q={prompt}"),
+    "claude": ("Open in Claude", "Ask questions about this page", "comments",
+               "https://claude.ai/new?q={prompt}"),
+    "perplexity": ("Open in Perplexity", "Ask questions about this page", "comments",
+                   "https://www.perplexity.ai/search/new?q={prompt}"),
+    "grok": ("Open in Grok", "Ask questions about this page", "comments", "https://grok.com/?q={prompt}"),
+    "aistudio": ("Open in AI Studio", "Ask questions about this page", "comments",
+                 "https://aistudio.google.com/prompts/new_chat?prompt={prompt}"),
+    "devin": ("Open in Devin", "Ask questions about this page", "comments",
+              "https://app.devin.ai/?prompt={prompt}"),
+    "windsurf": ("Open in Windsurf", "Ask questions about this page", "comments",
+                 "windsurf://cascade?prompt={prompt}"),
+}
+# options that install or copy the platform's hosted MCP server: mdxsite serves none
+MCP_OPTIONS = frozenset({"mcp", "add-mcp", "cursor", "vscode", "devin-mcp"})
+
+
+def contextual(site: Site, page: Page) -> dict[str, Any] | None:
+    """The page's contextual menu (``contextual.options`` and ``display``), or None."""
+    value = site.config.get("contextual")
+    if not isinstance(value, Mapping) or not isinstance(value.get("options"), list):
+        return None
+    options = []
+    for option in value["options"]:
+        if isinstance(option, str) and option in CONTEXTUAL:
+            title, description, glyph, url = CONTEXTUAL[option]
+            options.append({"id": option, "title": title, "description": description,
+                            "icon": glyph, "url": url})
+        elif isinstance(option, str) and option == "assistant" and \
+                isinstance(site.config.mdxsite.get("plugins"), Mapping) and \
+                "assistant" in site.config.mdxsite["plugins"]:
+            options.append({"id": "assistant", "title": "Ask the assistant",
+                            "description": "Ask about this page", "icon": "sparkles", "url": ""})
+        elif isinstance(option, Mapping) and isinstance(option.get("title"), str):
+            href = option.get("href")
+            if isinstance(href, Mapping):  # {base, query: [{key, value}]}
+                query = "&".join(f"{_q(q.get('key', ''))}={_q(q.get('value', ''))}"
+                                 for q in href.get("query", []) if isinstance(q, Mapping))
+                href = str(href.get("base", "")) + ("?" + query if query else "")
+            if isinstance(href, str) and href:
+                options.append({"id": "custom", "title": option["title"],
+                                "description": str(option.get("description", "")),
+                                "icon": str(option.get("icon") or "arrow-up-right-from-square"), "url": href})
+    if not options:
+        return None
+    return {"display": "toc" if value.get("display") == "toc" else "header", "options": options,
+            "markdown": site.href(_markdown_path(page.url))}
+
+
+def _q(value: object) -> str:
+    """Quote a query part, keeping the $page and $path placeholders the browser fills in."""
+    return quote_plus(str(value), safe="$")
+
+
+def _markdown_path(url: str) -> str:
+    """The site path of a page's .md copy (``/guides/x/`` -> ``/guides/x.md``)."""
+    return "/" + (url.strip("/") or "index") + ".md"

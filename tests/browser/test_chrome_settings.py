@@ -49,14 +49,14 @@ def test_a_dismissed_banner_stays_closed_until_it_changes(make_site, cli, serve_
     base = serve_dir(out)
     page = local_context().new_page()
     page.goto(base + "/")
-    assert page.locator(".banner").is_visible()
+    assert page.locator(".site-banner").is_visible()
     page.click("[data-banner-close]")
-    assert not page.locator(".banner").is_visible()
+    assert not page.locator(".site-banner").is_visible()
     page.goto(base + "/next/")
-    assert not page.locator(".banner").is_visible()
+    assert not page.locator(".site-banner").is_visible()
     docs = json.loads((root / "docs.json").read_text())
     docs["banner"]["content"] = "Second news"
     (root / "docs.json").write_text(json.dumps(docs))
     assert cli("build", root, "-o", out).exit_code == 0
     page.goto(base + "/next/")
-    assert page.locator(".banner").is_visible() and "Second news" in page.locator(".banner").inner_text()
+    assert page.locator(".site-banner").is_visible() and "Second news" in page.locator(".site-banner").inner_text()

@@ -48,7 +48,7 @@ def test_settings_reach_the_page(make_site, cli, tmp_path: Path) -> None:
     assert "fonts.googleapis.com/css2?family=Open+Sans:wght@500&amp;display=swap" in page
     assert '@font-face { font-family: "Brand"; src: url("/docs/fonts/brand.woff2") format("woff2")' in page
     assert "--font-heading: \"Brand\"" in page
-    banner = re.search(r'<div class="banner".*?</div>', page, re.S)[0]
+    banner = re.search(r'<div class="site-banner".*?</div>', page, re.S)[0]
     assert "--banner-light: #b91c1c" in banner and "data-dismissible" in banner
     assert "<strong>v2</strong>" in banner and '<a href="https://example.com">Read</a>' in banner
     assert "&lt;b&gt;raw&lt;/b&gt;" in banner  # raw HTML is text, as the platform's basic MDX
@@ -63,3 +63,24 @@ def test_a_language_has_its_own_banner_navbar_and_footer(make_site, cli, tmp_pat
     assert "<p>Bienvenue</p>" in page and "data-dismissible" not in page
     assert '<a class="button-primary" href="https://fr.example" rel="noopener">Essai</a>' in page
     assert "footer-column" not in page
+
+
+def test_contextual_menu_options_and_display(make_site, cli, tmp_path: Path) -> None:
+    options = ["copy", "view", "chatgpt", "mcp", "assistant", "nonsense",
+               {"title": "Share", "description": "Post it", "href": {"base": "https://share.example/new",
+                                                                    "query": [{"key": "p", "value": "$path"}]}}]
+    root = make_site({"name": "C", "navigation": {"pages": ["guide"]},
+                      "contextual": {"options": options, "display": "toc"}},
+                     pages={"guide": "# Guide\n\n## Part\n\nText.\n"})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0
+    assert "contextual.options[3]: contextual option 'mcp' needs the platform's hosted MCP server" in result.output
+    assert "contextual.options[4]: contextual option 'assistant' needs the assistant plugin" in result.output
+    assert "contextual.options[5]: unknown contextual option 'nonsense'" in result.output
+    page = (tmp_path / "out" / "guide" / "index.html").read_text()
+    toc = page[page.index('<aside class="toc"'):]
+    menu = re.search(r'<div class="contextual" data-contextual data-markdown="/guide.md">.*?</div>', toc, re.S)[0]
+    assert re.findall(r'data-option="(\w+)"', menu) == ["copy", "copy", "view", "chatgpt", "custom"]
+    assert 'data-url="https://chatgpt.com/?hints=search&amp;q={prompt}"' in menu
+    assert 'href="https://share.example/new?p=$path"' in menu
+    assert (tmp_path / "out" / "guide.md").read_text().startswith("# Guide")

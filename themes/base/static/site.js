@@ -22,6 +22,47 @@
     try { localStorage.setItem("mdxsite-banner", banner.getAttribute("data-banner")); } catch (err) { /* private mode */ }
   });
 
+  // contextual menu (docs.json contextual.options): copy or view the page's .md copy, or open
+  // an AI tool with a prompt naming it
+  on("[data-contextual-toggle]", "click", function (e, btn) {
+    var menu = btn.parentNode.querySelector(".contextual-menu");
+    menu.hidden = !menu.hidden;
+    btn.setAttribute("aria-expanded", menu.hidden ? "false" : "true");
+    if (!menu.hidden) { var item = menu.querySelector("a"); if (item) item.focus(); }
+  });
+  on("[data-contextual] [data-option]", "click", function (e, link) {
+    var box = link.closest("[data-contextual]");
+    var md = new URL(box.getAttribute("data-markdown"), location.href).href;
+    var option = link.getAttribute("data-option"), url = link.getAttribute("data-url");
+    if (option === "copy") {
+      e.preventDefault();
+      fetch(md).then(function (r) { return r.text(); }).then(function (text) {
+        return navigator.clipboard.writeText(text);
+      }).then(function () { link.setAttribute("data-copied", ""); setTimeout(function () { link.removeAttribute("data-copied"); }, 1500); });
+    } else if (option === "custom") {
+      e.preventDefault();
+      var target = url.replace(/\$path/g, encodeURIComponent(location.pathname));
+      if (target.indexOf("$page") < 0) { window.open(target, "_blank", "noopener"); return; }
+      fetch(md).then(function (r) { return r.text(); }).then(function (text) {
+        window.open(target.replace(/\$page/g, encodeURIComponent(text)), "_blank", "noopener");
+      });
+    } else if (option === "assistant") {
+      e.preventDefault();
+      document.dispatchEvent(new CustomEvent("mdxsite:assistant"));
+    } else if (url) {
+      e.preventDefault();
+      var prompt = "Read " + md + " so I can ask questions about it.";
+      window.open(url.replace("{prompt}", encodeURIComponent(prompt)), "_blank", "noopener");
+    }
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape") return;
+    document.querySelectorAll(".contextual-menu:not([hidden])").forEach(function (menu) {
+      menu.hidden = true;
+      menu.parentNode.querySelector("[data-contextual-toggle]").setAttribute("aria-expanded", "false");
+    });
+  });
+
   on("[data-menu-toggle]", "click", function (e, btn) {
     var open = document.body.classList.toggle("menu-open");
     btn.setAttribute("aria-expanded", open ? "true" : "false");
