@@ -10,6 +10,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -170,13 +171,22 @@ def settings_for(b: Built, store_url: str = "", **changes: object) -> Settings:
 # --------------------------------------------------------------------------- HTTP helpers
 
 
+def run_coroutine(coroutine: Any) -> Any:
+    """Run ``coroutine`` to completion in a fresh event loop on its own thread.
+
+    A browser test's sync Playwright leaves an event loop running in the main thread, where
+    ``asyncio.run`` refuses to start; a worker thread has none, whatever ran before."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def call(app: Any, method: str, path: str, **kwargs: Any) -> httpx.Response:
     async def go() -> httpx.Response:
         transport = httpx.ASGITransport(app=app, client=("203.0.113.7", 5000))
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
             return await c.request(method, path, **kwargs)
 
-    return asyncio.run(go())
+    return run_coroutine(go())
 
 
 def gather(app: Any, requests: list[dict[str, Any]]) -> list[httpx.Response]:
@@ -187,7 +197,7 @@ def gather(app: Any, requests: list[dict[str, Any]]) -> list[httpx.Response]:
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
             return list(await asyncio.gather(*(c.request(**r) for r in requests)))
 
-    return asyncio.run(go())
+    return run_coroutine(go())
 
 
 def parts(text: str) -> list[tuple[str, Any]]:

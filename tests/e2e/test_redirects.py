@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -36,7 +37,10 @@ def _get(out: Path, path: str, base_url: str = "/") -> httpx.Response:
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
             return await client.get(path)
 
-    return asyncio.run(go())
+    # on a thread of its own: a browser test's sync Playwright keeps an event loop running in
+    # the main thread, where asyncio.run refuses to start (CI failed on this order)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, go()).result()
 
 
 @pytest.fixture
