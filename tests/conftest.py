@@ -4,6 +4,7 @@ a built one on 127.0.0.1."""
 from __future__ import annotations
 
 import functools
+import importlib.util
 import http.server
 import json
 import os
@@ -13,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -142,56 +144,29 @@ def serve_dir() -> Iterator[Callable[..., str]]:
 ORACLE = REPO / "tests" / "oracle"
 
 
-class Oracle:
-    """The platform's own parsers (``tests/oracle/oracle.mjs``), one Node process per test session.
-
-    Each call sends one JSON line and reads one back, so thousands of generated documents cost
-    one Node start-up. Used by tests only: a build never needs Node.
-    """
-
-    def __init__(self) -> None:
-        self._proc = subprocess.Popen(["node", str(ORACLE / "oracle.mjs")], cwd=ORACLE, text=True,
-                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      encoding="utf-8", bufsize=1)
-        self._lock = threading.Lock()
-
-    def ask(self, request: Mapping[str, object]) -> dict[str, object]:
-        assert self._proc.stdin is not None and self._proc.stdout is not None
-        with self._lock:
-            self._proc.stdin.write(json.dumps(request) + "\n")
-            self._proc.stdin.flush()
-            line = self._proc.stdout.readline()
-        if not line:
-            raise RuntimeError(f"the oracle process ended (exit {self._proc.poll()})")
-        answer: dict[str, object] = json.loads(line)
-        if str(answer.get("error", "")).startswith("oracle failure"):
-            raise RuntimeError(answer["error"])
-        return answer
-
-    def mdx(self, source: str, tree: bool = False) -> dict[str, object]:
-        """Compile a page as the platform does: ``{"ok": True, "tree"?: mdast}`` or
-        ``{"ok": False, "line", "column", "message"}``."""
-        return self.ask({"kind": "mdx", "source": source, "tree": tree})
-
-    def docs(self, config: object, files: Mapping[str, str] | None = None) -> dict[str, object]:
-        """``resolveRefs`` then ``validateDocsConfig``: ``{"ok": bool, "issues": [...]}``."""
-        return self.ask({"kind": "docs", "config": config, "files": dict(files or {})})
-
-    def upgrade(self, config: object, **options: object) -> dict[str, object]:
-        """``upgradeToDocsConfig`` on a mint.json: ``{"ok": True, "config": {...}}``."""
-        return self.ask({"kind": "upgrade", "config": config, "options": options})
-
-    def close(self) -> None:
-        if self._proc.stdin:
-            self._proc.stdin.close()
-        self._proc.wait(timeout=10)
+def load_module(name: str, path: Path) -> Any:
+    """Import a helper module of the test tree by its path (pytest runs in importlib mode)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="session")
-def oracle() -> Iterator[Oracle]:
+def load_helper() -> Callable[[str, Path], Any]:
+    """:func:`load_module`, for test modules that share a helper module."""
+    return load_module
+
+
+@pytest.fixture(scope="session")
+def oracle() -> Iterator[Any]:
     """The platform's parsers; installed by ``make test`` (``make oracle-deps``)."""
     if not (ORACLE / "node_modules" / ".installed").exists():
         pytest.fail("the oracle's npm packages are missing: run `make oracle-deps` (make test does)")
-    found = Oracle()
+    found = load_module("mdxsite_oracle_client", ORACLE / "client.py").Oracle()
     yield found
     found.close()

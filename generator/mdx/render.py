@@ -214,8 +214,10 @@ def render_mdx(text: str, ctx: Context) -> str:
     md = parser()
     env: dict[str, Any] = {"mdx": ctx}
     outer = ctx.line_map, ctx.source_lines  # a JSX value renders inside its page: restore after
-    prepared, ctx.line_map = prepare(text)
+    prepared, ctx.line_map, errors = prepare(text)
     ctx.source_lines = text.split("\n")
+    for line, message, hint, needle in errors:  # tags MDX cannot pair (prepare pairs them)
+        ctx.error(line, message, hint, needle=needle)
     try:
         tokens = md.parse(prepared, env)
         _assign_heading_ids(tokens, ctx)
@@ -269,7 +271,8 @@ class _Renderer:
             elif t == "mdx_statement":
                 self.statement(tok.content, line)
             elif t == "mdx_error":
-                self.ctx.error(line, tok.meta["message"], tok.meta["hint"], needle="<!--")
+                self.ctx.error(line, tok.meta["message"], tok.meta["hint"],
+                               needle=tok.meta.get("needle", "<!--"))
             elif t == "fence":
                 block = code.render_fence(tok, self.ctx.props)
                 if block["lang"] == "mermaid":
@@ -313,7 +316,8 @@ class _Renderer:
             elif t == "jsx_expr":
                 top.parts.append(self.expression(tok.content, line))
             elif t == "mdx_error":
-                self.ctx.error(line, tok.meta["message"], tok.meta["hint"], needle="<!--")
+                self.ctx.error(line, tok.meta["message"], tok.meta["hint"],
+                               needle=tok.meta.get("needle", "<!--"))
             elif t == "link_open":
                 top.parts.append(self.link_open(tok, line))
             elif t == "image":

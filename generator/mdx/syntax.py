@@ -10,6 +10,7 @@ components working.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
@@ -24,13 +25,57 @@ COMMENT_ERROR = {"message": "HTML comments are not allowed in MDX",
                  "hint": "write {/* comment */} instead"}
 
 
+# --------------------------------------------------------------------------- code spans
+
+_TICKS = re.compile(r"(?<!\\)`+")
+
+
+def open_code_span(text: str, open_run: int = 0) -> int:
+    """Return the length of the backtick run left open at the end of ``text`` (0: none).
+
+    A code span may cross a line break inside a paragraph, and wins over JSX there, as in
+    micromark: ``<word>`` on the next line is code, not a tag. ``open_run`` is the run left open
+    by earlier lines of the same paragraph.
+    """
+    for run in _TICKS.finditer(text):
+        width = len(run.group())
+        if not open_run:
+            open_run = width
+        elif width == open_run:
+            open_run = 0
+    return open_run
+
+
+def span_closes(following: Iterable[str], width: int) -> bool:
+    """True when a run of ``width`` backticks in the paragraph's ``following`` lines closes a
+    span left open; without one the opening run is literal text, as in CommonMark."""
+    for count, line in enumerate(following):
+        if not line.strip() or count > 50:
+            return False
+        if any(len(run.group()) == width for run in _TICKS.finditer(line)):
+            return True
+    return False
+
+
+def _code_continues(state: StateBlock, start_line: int) -> bool:
+    """True when the paragraph above ``start_line`` leaves a code span open onto it."""
+    # a paragraph asks its terminators about each next line with state.line on its first line
+    if state.parentType != "paragraph" or not state.line < start_line:
+        return False
+    width = open_code_span(state.src[state.bMarks[state.line]:state.bMarks[start_line]])
+    following = (state.src[state.bMarks[k]:state.eMarks[k]] for k in range(start_line, state.lineMax))
+    return width > 0 and span_closes(following, width)
+
+
 # --------------------------------------------------------------------------- indentation
 
-def prepare(text: str) -> tuple[str, list[int]]:
+def prepare(text: str) -> tuple[str, list[int], list[tuple[int, str, str, str]]]:
     """Put block JSX tags on lines of their own and dedent each component's children.
 
     ``<Note>Text`` and ``Text</Note>`` are split so the tag stands alone; the returned list
-    maps each new line to its line in ``text``, so messages keep pointing at the source.
+    maps each new line to its line in ``text``, so messages keep pointing at the source. The
+    errors (prepared line, message, hint, needle) are the pairings MDX rejects: a tag opened
+    inside a paragraph must close inside it, a tag opened on its own line closes on its own.
     """
     src_lines = text.split("\n")
     lines: list[str] = []
@@ -39,9 +84,23 @@ def prepare(text: str) -> tuple[str, list[int]]:
     fence = ""
     work = [(line, n) for n, line in enumerate(src_lines)]
     work.reverse()
+    ticks = 0  # a code span left open by the paragraph's earlier lines
+    in_span: set[int] = set()  # lines that continue a code span: never tags
+    opened_inline: list[bool] = []  # for each tag on the stack: text followed it on its line
+    errors: list[tuple[int, str, str, str]] = []
     while work:
         line, n = work.pop()
         m = _FENCE.match(line)
+        if not fence and not m:
+            carried = ticks
+            ticks = open_code_span(line, ticks) if line.strip() else 0
+            if ticks and not span_closes((w for w, _ in reversed(work)), ticks):
+                ticks = 0
+            if carried:
+                in_span.add(len(lines))
+                lines.append(line)  # inside a code span: text, whatever it looks like
+                origin.append(n)
+                continue
         if fence or m:
             if fence:
                 if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and \
@@ -72,11 +131,16 @@ def prepare(text: str) -> tuple[str, list[int]]:
                 elif tag.closing:
                     if stack and stack[-1] == tag.name:
                         stack.pop()
+                        opened_inline.pop()
                 elif not tag.self_closing:
                     whole = scan_element(joined, 0)
                     if whole < 0 or "\n" in joined[tag.end:whole] or joined[whole:].strip():
                         if whole < 0 or "\n" in joined[tag.end:whole]:
                             stack.append(tag.name)
+                            inline = bool(rest.strip())
+                            opened_inline.append(inline)
+                            if inline and not _closes_in_paragraph(tag.name, work):
+                                errors.append((len(lines), *_open_in_paragraph(tag.name)))
                         else:  # <Tip>text</Tip> more text: keep as one line
                             head, rest = joined, ""
                     else:
@@ -98,23 +162,48 @@ def prepare(text: str) -> tuple[str, list[int]]:
             close = f"</{stack[-1]}>"
             at = line.rfind(close)
             if at > 0 and line[:at].strip() and not line[at + len(close):].strip():
+                if not opened_inline[-1]:  # opened on a line of its own: it closes on one too
+                    errors.append((len(lines), f"{close} follows text on its line, but "
+                                   f"<{stack[-1]}> was opened on a line of its own",
+                                   f"put {close} on a line of its own", close))
                 lines.append(line[:at])
                 origin.append(n)
                 work.append((indent + close, n))
                 continue
         lines.append(line)
         origin.append(n)
-    return dedent_children("\n".join(lines)), origin
+    return dedent_children("\n".join(lines), in_span), origin, errors
 
 
-def dedent_children(text: str) -> str:
-    """Remove each component body's common indentation, keeping line numbers unchanged."""
+def _closes_in_paragraph(name: str, work: list[tuple[str, int]]) -> bool:
+    """True when ``</name>`` ends a later line of the paragraph, after text (``work`` holds
+    the lines to come, last first). ``<Info>Text`` opens the element inside a paragraph;
+    MDX rejects the page unless it closes there too."""
+    for line, _ in reversed(work):
+        if not line.strip():
+            return False
+        at = line.find(f"</{name}>")
+        if at >= 0:
+            return bool(line[:at].strip())
+    return False
+
+
+def _open_in_paragraph(name: str) -> tuple[str, str, str]:
+    return (f"<{name}> is followed by text on its line, so it opens inside a paragraph and "
+            f"must close before the paragraph ends",
+            f"put <{name}> on a line of its own, or close it in the same paragraph", f"<{name}")
+
+
+def dedent_children(text: str, in_span: frozenset[int] | set[int] = frozenset()) -> str:
+    """Remove each component body's common indentation, keeping line numbers unchanged.
+
+    Lines in ``in_span`` continue a code span and hold no tags."""
     lines = text.split("\n")
     offsets = [0]
     for line in lines[:-1]:
         offsets.append(offsets[-1] + len(line) + 1)
-    blocks: list[tuple[int, int]] = []
-    stack: list[tuple[str, int]] = []
+    blocks: list[tuple[int, int, int]] = []
+    stack: list[tuple[str, int, int]] = []
     fence = ""
     i = 0
     while i < len(lines):
@@ -131,25 +220,60 @@ def dedent_children(text: str) -> str:
             i += 1
             continue
         stripped = line.lstrip()
-        if stripped.startswith("<"):
+        if stripped.startswith("<") and i not in in_span:
             start = offsets[i] + len(line) - len(stripped)
             tag = scan_tag(text, start)
             if tag is not None and tag.name.lower() not in VOID:
                 end_line = _line_of(offsets, tag.end - 1)
                 if tag.closing:
-                    if stack and stack[-1][0] == tag.name:
-                        _, body_start = stack.pop()
-                        blocks.append((body_start, i))
+                    # an unclosed tag inside (a mistake the parser reports) does not hide
+                    # the bodies around it
+                    names = [entry[0] for entry in stack]
+                    if tag.name in names:
+                        del stack[len(names) - 1 - names[::-1].index(tag.name) + 1:]
+                        _, body_start, tag_line = stack.pop()
+                        blocks.append((body_start, i, tag_line))
                 elif not tag.self_closing:
                     whole = scan_element(text, start)
                     if whole < 0 or _line_of(offsets, whole - 1) > end_line:
-                        stack.append((tag.name, end_line + 1))
+                        stack.append((tag.name, end_line + 1, i))
                 i = max(i, end_line) + 1
                 continue
         i += 1
-    for start, end in sorted(blocks):
-        _dedent(lines, start, end)
+    for start, end, tag_line in sorted(blocks):  # outer bodies first
+        floor = _list_floor(lines, tag_line)
+        _dedent(lines, start, end, floor)
+        if _indent(lines[end]) > floor:  # a closing tag indented like the body, or deeper
+            lines[end] = " " * floor + lines[end].lstrip(" \t")
     return "\n".join(lines)
+
+
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])([ \t]+)(?=\S)")
+
+
+def _list_floor(lines: list[str], tag_line: int) -> int:
+    """The content column of the list item a component is opened in (0 outside lists).
+
+    A body dedented past it would leave the item; within it, markdown-it's four-column rule
+    holds, so the body is dedented to that column, not to the tag's own."""
+    indent = _indent(lines[tag_line])
+    for k in range(tag_line - 1, max(-1, tag_line - 200), -1):
+        line = lines[k]
+        if not line.strip() or _indent(line) >= indent:
+            continue
+        item = _LIST_ITEM.match(line)
+        if item is None:
+            if _indent(line) == 0:
+                return 0
+            indent = _indent(line)  # a component inside the item: look further up
+            continue
+        gap = len(item.group(1))
+        return min(item.end() - (gap - 1 if gap > 4 else 0), _indent(lines[tag_line]))
+    return 0
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
 
 
 def _line_of(offsets: list[int], pos: int) -> int:
@@ -163,11 +287,12 @@ def _line_of(offsets: list[int], pos: int) -> int:
     return lo
 
 
-def _dedent(lines: list[str], start: int, end: int) -> None:
-    """Strip the body's common indentation; code inside fences does not set it.
+def _dedent(lines: list[str], start: int, end: int, floor: int = 0) -> None:
+    """Strip the body's indentation beyond its opening tag's (``floor``); fences do not set it.
 
     Real pages open a fence at the body's indentation and close it at column 0, so fence
-    content and closing lines are dedented as far as they can be, never more.
+    content and closing lines are dedented as far as they can be, never more. The tag's own
+    column stays: a component opened inside a list item keeps its body inside that item.
     """
     fence = ""
     counted: list[int] = []
@@ -183,8 +308,8 @@ def _dedent(lines: list[str], start: int, end: int) -> None:
             continue  # pages put fences at column 0 inside indented bodies
         if line.strip():
             counted.append(len(line) - len(line.lstrip(" \t")))
-    indent = min(counted) if counted else 0
-    if not indent:
+    indent = min(counted) - floor if counted else 0
+    if indent <= 0:
         return
     for k in range(start, end):
         line = lines[k]
@@ -217,7 +342,7 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         state.line = last + 1
         return True
     tag = scan_tag(src, pos)
-    if tag is None:
+    if tag is None or _code_continues(state, start_line):
         return False
     if silent:
         return True
@@ -226,12 +351,19 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
     void = tag.name.lower() in VOID and not tag.is_component
     if (tag.self_closing or void) and rest.strip():
         return False  # <Icon icon="x" /> followed by text: inline
+    if void and tag.closing:  # </br>, </img>: the element is already whole (MDX accepts them)
+        state.line = last + 1
+        return True
     if tag.closing:
         tok = state.push("jsx_close", "", -1)
         tok.meta = {"tag": tag}
     elif tag.self_closing or void:
         tok = state.push("jsx_self", "", 0)
         tok.meta = {"tag": tag}
+        if void and _unclosed(tag, src):
+            error = state.push("mdx_error", "", 0)
+            error.meta = _unclosed_error(tag)
+            error.map = [start_line, last + 1]
     else:
         whole = scan_element(src, pos)
         if whole > 0 and _line_end(state, whole - 1, start_line) == last and \
@@ -341,6 +473,24 @@ def statement_end(src: str, pos: int) -> int:
     return n
 
 
+def _unclosed(tag: Tag, src: str) -> bool:
+    """``<br>`` with no ``/>`` and no ``</br>`` after it: MDX rejects the page (JSX closes
+    every element); HTML's void elements are no exception."""
+    if tag.self_closing or tag.closing:
+        return False
+    depth = 1
+    for other in re.finditer(rf"<(/?){re.escape(tag.name)}\b[^>]*?(/?)>", src[tag.end:]):
+        depth += -1 if other.group(1) else 0 if other.group(2) else 1
+        if not depth:
+            return False
+    return True
+
+
+def _unclosed_error(tag: Tag) -> dict[str, str]:
+    return {"message": f"<{tag.name}> is not closed (MDX closes every tag, even HTML's void ones)",
+            "hint": f"write <{tag.name} /> instead", "needle": f"<{tag.name}"}
+
+
 # --------------------------------------------------------------------------- inline rules
 
 def jsx_inline(state: StateInline, silent: bool) -> bool:
@@ -359,12 +509,14 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
     tag = scan_tag(src, pos)
     if tag is None:
         return False
-    if not silent:
-        void = tag.name.lower() in VOID and not tag.is_component
+    void = tag.name.lower() in VOID and not tag.is_component
+    if not silent and not (void and tag.closing):  # </img> after <img …>: nothing to close
         kind = "jsx_inline_close" if tag.closing else (
             "jsx_inline_self" if tag.self_closing or void else "jsx_inline_open")
         tok = state.push(kind, "", 0)
         tok.meta = {"tag": tag}
+        if void and _unclosed(tag, src):
+            state.push("mdx_error", "", 0).meta = _unclosed_error(tag)
     state.pos = tag.end
     return True
 
