@@ -140,7 +140,11 @@ def check_redirects(value: object, at: JsonPath, out: Problems) -> None:
                     hint='write {"source": "/old", "destination": "/new"}')
             continue
         for k in ("source", "destination"):
-            if not isinstance(r.get(k), str) or not r[k].strip():
+            if isinstance(r.get(k), str) and not r[k].strip():  # the platform accepts it
+                out.warn(at / i / k, f"a redirect with a blank {k!r} is skipped",
+                         hint='write {"source": "/old", "destination": "/new"}',
+                         code="config.blank-redirect")
+            elif not isinstance(r.get(k), str):
                 out.add(at / i / k if k in r else at / i, f"a redirect needs {k!r}, a path",
                         hint='write {"source": "/old", "destination": "/new"}')
         if "permanent" in r and not isinstance(r["permanent"], bool):

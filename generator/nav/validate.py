@@ -132,7 +132,11 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
         out.add(at, f"expected a {kind} object, got {describe(value)}", hint=hint)
         return None
     label = value.get(label_key)
-    if not isinstance(label, str) or not label.strip():
+    if isinstance(label, str) and label and not label.strip() and kind != "language":
+        # the platform accepts a blank name: real sites write "group": " " for a group
+        # without a heading
+        label = ""
+    elif not isinstance(label, str) or not label.strip():
         if label is None:
             out.add(at, f"a {kind} needs {label_key!r}",
                     hint=f'add "{label_key}": "Name"' + _misplaced_label(value, label_key))
@@ -165,8 +169,10 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
                 f"{present[1]!r} inside one of the {present[0]!r}")
     if kind == "group" and "pages" not in value and "openapi" not in value:
         # with "openapi" and no pages, the OpenAPI stage fills the group with every operation
-        out.add(at, f"group {label!r} needs a \"pages\" array",
-                hint='add "pages": ["page-path"], or "openapi" to list every API operation')
+        # the platform accepts it (an empty group): so does a build, with a warning
+        out.warn(at, f"group {label!r} has no \"pages\" array, so it lists nothing",
+                 hint='add "pages": ["page-path"], or "openapi" to list every API operation',
+                 code="nav.empty-group")
     children: tuple[NavItem, ...] = ()
     if present:
         child_ctx = Context(ctx.sources, out, inherited, ctx.in_group or kind == "group",
@@ -239,7 +245,11 @@ def check_page_entry(value: object, at: JsonPath, ctx: Context) -> NavItem | Non
 
 def _page_key(value: object, at: JsonPath, ctx: Context) -> str | None:
     out = ctx.out
-    if not isinstance(value, str) or not value.strip():
+    if isinstance(value, str) and value and not value.strip():  # the platform accepts " "
+        out.warn(at, "a blank page entry is skipped", hint="remove it, or write \"folder/page\"",
+                 code="nav.blank-page")
+        return None
+    if not isinstance(value, str) or not value:
         out.add(at, f"expected a page path, got {describe(value)}", hint='write "folder/page"')
         return None
     raw = value.strip()
@@ -329,7 +339,7 @@ def check_global_anchor(value: object, at: JsonPath, label_key: str, out: Proble
                 hint=f'write {{"{label_key}": "Blog", "href": "https://…"}}')
         return None
     label = value.get(label_key)
-    if not isinstance(label, str) or not label.strip():
+    if not isinstance(label, str) or not label:  # " " is allowed, as on the platform
         out.add(at, f"a global {label_key} needs {label_key!r}, a non-empty string",
                 hint=f'add "{label_key}": "Name"')
     href = value.get("href")
@@ -358,7 +368,11 @@ def _check_href(value: dict, at: JsonPath, out: Problems) -> str:
     href = value.get("href")
     if href is None:
         return ""
-    if not isinstance(href, str) or not href.strip():
+    if isinstance(href, str) and href and not href.strip():
+        out.warn(at / "href", "a blank \"href\" is ignored", hint='write "href": "https://…" or remove it',
+                 code="nav.blank-href")
+        return ""
+    if not isinstance(href, str):
         out.add(at / "href", f"\"href\" must be a URL or a site path, got {describe(href)}",
                 hint='write "href": "https://…"')
         return ""

@@ -116,7 +116,8 @@ def rules(entries: object, href: Callable[[str], str]) -> list[Rule]:
         if not isinstance(entry, Mapping):
             continue
         source, dest = entry.get("source"), entry.get("destination")
-        if not isinstance(source, str) or not isinstance(dest, str) or not source.strip():
+        if not isinstance(source, str) or not isinstance(dest, str) or not source.strip() \
+                or not dest.strip():
             continue
         status = 307 if entry.get("permanent") is False else 308
         if not dest.startswith(("http://", "https://")):

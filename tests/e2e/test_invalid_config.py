@@ -145,13 +145,13 @@ CASES: list[tuple[str, str, dict[str, str], str]] = [
         }
         '''), {}, "docs.json:3:29: navigation.groups[0]: a group needs 'group'. "
                   "Add \"group\": \"Name\"."),
-    ("group-without-pages", doc('''
+    ("group-with-an-empty-name", doc('''
         {
           "name": "T",
-          "navigation": {"groups": [{"group": "Start"}]}
+          "navigation": {"groups": [{"group": "", "pages": ["index"]}]}
         }
-        '''), {}, "docs.json:3:29: navigation.groups[0]: group 'Start' needs a \"pages\" array. "
-                  "Add \"pages\": [\"page-path\"], or \"openapi\" to list every API operation."),
+        '''), {}, "docs.json:3:39: navigation.groups[0].group: 'group' must be a non-empty string, "
+                  "got the string ''. Write \"group\": \"Name\"."),
     ("groups-inside-group", doc('''
         {
           "name": "T",

@@ -1,0 +1,78 @@
+"""Seeded mutations of the corpus docs.json files, and mdxsite's verdict on each.
+
+A mutation drops, renames or retypes one key, blanks or empties a string, adds an unknown key,
+or wraps a value in an array (or unwraps one). :func:`our_verdict` loads the mutated file with
+mdxsite's config loader and navigation resolver, as a build does, over the site's real pages.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from mdxsite.config import load_config
+from mdxsite.errors import MdxsiteError
+from mdxsite.nav import resolve
+
+STRINGS = [" ", "", "  \t", "x", "Ünïcode ✓"]
+
+
+def _spots(value: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if at:
+        yield at
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _spots(v, (*at, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _spots(v, (*at, i))
+
+
+def mutate(doc: dict[str, Any], r: random.Random) -> tuple[dict[str, Any], str]:
+    """Return a mutated copy of ``doc`` and a description: ``"<kind> <json.path>"``."""
+    doc = copy.deepcopy(doc)
+    at = r.choice(list(_spots(doc)))
+    parent: Any = doc
+    for k in at[:-1]:
+        parent = parent[k]
+    key = at[-1]
+    kind = r.choice(["drop", "rename", "retype", "string", "unknown", "nest"])
+    if kind in ("drop", "rename", "unknown") and not isinstance(parent, dict):
+        kind = "retype"
+    if kind == "drop":
+        del parent[key]
+    elif kind == "rename":
+        parent[key + r.choice(["s", "_", "X"])] = parent.pop(key)
+    elif kind == "retype":
+        parent[key] = r.choice([1, True, None, [], {}, "text", 2.5])
+    elif kind == "string":
+        parent[key] = r.choice(STRINGS)
+    elif kind == "unknown":
+        parent[r.choice(["unknownKey", "foo", "color"])] = r.choice(["x", 1, {}])
+    else:
+        value = parent[key]
+        parent[key] = [value] if not isinstance(value, list) else (value[0] if value else value)
+    return doc, f"{kind} {'.'.join(map(str, at))}"
+
+
+def our_verdict(doc: dict[str, Any], folder: Path, sources: dict[str, Path]) -> tuple[list[str], list[str]]:
+    """(errors, warnings) of loading ``doc`` as the docs.json of a site with ``sources``.
+
+    Only errors about the file's content count: a page entry naming no file is beyond a schema.
+    """
+    (folder / "docs.json").write_text(json.dumps(doc), encoding="utf-8")
+    try:
+        config, problems = load_config(folder)
+        resolve(config, sources, problems)
+    except MdxsiteError as exc:
+        return [p.message for p in exc.problems], []
+    errors = [p.message for p in problems.errors if not _MISSING_FILE.search(p.message)]
+    return errors, [p.message for p in problems.warnings]
+
+
+_MISSING_FILE = re.compile(r"no page|not found|no such file|does not exist")
