@@ -139,7 +139,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "version": next((c.title for c in nav["trail"] if c.kind == "version"), ""),
         "description": fm.get("description") if isinstance(fm.get("description"), str) else "",
         "noindex": visibility.noindex(site, page),  # hidden pages too, unless seo.indexing is "all"
-        "canonical": canonical,
+        "canonical": canonical, "site_url": _site_url(site, seo),
         "metatags": metatags, "favicon": favicon,
         "logo": {k: (site.href("/" + v.lstrip("/")) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
                  for k, v in logo.items()},
@@ -181,6 +181,16 @@ _META_PREFIXES = ("og:", "twitter:")
 _OWN_TAGS = ("og:title", "og:type", "og:url")
 
 
+def _site_url(site: Site, seo: Mapping[str, Any]) -> str:
+    """The site's absolute URL without a trailing slash ('' when it is not known):
+    ``--site-url``, ``mdxsite.site_url`` or ``seo.metatags.canonical``."""
+    metatags = seo.get("metatags")
+    base = site.site_url or site.config.get("mdxsite.site_url") or (
+        metatags.get("canonical") if isinstance(metatags, dict) else "")
+    return base.rstrip("/") if isinstance(base, str) and base.startswith(("http://", "https://")) \
+        else ""
+
+
 def _metatags(site: Site, page: Page, seo: Mapping[str, Any]) -> tuple[list[tuple[str, str]], str]:
     """Return the page's extra ``<meta>`` tags and its canonical URL ('' when unknown).
 
@@ -196,15 +206,12 @@ def _metatags(site: Site, page: Page, seo: Mapping[str, Any]) -> tuple[list[tupl
     for k, v in page.frontmatter.items():
         if k.startswith(_META_PREFIXES) and isinstance(v, (str, int, float)):
             tags[k] = str(v)
-    base = site.site_url or site.config.get("mdxsite.site_url") or (
-        site_metatags.get("canonical") if isinstance(site_metatags, dict) else "")
+    base = _site_url(site, seo)
     own = page.frontmatter.get("canonical")
     if isinstance(own, str) and own:
         canonical = own
-    elif isinstance(base, str) and base.startswith(("http://", "https://")):
-        canonical = base.rstrip("/") + site.href(page.url)
     else:
-        canonical = ""
+        canonical = base + site.href(page.url) if base else ""
     own_tags = set(_OWN_TAGS)
     if isinstance(page.frontmatter.get("description"), str):
         own_tags |= {"description", "og:description"}

@@ -158,12 +158,19 @@ def resolve(site: Site, resolver: Resolver, page: Page) -> tuple[Page | None, Pr
                              f"name one: 'openapi: {hits[0]} {_spell(wanted)}'",
                              code="openapi.ambiguous")
     if not hits:
+        # the platform publishes such a page (its own translated docs name operations a
+        # lagging spec lacks): build its MDX with a visible notice, and warn
         known = [_spell(k) for s in specs for k in _operation_keys(resolver.doc(s))]
         close = difflib.get_close_matches(_spell(wanted), known, n=1, cutoff=0.6)
-        return None, Problem(
-            where, f"{_spell(wanted)!r} is not in {' or '.join(repr(s) for s in specs)}",
+        missing = f"{_spell(wanted)!r} is not in {' or '.join(repr(s) for s in specs)}"
+        report_warnings([Problem(
+            where, f"{missing}; the page is built from its MDX alone, with a notice",
             (f"did you mean {close[0]!r}? Method" if close else "method") +
-            " and path must match the document exactly", code="openapi.missing-endpoint")
+            " and path must match the document exactly", code="openapi.missing-endpoint",
+            warning=True)])
+        return replace(page, data=frozen_mapping({**page.data, "notice": (
+            f"This page documents {_spell(wanted)}, which its OpenAPI document does not "
+            "describe (yet).")})), None
     spec = hits[0]
     doc = resolver.doc(spec)
     webhook = wanted[0] == "webhook"

@@ -46,6 +46,8 @@ class SiteIndex:
     by_at: dict[str, NavItem] = field(default_factory=dict)
     parent: dict[str, NavItem | None] = field(default_factory=dict)
     section_pages: dict[str, set[str]] = field(default_factory=dict)
+    # (section, names of its siblings) -> page key without those names -> page key
+    twins: dict[tuple[str, frozenset[str]], dict[str, str]] = field(default_factory=dict)
 
 
 _INDEX: dict[int, tuple[object, SiteIndex]] = {}
@@ -98,20 +100,52 @@ def section_root(site: Site, page: Page) -> NavItem | None:
 
 def counterpart(site: Site, page: Page, current: Crumb, target: NavItem) -> str:
     """Return the URL of ``page`` in another version/language/product, else its first page."""
-    idx = index(site)
-    keys = idx.section_pages.get(target.at, set())
-    rest = page.key
-    first, _, tail = page.key.partition("/")
-    if tail and first.lower() == current.title.lower():
-        rest = tail
-    prefix = target.title.lower()
-    for candidate in (f"{prefix}/{rest}", rest, f"{prefix}/index" if rest == "index" else ""):
-        if candidate in keys and candidate in site.pages:
-            return site.pages[candidate].url
+    key = twin(site, page, current, target)
+    if key is not None:
+        return site.pages[key].url
     first_key = target.first_page()
     if first_key in site.pages:
         return site.pages[first_key].url
     return target.href or "/"
+
+
+def twin(site: Site, page: Page, current: Crumb, target: NavItem) -> str | None:
+    """Return the key of ``page``'s twin in the ``target`` section (a sibling version,
+    language or product of ``current``), or None when it has none.
+
+    Twins have the same key once every segment naming one of the siblings is left out:
+    ``v2/en/config`` and ``v2/fr/config`` for languages, ``v1/en/config`` and
+    ``v2/en/config`` for versions, ``config`` and ``fr/config`` when the default language
+    has no folder. So a switch keeps the page, and the other dimension, wherever it can.
+    """
+    idx = index(site)
+    keys = idx.section_pages.get(target.at, set())
+    exact = _swap(page.key, current.title, target.title)
+    if exact in keys and exact in site.pages:
+        return exact
+    names = frozenset(item.title.lower() for item in siblings(site, current.at))
+    by_name = idx.twins.get((target.at, names))
+    if by_name is None:  # once per section and sibling set, not once per page
+        by_name = {}
+        for k in sorted(keys, reverse=True):
+            if k in site.pages:
+                by_name[_without(k, names)] = k
+        idx.twins[(target.at, names)] = by_name
+    return by_name.get(_without(page.key, names))
+
+
+def _without(key: str, names: set[str]) -> str:
+    return "/".join(seg for seg in key.split("/") if seg.lower() not in names) or "index"
+
+
+def _swap(key: str, old: str, new: str) -> str:
+    """``key`` with its first segment named ``old`` renamed ``new`` (any letter case)."""
+    segs = key.split("/")
+    for i, seg in enumerate(segs):
+        if seg.lower() == old.lower():
+            segs[i] = new.lower() if seg == seg.lower() else new
+            return "/".join(segs)
+    return f"{new.lower()}/{key}"
 
 
 def trail_of(site: Site, page: Page) -> tuple[Crumb, ...]:
@@ -138,7 +172,11 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
                         "current": item.at == crumb.at,
                         "url": counterpart(site, page, crumb, item) if item.at != crumb.at
                         else page.url, "description": item.description, "icon": item.icon,
-                        "external": bool(item.href and not item.children)}
+                        "external": bool(item.href and not item.children),
+                        # a language twin of this very page: <link rel="alternate" hreflang>
+                        "hreflang": LANGUAGES[item.title][1] if item.title in LANGUAGES else
+                        item.title,
+                        "twin": item.at == crumb.at or twin(site, page, crumb, item) is not None}
                        for item in siblings(site, crumb.at)]
             selectors.append({"kind": crumb.kind, "current": display_title(crumb.kind, crumb.title),
                               "options": options})

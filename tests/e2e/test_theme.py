@@ -162,5 +162,6 @@ def test_language_selector_shows_names_and_html_lang_is_bcp47(cli: Callable, mak
     assert cli("build", site, "-o", out).exit_code == 0
     jp = (out / "jp" / "index.html").read_text()
     assert '<html lang="ja"' in jp                       # the platform's "jp" is BCP 47 "ja"
-    options = re.findall(r'<option value="([^"]+)"( selected)?>([^<]+)</option>', jp)
-    assert options == [("/", "", "English"), ("/jp/", " selected", "日本語")]
+    options = re.findall(r'<a class="dropdown-item" href="([^"]+)"( aria-current="true")? '
+                         r'hreflang="([^"]+)" lang="[^"]+"><span class="dropdown-title">([^<]+)<', jp)
+    assert options == [("/", "", "en", "English"), ("/jp/", ' aria-current="true"', "ja", "日本語")]

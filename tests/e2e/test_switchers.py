@@ -1,0 +1,77 @@
+"""Version and language switchers keep the page across every version x language pair, are
+plain links (no JavaScript needed, crawlers follow them), and each page names its language
+twins with <link rel="alternate" hreflang>."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+PAGES = ["quickstart", "config", "only-v2"]
+
+
+def _language(version: str, code: str, pages: list[str]) -> dict:
+    return {"language": code, "groups": [{"group": "Guide",
+                                          "pages": [f"{version}/{code}/{p}" for p in pages]}]}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from click.testing import CliRunner
+
+    from mdxsite.cli import main
+
+    root = tmp_path_factory.mktemp("site")
+    nav = {"versions": [
+        {"version": "v2", "languages": [_language("v2", "en", PAGES), _language("v2", "fr", PAGES)]},
+        {"version": "v1", "languages": [_language("v1", "en", PAGES[:2]),
+                                        _language("v1", "fr", PAGES[:1])]},
+    ]}
+    import json
+    (root / "docs.json").write_text(json.dumps({"name": "S", "navigation": nav}))
+    for version, code, pages in (("v2", "en", PAGES), ("v2", "fr", PAGES), ("v1", "en", PAGES[:2]),
+                                 ("v1", "fr", PAGES[:1])):
+        for p in pages:
+            (root / version / code).mkdir(parents=True, exist_ok=True)
+            (root / version / code / f"{p}.mdx").write_text(f"# {version} {code} {p}\n")
+    out = root / "_out"
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(out),
+                                       "--site-url", "https://docs.example.com"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _menu(html: str, kind: str) -> dict[str, str]:
+    block = re.search(rf'<details class="dropdown selector selector-{kind}">(.*?)</details>', html, re.S)
+    assert block, f"no {kind} switcher"
+    return {title: href for href, title in re.findall(
+        r'<a class="dropdown-item" href="([^"]+)"[^>]*><span class="dropdown-title">([^<]+)<', block.group(1))}
+
+
+def test_the_language_switcher_keeps_the_page_and_the_version(built: Path) -> None:
+    html = (built / "v2" / "en" / "config" / "index.html").read_text()
+    assert _menu(html, "language") == {"English": "/v2/en/config/", "Français": "/v2/fr/config/"}
+    old = (built / "v1" / "en" / "config" / "index.html").read_text()
+    # v1 has no French config: that language's first page in v1, never another version's
+    assert _menu(old, "language") == {"English": "/v1/en/config/", "Français": "/v1/fr/quickstart/"}
+
+
+def test_the_version_switcher_keeps_the_page_and_the_language(built: Path) -> None:
+    html = (built / "v2" / "fr" / "quickstart" / "index.html").read_text()
+    assert _menu(html, "version") == {"v2": "/v2/fr/quickstart/", "v1": "/v1/fr/quickstart/"}
+    en = (built / "v2" / "en" / "config" / "index.html").read_text()
+    assert _menu(en, "version") == {"v2": "/v2/en/config/", "v1": "/v1/en/config/"}
+    newer = (built / "v2" / "en" / "only-v2" / "index.html").read_text()
+    assert _menu(newer, "version")["v1"] == "/v1/en/quickstart/"  # no twin: the first page
+
+
+def test_pages_name_their_language_twins_with_hreflang(built: Path) -> None:
+    html = (built / "v2" / "en" / "config" / "index.html").read_text()
+    links = re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', html)
+    assert links == [("en", "https://docs.example.com/v2/en/config/"),
+                     ("fr", "https://docs.example.com/v2/fr/config/")]
+    lonely = (built / "v1" / "en" / "config" / "index.html").read_text()
+    assert re.findall(r'hreflang="([^"]+)" href', lonely) == ["en"]  # no French twin to name
