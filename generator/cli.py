@@ -264,6 +264,39 @@ def upgrade(ctx: click.Context, directory: Path) -> None:
     _console(stderr=False).print(f"wrote {target} from {source.name}", markup=False, highlight=False)
 
 
+@main.command()
+@click.argument("page", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_context
+def tree(ctx: click.Context, page: Path) -> None:
+    """Print the parsed tree of PAGE (an .mdx or .md file) as JSON.
+
+    The tree is what mdxsite understood of the page: components and HTML elements with their
+    props as written, paragraphs, lists, code, headings, tables, expressions and imports,
+    each with its line. Its shape is mdast's, the tree the platform's MDX parser builds, so
+    when a page renders differently from what you meant, this shows where the reading
+    differs. The tree is printed even for a page a build would reject (an unclosed tag shows
+    as an element that runs on); a frontmatter error is printed with file:line.
+
+    \b
+    Example:
+      mdxsite tree docs/quickstart.mdx | jq '.children[] | .type'
+    """
+    import json
+
+    from mdxsite.mdx.tree import page_tree
+
+    try:
+        text = page.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        _console().print(f"{page}: cannot be read ({exc})", style="red", markup=False,
+                         highlight=False)
+        ctx.exit(EXIT_USER)
+    with _reporting(ctx):
+        found = page_tree(text, str(page))
+    _console(stderr=False).print(json.dumps(found, indent=2, ensure_ascii=False), markup=False,
+                                 highlight=False, soft_wrap=True)
+
+
 @main.command("broken-links")
 @SITE_DIR
 @click.pass_context

@@ -3,8 +3,8 @@
     .venv/bin/python scripts/parity.py --pages 20000 --seed 7
 
 Needs the oracle's npm packages (``make oracle-deps``). Prints how many generated pages both
-parsers accept, both reject, and where they disagree (with the first few disagreements),
-and exits 1 on any disagreement.
+parsers accept, both reject, where they disagree, and on how many accepted pages the trees
+agree (with the first few disagreements), and exits 1 on any disagreement.
 """
 
 from __future__ import annotations
@@ -37,22 +37,24 @@ def main() -> int:
     from mdxsite import pipeline, plugin_manager
 
     generate = load("mdx_parity_generate", REPO / "tests" / "parity" / "generate.py")
+    trees = load("mdx_parity_trees", REPO / "tests" / "parity" / "trees.py")
     oracle = load("mdxsite_oracle_client", REPO / "tests" / "oracle" / "client.py").Oracle()
     site = pipeline.prepare(REPO / "tests" / "golden" / "mdx" / "site", plugin_manager.create())
     started = time.perf_counter()
     pages = [(f"seed-{seed}", text) for seed, text in generate.pages(args.pages, args.seed)]
-    found = generate.verdicts(site, oracle, pages)
+    found = generate.verdicts(site, oracle, pages, trees)
     oracle.close()
     seconds = time.perf_counter() - started
     agree = len(found["both_ok"]) + len(found["both_reject"]) - len(found["other_line"])
     print(f"{args.pages} pages (seed {args.seed}) in {seconds:.1f} s: "
           f"{len(found['both_ok'])} both accept, {len(found['both_reject'])} both reject; "
-          f"agreement {100 * agree / max(1, args.pages):.2f}%")
-    for kind in ("we_reject", "we_accept", "other_line"):
+          f"agreement {100 * agree / max(1, args.pages):.2f}%; trees agree on "
+          f"{len(found['same_tree'])}/{len(found['same_tree']) + len(found['other_tree'])}")
+    for kind in ("we_reject", "we_accept", "other_line", "other_tree"):
         print(f"  {kind}: {len(found[kind])}")
         for line in found[kind][:5]:
             print(f"    {line}")
-    return 1 if agree != args.pages else 0
+    return 1 if agree != args.pages or found["other_tree"] else 0
 
 
 if __name__ == "__main__":

@@ -62,14 +62,37 @@ def parser() -> MarkdownIt:
     from mdit_py_plugins.footnote import footnote_plugin
     from mdit_py_plugins.tasklists import tasklists_plugin
 
-    md = MarkdownIt("commonmark", {"html": False, "linkify": True, "typographer": False})
+    # ~one tilde~ strikes through as in GFM and the platform's remark-gfm (markdown-it-py 4.3)
+    md = MarkdownIt("commonmark", {"html": False, "linkify": True, "typographer": False,
+                                   "strikethrough_single_tilde": True,
+                                   # components in nested lists go deeper than the preset's 20
+                                   # levels, where markdown-it stops parsing (micromark has no cap)
+                                   "maxNesting": 60})
     md.enable(["table", "strikethrough", "linkify"])
     md.use(footnote_plugin).use(tasklists_plugin)
     # $5 and $10 in prose stay text: math needs no space inside the dollars and no digit after
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.use(mdx_plugin)
     _quick_linkify_pretest(md)
+    _gfm_autolinks(md)
     return md
+
+
+def _gfm_autolinks(md: MarkdownIt) -> None:
+    """Link bare URLs as GFM does (and so the platform): ``http(s)://…``, ``www.…`` and
+    e-mail addresses; linkify-it alone would also link ``AGENTS.md`` or ``Claude.ai``."""
+    linkify = md.linkify
+    if linkify is None:
+        return
+    found = linkify.match
+
+    def match(text: str) -> list[Any] | None:
+        links = [link for link in found(text) or ()
+                 if link.schema.lower() in ("http:", "https:", "mailto:")
+                 or (not link.schema and link.raw.lower().startswith("www."))]
+        return links or None
+
+    linkify.match = match  # type: ignore[method-assign]
 
 
 def _quick_linkify_pretest(md: MarkdownIt) -> None:
@@ -315,8 +338,9 @@ class _Renderer:
                 self.emit(top, Frame(tag.name, tag, self.props(tag, line), line or 0), inline=True)
             elif t == "jsx_expr":
                 top.parts.append(self.expression(tok.content, line))
-            elif t == "mdx_error":
-                self.ctx.error(line, tok.meta["message"], tok.meta["hint"],
+            elif t == "mdx_error":  # an inline error knows its line within the paragraph
+                at = line + tok.meta.get("line_offset", 0) if line is not None else None
+                self.ctx.error(at, tok.meta["message"], tok.meta["hint"],
                                needle=tok.meta.get("needle", "<!--"))
             elif t == "link_open":
                 top.parts.append(self.link_open(tok, line))

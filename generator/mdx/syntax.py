@@ -290,8 +290,8 @@ def _line_of(offsets: list[int], pos: int) -> int:
 def _dedent(lines: list[str], start: int, end: int, floor: int = 0) -> None:
     """Strip the body's indentation beyond its opening tag's (``floor``); fences do not set it.
 
-    Real pages open a fence at the body's indentation and close it at column 0, so fence
-    content and closing lines are dedented as far as they can be, never more. The tag's own
+    A fence's content moves with its opening line, so code keeps its own indentation whether
+    the fence sits at the body's indentation or at column 0. The tag's own
     column stays: a component opened inside a list item keeps its body inside that item.
     """
     fence = ""
@@ -311,10 +311,19 @@ def _dedent(lines: list[str], start: int, end: int, floor: int = 0) -> None:
     indent = min(counted) - floor if counted else 0
     if indent <= 0:
         return
+    fence, fence_cut = "", indent
     for k in range(start, end):
         line = lines[k]
-        cut = min(indent, len(line) - len(line.lstrip(" \t")))
-        lines[k] = line[cut:]
+        own = len(line) - len(line.lstrip(" \t"))
+        m = _FENCE.match(line)
+        if fence:  # content moves with its opening fence, keeping its own indentation
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+                fence = ""
+            lines[k] = line[min(fence_cut, own):]
+            continue
+        if m:
+            fence, fence_cut = m.group(1), min(indent, own)
+        lines[k] = line[min(indent, own):]
 
 
 # --------------------------------------------------------------------------- block rules
@@ -342,15 +351,21 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         state.line = last + 1
         return True
     tag = scan_tag(src, pos)
-    if tag is None or _code_continues(state, start_line):
+    # markdown-it asks its terminators with silent=True; a rule starting a block is not
+    # continuing a paragraph, whatever state.parentType says (lheading leaves it "paragraph")
+    if tag is None or (silent and _code_continues(state, start_line)):
         return False
-    if silent:
-        return True
     last = _line_end(state, tag.end - 1, start_line)
     rest = src[tag.end:state.eMarks[last]]
+    if silent:
+        # text after the tag: a lazy line of the paragraph, with an inline element in it
+        return not (state.parentType == "paragraph" and not tag.closing and
+                    _text_outside_tags(rest))
     void = tag.name.lower() in VOID and not tag.is_component
     if (tag.self_closing or void) and rest.strip():
         return False  # <Icon icon="x" /> followed by text: inline
+    if not tag.closing and _text_outside_tags(rest) and _lazy_next(state, last + 1):
+        return False  # <Note>text</Note> and a text line under it: one paragraph, as in MDX
     if void and tag.closing:  # </br>, </img>: the element is already whole (MDX accepts them)
         state.line = last + 1
         return True
@@ -473,6 +488,33 @@ def statement_end(src: str, pos: int) -> int:
     return n
 
 
+_INTERRUPTS = re.compile(r" {0,3}(#{1,6}(\s|$)|`{3}|~{3}|>|[-*+]\s+\S|1[.)]\s+\S|\$\$|<|"
+                         r"([-*_])(\s*\2){2,}\s*$)")
+
+
+def _lazy_next(state: StateBlock, line: int) -> bool:
+    """True when ``line`` would continue a paragraph ended by the line above it."""
+    if line >= state.lineMax or state.isEmpty(line):
+        return False
+    text = state.src[state.bMarks[line]:state.eMarks[line]]
+    return _INTERRUPTS.match(text) is None
+
+
+def _text_outside_tags(text: str) -> bool:
+    """True when ``text`` holds more than tags and whitespace (JSX flow allows only those
+    after a tag on its line)."""
+    i = 0
+    while i < len(text):
+        if text[i].isspace():
+            i += 1
+            continue
+        tag = scan_tag(text, i) if text[i] == "<" else None
+        if tag is None:
+            return True
+        i = tag.end
+    return False
+
+
 def _unclosed(tag: Tag, src: str) -> bool:
     """``<br>`` with no ``/>`` and no ``</br>`` after it: MDX rejects the page (JSX closes
     every element); HTML's void elements are no exception."""
@@ -516,7 +558,8 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         tok = state.push(kind, "", 0)
         tok.meta = {"tag": tag}
         if void and _unclosed(tag, src):
-            state.push("mdx_error", "", 0).meta = _unclosed_error(tag)
+            state.push("mdx_error", "", 0).meta = {**_unclosed_error(tag),
+                                                    "line_offset": src.count("\n", 0, pos)}
     state.pos = tag.end
     return True
 

@@ -43,7 +43,7 @@ class Oracle:
         ``{"ok": False, "line", "column", "message"}``."""
         return self.ask({"kind": "mdx", "source": source, "tree": tree})
 
-    def mdx_many(self, sources: Sequence[str]) -> Iterator[dict[str, object]]:
+    def mdx_many(self, sources: Sequence[str], tree: bool = False) -> Iterator[dict[str, object]]:
         """:meth:`mdx` for each source, in order; requests are written ahead on a thread, so
         the caller's own work on one answer overlaps Node's on the next ones."""
         assert self._proc.stdin is not None and self._proc.stdout is not None
@@ -51,7 +51,7 @@ class Oracle:
 
         def write() -> None:
             for source in sources:
-                stdin.write(json.dumps({"kind": "mdx", "source": source}) + "\n")
+                stdin.write(json.dumps({"kind": "mdx", "source": source, "tree": tree}) + "\n")
             stdin.flush()
 
         with self._lock:

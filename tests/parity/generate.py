@@ -18,7 +18,8 @@ from mdxsite.errors import MdxsiteError
 from mdxsite.mdx import frontmatter
 from mdxsite.mdx.render import Context, render_mdx
 
-WORDS = "alpha beta gamma delta token request user value config deploy cache index".split()
+WORDS = ("alpha beta gamma delta token request user value config deploy cache index "
+         "café naïve 日本語 Ünïcode").split()
 CONTAINERS = ["Note", "Tip", "Warning", "Info", "Check", "Accordion", "Card", "Frame", "Expandable"]
 
 
@@ -47,7 +48,7 @@ class PageGenerator:
         if kind == 6:
             return f'<Tooltip tip="{r.choice(WORDS)}">{r.choice(WORDS)}</Tooltip>'
         if kind == 7:
-            return f"{{'{r.choice(WORDS)}'}}"
+            return r.choice([f"{{'{r.choice(WORDS)}'}}", "{/* a comment */}"])
         return self.words()
 
     def paragraph(self) -> list[str]:
@@ -104,7 +105,10 @@ class PageGenerator:
         return out
 
     def lazy_tag(self, depth: int) -> list[str]:
-        """Paragraph text, then a component on the very next line, wrapping a fence."""
+        """Paragraph text, then a component on the very next line, wrapping a fence, or an
+        element with its text alone on a line between two text lines."""
+        if self.r.random() < .3:
+            return [self.words(), f"<Note> {self.words()} </Note>", self.words()]
         name = self.r.choice(["CodeGroup", "Note", "Accordion"])
         attrs = ' title="x"' if name == "Accordion" else ""
         return [self.words(), f"<{name}{attrs}>", *self.fence(),
@@ -126,7 +130,8 @@ class PageGenerator:
         return out[:-1]
 
     def page(self) -> str:
-        return "\n".join(self.blocks(0, self.r.randint(2, 6))) + "\n"
+        text = "\n".join(self.blocks(0, self.r.randint(2, 6))) + "\n"
+        return text.replace("\n", "\r\n") if self.r.random() < .1 else text  # Windows files
 
 
 def pages(count: int, seed: int = 14) -> list[tuple[int, str]]:
@@ -146,14 +151,25 @@ def our_errors(site: Any, name: str, text: str) -> list[int]:
     return [p.where.line or 0 for p in ctx.errors]
 
 
-def verdicts(site: Any, oracle: Any, pages: list[tuple[str, str]]) -> dict[str, list[str]]:
+def verdicts(site: Any, oracle: Any, pages: list[tuple[str, str]],
+             trees: Any = None) -> dict[str, list[str]]:
+    """Compare acceptance (and, with the ``trees`` module, the trees of pages both accept)."""
+    from mdxsite.mdx.tree import page_tree
+
     found: dict[str, list[str]] = {"both_ok": [], "both_reject": [], "we_reject": [],
-                                   "we_accept": [], "other_line": []}
-    answers = oracle.mdx_many([text for _, text in pages])
+                                   "we_accept": [], "other_line": [], "same_tree": [],
+                                   "other_tree": []}
+    answers = oracle.mdx_many([text for _, text in pages], tree=trees is not None)
     for (name, text), answer in zip(pages, answers):
         ours = our_errors(site, name, text)
         if answer["ok"]:
             found["we_reject" if ours else "both_ok"].append(f"{name}: line {ours[:1]}")
+            if trees is not None and not ours:
+                mine, theirs = trees.normal(page_tree(text, name)), trees.normal(answer["tree"])
+                if mine == theirs:
+                    found["same_tree"].append(name)
+                else:
+                    found["other_tree"].append(f"{name}: {trees.first_difference(mine, theirs)}")
         elif not ours:
             found["we_accept"].append(f"{name}: {answer['message']} at {answer['line']}")
         else:

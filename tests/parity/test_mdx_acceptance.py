@@ -1,15 +1,19 @@
 """What the platform's MDX parser accepts, mdxsite renders without an error; what it rejects,
-mdxsite rejects too, on the line the parser names.
+mdxsite rejects too, on the line the parser names; and for pages both accept, the tree
+mdxsite reads (``mdxsite tree``) is the parser's mdast up to the normalisations listed in
+``trees.NORMALISATIONS`` (printed with the agreement rate).
 
 The oracle is ``@mdx-js/mdx`` 3 with the platform's remark plugins (``tests/oracle``). Pages
 come from three places: every page of ``../shared/corpus``, the golden cases, and 2,000 pages
 generated from a seed by ``generate.py`` from the shapes that broke real sites (components in
 nested list items, lazy-line tags around fences, closing tags on void elements, code spans
-across line breaks, raw HTML with blank lines and Markdown between).
+across line breaks, raw HTML with blank lines and Markdown between, comments, expressions,
+CRLF files, non-ASCII text). ``scripts/parity.py`` runs the generator longer.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -32,23 +36,43 @@ def generate(load_helper) -> Any:
     return load_helper("mdx_parity_generate", HERE / "generate.py")
 
 
-def test_every_corpus_page_the_platform_accepts_renders(site, oracle, generate) -> None:
+@pytest.fixture(scope="module")
+def trees(load_helper) -> Any:
+    return load_helper("mdx_parity_trees", HERE / "trees.py")
+
+
+def _report(what: str, found: dict[str, list[str]], trees: Any) -> None:
+    same, other = len(found["same_tree"]), len(found["other_tree"])
+    print(f"\n{what}: accepted by both {len(found['both_ok'])}, rejected by both "
+          f"{len(found['both_reject'])}, only by us {len(found['we_reject'])}, only by the "
+          f"platform {len(found['we_accept'])}; trees agree on {same}/{same + other} "
+          f"({100 * same / max(1, same + other):.2f}%) after these normalisations:")
+    for rule in trees.NORMALISATIONS:
+        print(f"  - {rule}")
+
+
+def test_every_corpus_page_the_platform_accepts_renders_to_the_same_tree(
+        site, oracle, generate, trees) -> None:
     pages = [(p.relative_to(CORPUS).as_posix(), p.read_text(encoding="utf-8", errors="replace"))
              for p in sorted(CORPUS.rglob("*.mdx"))]
     assert len(pages) > 1000
-    found = generate.verdicts(site, oracle, pages)
+    found = generate.verdicts(site, oracle, pages, trees)
+    _report("corpus", found, trees)
     assert found["we_reject"] == []
     assert len(found["both_ok"]) > 1000
+    assert found["other_tree"] == []
 
 
-def test_generated_pages_agree_with_the_platform_parser(site, oracle, generate) -> None:
+def test_generated_pages_agree_with_the_platform_parser(site, oracle, generate, trees) -> None:
     pages = [(f"generated-{seed}.mdx", text) for seed, text in generate.pages(2000)]
-    found = generate.verdicts(site, oracle, pages)
+    found = generate.verdicts(site, oracle, pages, trees)
+    _report("generated", found, trees)
     assert found["we_reject"] == []   # the platform builds it: so do we
     assert found["we_accept"] == []   # the platform fails the page: we say so too
     assert found["other_line"] == []  # ... on the line it names
+    assert found["other_tree"] == []  # ... and reads the same tree from what both accept
     # the generator reaches both sides, or this test could not fail
-    assert len(found["both_ok"]) > 1000 and len(found["both_reject"]) > 50
+    assert len(found["both_ok"]) > 1500 and len(found["both_reject"]) > 50
 
 
 def test_golden_cases_agree_with_the_platform_parser(site, oracle, generate, load_helper) -> None:
@@ -58,3 +82,19 @@ def test_golden_cases_agree_with_the_platform_parser(site, oracle, generate, loa
     found = generate.verdicts(site, oracle, pages)
     assert found["we_reject"] == [] and found["we_accept"] == []
     assert len(found["both_reject"]) >= 3  # the golden errors are the parser's errors too
+
+
+def test_the_tree_command_prints_the_page_as_json(cli, tmp_path: Path) -> None:
+    page = tmp_path / "page.mdx"
+    page.write_text('---\ntitle: T\n---\n# Hi\n\n<Note title="x">\n  Body `code` {1 + 1}\n</Note>\n')
+    result = cli("tree", page)
+    assert result.exit_code == 0, result.output
+    root = json.loads(result.stdout)
+    assert [c["type"] for c in root["children"]] == ["yaml", "heading", "mdxJsxFlowElement"]
+    note = root["children"][2]
+    assert (note["name"], note["attributes"], note["line"]) == (
+        "Note", [{"name": "title", "value": "x"}], 6)
+    assert [c["type"] for c in note["children"][0]["children"]] == [
+        "text", "inlineCode", "text", "mdxTextExpression"]
+    missing = cli("tree", tmp_path / "nope.mdx")
+    assert missing.exit_code == 1 and "cannot be read" in missing.output
