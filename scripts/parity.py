@@ -1,6 +1,6 @@
 """A longer run of the MDX acceptance parity generator than the test suite's 2,000 pages.
 
-    .venv/bin/python scripts/parity.py --pages 20000 --seed 7
+    .venv/bin/python scripts/parity.py --pages 20000 --docs 20000 --seed 7
 
 Needs the oracle's npm packages (``make oracle-deps``). Prints how many generated pages both
 parsers accept, both reject, where they disagree, and on how many accepted pages the trees
@@ -31,6 +31,8 @@ def load(name: str, path: Path) -> Any:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=20_000, help="how many pages to generate")
+    parser.add_argument("--docs", type=int, default=0,
+                        help="also compare this many docs.json mutations with the validator")
     parser.add_argument("--seed", type=int, default=7, help="the generator's seed (the suite uses 14)")
     args = parser.parse_args()
 
@@ -43,7 +45,6 @@ def main() -> int:
     started = time.perf_counter()
     pages = [(f"seed-{seed}", text) for seed, text in generate.pages(args.pages, args.seed)]
     found = generate.verdicts(site, oracle, pages, trees)
-    oracle.close()
     seconds = time.perf_counter() - started
     agree = len(found["both_ok"]) + len(found["both_reject"]) - len(found["other_line"])
     print(f"{args.pages} pages (seed {args.seed}) in {seconds:.1f} s: "
@@ -54,7 +55,20 @@ def main() -> int:
         print(f"  {kind}: {len(found[kind])}")
         for line in found[kind][:5]:
             print(f"    {line}")
-    return 1 if agree != args.pages or found["other_tree"] else 0
+    failed = agree != args.pages or bool(found["other_tree"])
+    if args.docs:
+        mutations = load("docs_parity_mutations", REPO / "tests" / "parity" / "docs_mutations.py")
+        started = time.perf_counter()
+        counts, unexplained = mutations.compare(oracle, REPO.parent / "shared" / "corpus",
+                                                args.docs, args.seed)
+        print(f"{args.docs} docs.json mutations (seed {args.seed}) in "
+              f"{time.perf_counter() - started:.1f} s: {dict(sorted(counts.items()))}; "
+              f"outside the known differences: {len(unexplained)}")
+        for line in unexplained[:5]:
+            print(f"    {line}")
+        failed = failed or bool(unexplained)
+    oracle.close()
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

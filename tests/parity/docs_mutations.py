@@ -11,6 +11,8 @@ import copy
 import json
 import random
 import re
+import tempfile
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,9 @@ from typing import Any
 from mdxsite.config import load_config
 from mdxsite.errors import MdxsiteError
 from mdxsite.nav import resolve
+from mdxsite.sources import scan_sources
+
+KNOWN_FILE = Path(__file__).with_name("docs_known_differences.json")
 
 STRINGS = [" ", "", "  \t", "x", "Ünïcode ✓"]
 
@@ -76,3 +81,37 @@ def our_verdict(doc: dict[str, Any], folder: Path, sources: dict[str, Path]) -> 
 
 
 _MISSING_FILE = re.compile(r"no page|not found|no such file|does not exist")
+
+
+def known(direction: str, path: str, errors: list[str], classes: list[dict[str, str]]) -> bool:
+    """True when a disagreement belongs to a class of ``docs_known_differences.json``."""
+    for entry in classes:
+        if entry["direction"] != direction or not re.search(entry["path"], path):
+            continue
+        if "message" not in entry or (errors and re.search(entry["message"], errors[0])):
+            return True
+    return False
+
+
+def compare(oracle: Any, corpus: Path, count: int, seed: int) -> tuple[Counter[str], list[str]]:
+    """Mutate the corpus docs.json files ``count`` times; return the verdict counts and the
+    disagreements no known class explains."""
+    classes = json.loads(KNOWN_FILE.read_text(encoding="utf-8"))["differences"]
+    r = random.Random(seed)
+    sites = [(json.loads((p / "docs.json").read_text(encoding="utf-8")), scan_sources(p))
+             for p in sorted(p.parent for p in corpus.rglob("docs.json"))]
+    counts: Counter[str] = Counter()
+    unexplained: list[str] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for _ in range(count):
+            doc, sources = r.choice(sites)
+            mutated, what = mutate(doc, r)
+            platform_ok = oracle.docs(mutated)["ok"]
+            errors, warnings = our_verdict(mutated, Path(folder), sources)
+            verdict = ("both_ok" if platform_ok and not errors else "we_reject" if platform_ok
+                       else "we_accept" if not errors else "both_reject")
+            counts[verdict] += 1
+            path = what.split(" ", 1)[1]
+            if verdict in ("we_reject", "we_accept") and not known(verdict, path, errors, classes):
+                unexplained.append(f"{verdict}: {what}: {errors[:1] or warnings[:1]}")
+    return counts, unexplained

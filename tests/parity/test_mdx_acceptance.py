@@ -41,32 +41,41 @@ def trees(load_helper) -> Any:
     return load_helper("mdx_parity_trees", HERE / "trees.py")
 
 
-def _report(what: str, found: dict[str, list[str]], trees: Any) -> None:
+def _report(capsys: pytest.CaptureFixture[str], what: str, found: dict[str, list[str]],
+            trees: Any) -> None:
+    """Print the figures to the terminal even under ``pytest -q`` (``make test`` shows them)."""
+    with capsys.disabled():
+        _print(what, found, trees)
+
+
+def _print(what: str, found: dict[str, list[str]], trees: Any) -> None:
     same, other = len(found["same_tree"]), len(found["other_tree"])
-    print(f"\n{what}: accepted by both {len(found['both_ok'])}, rejected by both "
+    print(f"\nMDX parity, {what}: accepted by both {len(found['both_ok'])}, rejected by both "
           f"{len(found['both_reject'])}, only by us {len(found['we_reject'])}, only by the "
           f"platform {len(found['we_accept'])}; trees agree on {same}/{same + other} "
-          f"({100 * same / max(1, same + other):.2f}%) after these normalisations:")
-    for rule in trees.NORMALISATIONS:
+          f"({100 * same / max(1, same + other):.2f}%) after the normalisations "
+          + ("below:" if what == "corpus" else "above"))
+    for rule in trees.NORMALISATIONS if what == "corpus" else ():
         print(f"  - {rule}")
 
 
 def test_every_corpus_page_the_platform_accepts_renders_to_the_same_tree(
-        site, oracle, generate, trees) -> None:
+        site, oracle, generate, trees, capsys) -> None:
     pages = [(p.relative_to(CORPUS).as_posix(), p.read_text(encoding="utf-8", errors="replace"))
              for p in sorted(CORPUS.rglob("*.mdx"))]
     assert len(pages) > 1000
     found = generate.verdicts(site, oracle, pages, trees)
-    _report("corpus", found, trees)
+    _report(capsys, "corpus", found, trees)
     assert found["we_reject"] == []
     assert len(found["both_ok"]) > 1000
     assert found["other_tree"] == []
 
 
-def test_generated_pages_agree_with_the_platform_parser(site, oracle, generate, trees) -> None:
+def test_generated_pages_agree_with_the_platform_parser(site, oracle, generate, trees,
+                                                       capsys) -> None:
     pages = [(f"generated-{seed}.mdx", text) for seed, text in generate.pages(2000)]
     found = generate.verdicts(site, oracle, pages, trees)
-    _report("generated", found, trees)
+    _report(capsys, "generated", found, trees)
     assert found["we_reject"] == []   # the platform builds it: so do we
     assert found["we_accept"] == []   # the platform fails the page: we say so too
     assert found["other_line"] == []  # ... on the line it names
