@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from anyio import to_thread
+from redis import exceptions as redis_errors
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -34,13 +35,18 @@ from starlette.routing import Route
 from mdxsite.plugins.assistant import keys, limits
 from mdxsite.plugins.assistant.answer import AnswerBackend, BackendUnavailable, backend_for
 from mdxsite.plugins.assistant.index import SearchIndex, Section
-from mdxsite.plugins.assistant.request import AssistantRequest, ClientError, parse_request
+from mdxsite.plugins.assistant.request import (AssistantRequest, ClientError, json_depth_over,
+                                               parse_request)
 from mdxsite.plugins.assistant.settings import Settings
 from mdxsite.plugins.assistant.store import Store, open_store
 from mdxsite.plugins.assistant.stream import V4DataStream, V5UIMessageStream
 
 log = logging.getLogger(__name__)
+# what a store raises when it is down, not when the request is wrong
+STORE_ERRORS: tuple[type[BaseException], ...] = (sqlite3.OperationalError, OSError,
+                                                 redis_errors.RedisError)
 WIDGET_KEY_ENV = "MDXSITE_ASSISTANT_WIDGET_KEY"
+MAX_DEPTH = 32  # a real request nests 4 levels (body, messages, message, parts)
 
 
 def error_body(code: str, message: str) -> dict[str, Any]:
@@ -55,6 +61,16 @@ class Assistant:
     store: Store
     index: SearchIndex
     backend: AnswerBackend
+
+    async def _store(self, call: Any, *args: Any) -> Any:
+        """Run a store call on a worker thread; an outage of the store (Redis down, SQLite
+        locked, unwritable or missing) is a 503 the client may retry, never a 500."""
+        try:
+            return await to_thread.run_sync(call, *args)
+        except STORE_ERRORS as exc:
+            log.warning("assistant store unavailable: %s: %s", type(exc).__name__, exc)
+            raise ClientError(503, "store_unavailable", "the assistant's store cannot be "
+                              "reached; try again shortly", {"Retry-After": "5"}) from exc
 
     # ------------------------------------------------------------------ checks, in order
     def _bearer(self, request: Request) -> str:
@@ -73,7 +89,7 @@ class Assistant:
 
     async def _authorize(self, token: str, domain: str) -> keys.KeyRecord:
         prefix = keys.prefix_of(token)
-        record = await to_thread.run_sync(self.store.get_key, prefix) if prefix else None
+        record = await self._store(self.store.get_key, prefix) if prefix else None
         if not keys.matches(record, token):
             raise ClientError(401, "invalid_api_key", "this API key is unknown or revoked",
                               {"WWW-Authenticate": 'Bearer realm="assistant", error="invalid_token"'})
@@ -94,7 +110,8 @@ class Assistant:
         length = request.headers.get("content-length")
         if length is not None:
             if not length.isdigit():
-                raise ClientError(400, "invalid_request", "the Content-Length header is not a number")
+                raise ClientError(400, "invalid_content_length", "the Content-Length header is "
+                                  f"not a whole number of bytes: {length[:40]!r}")
             if int(length) > cap:
                 raise too_big
         body = bytearray()
@@ -102,9 +119,12 @@ class Assistant:
             body += chunk
             if len(body) > cap:
                 raise too_big
+        if json_depth_over(bytes(body), MAX_DEPTH):
+            raise ClientError(400, "too_deep", f"the body nests arrays and objects more than "
+                              f"{MAX_DEPTH} levels deep")
         try:
             return json.loads(body)
-        except (ValueError, UnicodeDecodeError) as exc:
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
             raise ClientError(400, "invalid_json", f"the body is not valid JSON: {exc}") from exc
 
     # ------------------------------------------------------------------ the endpoint
@@ -120,7 +140,7 @@ class Assistant:
                             v5_header=request.headers.get("x-vercel-ai-ui-message-stream") == "v1")
         history: list[dict[str, Any]]
         if req.thread_id is not None:
-            found = await to_thread.run_sync(self.store.thread_messages, domain, req.thread_id)
+            found = await self._store(self.store.thread_messages, domain, req.thread_id)
             if found is None:
                 raise ClientError(404, "thread_not_found", f"no thread {req.thread_id!r} for this "
                                   "domain; send threadId null to start a new one")
@@ -129,7 +149,7 @@ class Assistant:
             history = [{"role": t.role, "content": t.content} for t in req.messages[:-1]]
         ip = request.client.host if request.client else "unknown"
         spent = limits.counters(self.settings.limits, key_prefix=record.prefix, domain=domain, ip=ip)
-        hit = await to_thread.run_sync(self.store.admit, spent)
+        hit = await self._store(self.store.admit, spent)
         if hit is not None:
             raise ClientError(429, "rate_limited", f"{limits.DESCRIBE[hit.name]} of {hit.limit} "
                               f"requests is reached; retry after {hit.retry_after(time.time())} "
@@ -153,10 +173,9 @@ class Assistant:
         except BackendUnavailable as exc:
             raise ClientError(503, "backend_unavailable", f"{exc}; try again later",
                               {"Retry-After": "30"}) from exc
-        thread_id: str = req.thread_id or str(
-            await to_thread.run_sync(self.store.create_thread, domain))
+        thread_id: str = req.thread_id or str(await self._store(self.store.create_thread, domain))
         asked: list[dict[str, Any]] = [{"role": "user", "content": req.question}]
-        await to_thread.run_sync(self.store.append_messages, thread_id, asked)
+        await self._store(self.store.append_messages, thread_id, asked)
         message_id = "msg_" + uuid.uuid4().hex
         enc = (V5UIMessageStream if req.v5 else V4DataStream)(message_id, thread_id)
 
@@ -179,7 +198,12 @@ class Assistant:
             full = "".join(text)
             said: list[dict[str, Any]] = [{"role": "assistant", "content": full, "id": message_id,
                                            "sources": [s.url for s in answer.sources]}]
-            await to_thread.run_sync(self.store.append_messages, thread_id, said)
+            try:
+                await self._store(self.store.append_messages, thread_id, said)
+            except ClientError as exc:  # the stream has begun: say so in it, never finish
+                log.warning("assistant answer not saved: %s", exc.message)
+                yield enc.error(f"{exc.message} (the answer was not saved)")
+                return
             yield enc.finish(completion_tokens=len(full.split()))
 
         return StreamingResponse(body(), media_type=enc.media_type, headers=enc.headers())
@@ -214,9 +238,12 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
-    log.error("assistant: unexpected %s", type(exc).__name__, exc_info=exc)
-    return JSONResponse(error_body("internal_error", "the assistant failed; the server log has "
-                                   "the details"), 500)
+    """The one path for a bug: logged with a request id the client also gets, to match them."""
+    request_id = uuid.uuid4().hex[:16]
+    log.error("assistant: unexpected %s (request %s)", type(exc).__name__, request_id, exc_info=exc)
+    return JSONResponse(error_body("internal_error", f"the assistant failed; the server log has "
+                                   f"the details under request id {request_id}"), 500,
+                        headers={"X-Request-Id": request_id})
 
 
 def create_app(settings: Settings, *, store: Store | None = None, index: SearchIndex | None = None,

@@ -7,6 +7,7 @@ unknown part types are ignored, so requests from ``useChat`` (v4 with
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,48 @@ class ClientError(Exception):
 
 def _bad(field: str, message: str) -> ClientError:
     return ClientError(400, "invalid_request", f"{field}: {message}")
+
+
+def _number(value: object) -> str:
+    """Describe a JSON value; a non-finite number as such (JSON 1e999 parses as infinity)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "an infinite number" if value == value else "not a number (NaN)"
+    return describe(value)
+
+
+def _unicode(text: str, at: str) -> str:
+    """``text`` if it is valid Unicode: JSON's \\ud800 escape makes a lone surrogate, which
+    no store or index can hold."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _bad(at, "contains a lone surrogate (\\ud800-\\udfff), which is not valid Unicode")
+    return text
+
+
+def json_depth_over(body: bytes, limit: int) -> bool:
+    """True when the JSON text ``body`` nests arrays and objects deeper than ``limit``.
+
+    Checked on the bytes before parsing, without recursion, so a document nested thousands of
+    levels deep is refused before any parser or validator walks it."""
+    depth, in_string, escaped = 0, False, False
+    for byte in body:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):
+            depth += 1
+            if depth > limit:
+                return True
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,17 +116,17 @@ def _text_of(msg: dict[str, Any], at: str) -> str:
                     raise _bad(f"{at}.parts[{j}].text", f"expected a string, got {describe(text)}")
                 texts.append(text)
     if content and content.strip():
-        return content
+        return _unicode(content, f"{at}.content")
     joined = "".join(texts)
     if joined.strip():
-        return joined
+        return _unicode(joined, f"{at}.parts")
     raise _bad(at, "a message needs text in content or in a text part")
 
 
 def _strings(value: object, at: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise _bad(at, f"expected an array of strings, got {describe(value)}")
-    return tuple(value)
+    return tuple(_unicode(v, f"{at}[{i}]") for i, v in enumerate(value))
 
 
 def parse_filter(value: object) -> Filter:
@@ -96,7 +139,7 @@ def parse_filter(value: object) -> Filter:
         v = value.get(name)
         if v is not None and not isinstance(v, str):
             raise _bad(f"filter.{name}", f"expected a string, got {describe(v)}")
-        out[name] = v
+        out[name] = v if v is None else _unicode(v, f"filter.{name}")
     for name in ("paths", "groups"):
         v = value.get(name)
         out[name] = () if v is None else _strings(v, f"filter.{name}")
@@ -111,6 +154,7 @@ def parse_request(body: object, *, max_page_size: int, v5_header: bool) -> Assis
     if not isinstance(fp, str) or not fp.strip():
         raise _bad("fp", "required: a fingerprint string ('anonymous' for anonymous users)"
                    if fp is None else f"expected a non-empty string, got {describe(fp)}")
+    _unicode(fp, "fp")
     messages = body.get("messages")
     if not isinstance(messages, list) or not messages:
         raise _bad("messages", "required: a non-empty array of messages" if messages is None
@@ -137,11 +181,14 @@ def parse_request(body: object, *, max_page_size: int, v5_header: bool) -> Assis
     if thread_id is not None and (not isinstance(thread_id, str) or not thread_id
                                   or len(thread_id) > MAX_ID):
         raise _bad("threadId", f"expected a thread id string or null, got {describe(thread_id)}")
+    if thread_id is not None:
+        _unicode(thread_id, "threadId")
     size = body.get("retrievalPageSize", 5)
     if size is None:
         size = 5
-    if isinstance(size, bool) or not isinstance(size, (int, float)) or size != int(size):
-        raise _bad("retrievalPageSize", f"expected a whole number, got {describe(size)}")
+    if isinstance(size, bool) or not isinstance(size, (int, float)) or \
+            (isinstance(size, float) and not math.isfinite(size)) or size != int(size):
+        raise _bad("retrievalPageSize", f"expected a whole number, got {_number(size)}")
     if not 1 <= size <= max_page_size:
         raise _bad("retrievalPageSize", f"must be between 1 and {max_page_size}, got {int(size)}")
     return AssistantRequest(fp=fp, messages=tuple(turns), thread_id=thread_id,

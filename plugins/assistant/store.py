@@ -213,8 +213,9 @@ class RedisStore:
         self.url = url
         # a blocking pool: under a burst, callers wait for a connection instead of failing
         pool = redis.BlockingConnectionPool.from_url(
-            url, max_connections=64, timeout=10, decode_responses=True, socket_timeout=5,
-            socket_connect_timeout=5, health_check_interval=30)
+            # an outage answers 503 within about a second, not after a long wait
+            url, max_connections=64, timeout=1, decode_responses=True, socket_timeout=1,
+            socket_connect_timeout=0.5, health_check_interval=30, retry_on_timeout=False)
         self._r = redis.Redis(connection_pool=pool)
         self._admit = self._r.register_script(_ADMIT)
 

@@ -1,0 +1,231 @@
+"""The assistant under hostile input and a store outage: a client's mistake is a 400-class
+answer in the documented JSON shape naming what is wrong, an outage of Redis is a 503 the
+client may retry (and the server recovers when Redis is back), never a 500.
+
+The fuzzing test sends a few hundred seeded requests (method, path, headers, content type,
+body: valid, mutated, random JSON, deep, huge, binary, lone surrogates, non-finite numbers)
+to a real uvicorn server on SQLite and prints the statuses it got.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import signal
+import subprocess
+import time
+from collections import Counter
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import httpx
+import pytest
+
+from mdxsite.plugins.assistant.app import MAX_DEPTH, create_app
+
+PATH = "/acme/message"
+
+
+def ask(text: str = "How does the backoff work?", **extra: Any) -> dict[str, Any]:
+    return {"fp": "anonymous", "messages": [{"id": "m1", "role": "user", "content": text}], **extra}
+
+
+def _error(response: httpx.Response) -> dict[str, str]:
+    assert response.headers["content-type"] == "application/json", response.text
+    body = response.json()
+    assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}
+    return dict(body["error"])
+
+
+@pytest.fixture
+def served(built: Any, kit: SimpleNamespace) -> tuple[Any, str]:
+    """The assistant on a fresh SQLite store (its own rate-limit counters) and a key for it."""
+    settings = kit.settings_for(built)
+    return create_app(settings), kit.add_key(settings)
+
+
+@pytest.fixture
+def app(served: tuple[Any, str]) -> Any:
+    return served[0]
+
+
+@pytest.fixture
+def auth(served: tuple[Any, str]) -> dict[str, str]:
+    return {"Authorization": f"Bearer {served[1]}"}
+
+
+def _deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+@pytest.mark.parametrize(("raw", "code", "words"), [
+    ('{"fp": "a", "messages": [{"role": "user", "content": "q"}], "retrievalPageSize": 1e999}',
+     "invalid_request", ["retrievalPageSize", "infinite"]),
+    ('{"fp": "a", "messages": [{"role": "user", "content": "q"}], "retrievalPageSize": NaN}',
+     "invalid_request", ["retrievalPageSize", "NaN"]),
+    ('{"fp": "a", "messages": [{"role": "user", "content": "q"}], "retrievalPageSize": -3}',
+     "invalid_request", ["retrievalPageSize", "between 1 and"]),
+    ('{"fp": "a", "messages": [{"role": "user", "content": "q"}], "retrievalPageSize": 2.5}',
+     "invalid_request", ["retrievalPageSize", "whole number"]),
+    ('{"fp": "a", "messages": [{"role": "user", "content": "q"}], "retrievalPageSize": 1e300}',
+     "invalid_request", ["retrievalPageSize", "between 1 and"]),
+    ('{"fp": "a", "messages": [{"role": "user", "content": "q"}], "filter": '
+     + '{"paths": ' + _deep(5000) + "}}", "too_deep", [f"{MAX_DEPTH} levels"]),
+    ('{"fp": "a", "messages": ' + _deep(100_000) + "}", "too_deep", [f"{MAX_DEPTH} levels"]),
+    ('{"fp": "a", "messages": [{"role": "user", "content": "q \\ud800 x"}]}',
+     "invalid_request", ["messages[0].content", "lone surrogate"]),
+    ('{"fp": "a", "messages": [{"role": "user", "content": "q"}], "filter": {"version": "\\udfff"}}',
+     "invalid_request", ["filter.version", "lone surrogate"]),
+    ('{"fp": "\\ud83d", "messages": [{"role": "user", "content": "q"}]}',
+     "invalid_request", ["fp", "lone surrogate"]),
+])
+def test_hostile_values_are_a_400_naming_the_field(app: Any, auth: Any, kit: SimpleNamespace,
+                                                   raw: str, code: str, words: list[str]) -> None:
+    r = kit.call(app, "POST", PATH, content=raw.encode(),
+                 headers={**auth, "content-type": "application/json"})
+    assert r.status_code == 400, r.text
+    error = _error(r)
+    assert error["code"] == code
+    for word in words:
+        assert word in error["message"]
+
+
+@pytest.mark.parametrize("question", ['NEAR(a b)', 'col:body', '"unbalanced', "a AND OR NOT",
+                                      "\x00\x07 control", "*", "", " ", "日本語 ✓"])
+def test_fts_syntax_in_the_question_is_only_text(app: Any, auth: Any, kit: SimpleNamespace,
+                                                 question: str) -> None:
+    r = kit.call(app, "POST", PATH, json=ask(question + " retries"), headers=auth)
+    assert r.status_code == 200, r.text
+    assert kit.parts(r.text)[-1][0] == "d"
+
+
+def _redis(binary: str, port: int, folder: Path) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--dir",
+                             str(folder), "--appendonly", "yes", "--appendfsync", "always",
+                             "--save", ""], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            import socket
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return proc
+        except OSError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail("redis-server did not start")
+            time.sleep(0.05)
+
+
+@pytest.mark.redis
+def test_a_redis_outage_is_a_quick_503_and_the_server_recovers(built: Any, kit: SimpleNamespace,
+                                                               tmp_path: Path) -> None:
+    binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+    port = _free_port()
+    proc = _redis(binary, port, tmp_path)
+    try:
+        settings = kit.settings_for(built, f"redis://127.0.0.1:{port}/0")
+        key = kit.add_key(settings)
+        app = create_app(settings)
+        headers = {"Authorization": f"Bearer {key}"}
+        assert kit.call(app, "POST", PATH, json=ask(), headers=headers).status_code == 200
+        proc.send_signal(signal.SIGTERM)  # Redis stops (and saves what it has)
+        proc.wait(timeout=10)
+        started = time.monotonic()
+        down = kit.call(app, "POST", PATH, json=ask(), headers=headers)
+        took = time.monotonic() - started
+        assert down.status_code == 503, down.text
+        assert _error(down)["code"] == "store_unavailable" and down.headers["retry-after"] == "5"
+        assert took < 2, f"the outage took {took:.1f} s to answer"
+        proc = _redis(binary, port, tmp_path)  # back, with its data
+        again = kit.call(app, "POST", PATH, json=ask(), headers=headers)
+        assert again.status_code == 200, again.text
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def _free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+# --------------------------------------------------------------------------- fuzzing
+
+def _bodies(r: random.Random) -> bytes | str | None:
+    valid = ask(r.choice(["How are retries done?", "webhooks", "日本語", "x" * 50]))
+    kind = r.randrange(16)
+    if kind == 0:
+        return json.dumps(valid)
+    if kind == 1:  # mutated valid: one field retyped
+        field = r.choice(["fp", "messages", "threadId", "retrievalPageSize", "filter"])
+        valid[field] = r.choice([None, 0, -1, 1e308, "x", [], {}, [1, 2], True, 10 ** 40])
+        return json.dumps(valid)
+    if kind == 2:
+        return json.dumps(r.choice([[], 1, "x", None, {"a": {"b": [1, None]}}, True]))
+    if kind == 3:
+        return _deep(r.choice([40, 500, 5000]))
+    if kind == 4:
+        return b"x" * r.choice([70_000, 300_000])  # over the body limit
+    if kind == 5:
+        return bytes(r.randrange(256) for _ in range(r.randrange(1, 300)))
+    if kind == 6:
+        return '{"fp": "a", "messages": [{"role": "user", "content": "\\ud800"}]}'
+    if kind == 7:
+        return '{"fp": "a", "messages": [{"role": "user", "content": "q"}], "retrievalPageSize": ' \
+            + r.choice(["1e999", "-1e999", "NaN", "Infinity", "0.5", "99999999999999999999"]) + "}"
+    if kind == 8:
+        valid["messages"][0]["parts"] = [{"type": "text", "text": r.choice(["a", 5, None])}]
+        return json.dumps(valid)
+    if kind == 9:
+        valid["filter"] = {"paths": [r.choice(["", "\x00", "NEAR(a b)", '"', "col:body"])],
+                           "groups": ["\x1f"], "version": r.choice(["v1", "", None])}
+        return json.dumps(valid)
+    if kind == 10:
+        return None
+    return json.dumps(valid)[: r.randrange(1, 40)]  # truncated
+
+
+def test_fuzzed_requests_never_get_a_5xx(served: tuple[Any, str], live_server: Any,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    app, key = served
+    base = live_server(app)
+    r = random.Random(20)
+    statuses: Counter[int] = Counter()
+    with httpx.Client(base_url=base, timeout=10) as client:
+        for _ in range(300):
+            method = r.choice(["POST"] * 20 + ["GET", "PUT", "DELETE", "PATCH"])
+            path = r.choice([PATH] * 20 + ["/other/message", "/acme/widget", "/acme/message/x",
+                                           "/", "/acme/%00", "/acme/../acme/message"])
+            headers: dict[str, str | bytes] = {}
+            auth = r.randrange(10)
+            if auth < 8:
+                headers["authorization"] = f"Bearer {key}"
+            elif auth == 8:
+                headers["authorization"] = r.choice(["Bearer", "Basic abc", "Bearer mdx_nope",
+                                                     ("Bearer " + "é" * 10).encode()])
+            ctype = r.choice(["application/json"] * 16 + ["text/plain", "", "application/json; "
+                                                         "charset=latin-1", "multipart/form-data"])
+            if ctype:
+                headers["content-type"] = ctype
+            if r.random() < .1:
+                headers["x-vercel-ai-ui-message-stream"] = "v1"
+            body = _bodies(r)
+            content = body.encode("utf-8", "surrogatepass") if isinstance(body, str) else body
+            response = client.request(method, path, headers=headers, content=content)
+            statuses[response.status_code] += 1
+            assert response.status_code < 500, (method, path, headers, body, response.text)
+            if response.status_code == 200 and path == PATH:  # the stream ends with its finish
+                last = response.text.rstrip("\n").split("\n")[-1]
+                if response.headers.get("x-vercel-ai-ui-message-stream") == "v1":
+                    assert last == "data: [DONE]" and '"type":"finish"' in response.text
+                else:
+                    assert last.startswith("d:"), response.text
+            elif response.status_code != 200:
+                _error(response)
+    with capsys.disabled():
+        print(f"\nassistant fuzzing: 300 requests, statuses {dict(sorted(statuses.items()))}")
+    assert statuses[200] > 20 and statuses[400] > 20  # both sides are reached
