@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 _NAME = re.compile(r"[A-Za-z][\w.:-]*")
@@ -35,15 +36,47 @@ class Tag:
 def skip_expression(src: str, i: int) -> int:
     """Return the offset just after the ``}`` matching ``src[i] == '{'``, or -1."""
     depth = 0
+    for kind, at in _braces(src, i):
+        if kind == "{":
+            depth += 1
+        elif kind == "}":
+            depth -= 1
+            if depth == 0:
+                return at + 1
+        else:
+            return -1
+    return -1
+
+
+def unclosed_braces(src: str, i: int) -> set[int]:
+    """Every ``{`` from ``src[i]`` on that :func:`skip_expression` cannot close, in one pass.
+
+    The scan from a later ``{`` skips strings, comments and elements exactly as the scan from
+    ``src[i]`` does, so one stack answers for all of them: a line of 100,000 ``{`` costs one
+    pass, not one pass per brace."""
+    stack: list[int] = []
+    for kind, at in _braces(src, i):
+        if kind == "{":
+            stack.append(at)
+        elif kind == "}":
+            if stack:
+                stack.pop()
+        else:  # an unterminated string, comment or template: nothing after it closes
+            break
+    return set(stack)
+
+
+def _braces(src: str, i: int) -> Iterator[tuple[str, int]]:
+    """The braces of JavaScript-ish source from ``i`` on, outside strings, template literals,
+    comments and JSX elements: ``("{", at)``, ``("}", at)``, or ``("end", at)`` where an
+    unterminated one makes the rest unreadable."""
     n = len(src)
     while i < n:
         ch = src[i]
         if ch == "{":
-            depth += 1
+            yield "{", i
         elif ch == "}":
-            depth -= 1
-            if depth == 0:
-                return i + 1
+            yield "}", i
         elif ch in "\"'":
             j = i + 1
             while j < n and src[j] != ch:
@@ -62,23 +95,25 @@ def skip_expression(src: str, i: int) -> int:
                 elif src.startswith("${", j):
                     k = skip_expression(src, j + 1)
                     if k < 0:
-                        return -1
+                        yield "end", j
+                        return
                     j = k - 1
                 j += 1
             if j >= n:
-                return -1
+                yield "end", i
+                return
             i = j
         elif src.startswith("/*", i):
             j = src.find("*/", i + 2)
             if j < 0:
-                return -1
+                yield "end", i
+                return
             i = j + 1
         elif ch == "<" and i + 1 < n and (src[i + 1].isalpha() or src[i + 1] == ">"):
             end = scan_element(src, i)
             if end > 0:
                 i = end - 1
         i += 1
-    return -1
 
 
 def scan_tag(src: str, i: int) -> Tag | None:

@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
 
-from mdxsite.mdx.jsx import Tag, scan_element, scan_tag, skip_expression
+from mdxsite.mdx.jsx import Tag, scan_element, scan_tag, skip_expression, unclosed_braces
 
 VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+# markdown-it-py's link rule is quadratic in a run of "[" (100,000 of them: seconds)
+_BRACKET_RUN = 64
+_BRACKETS = re.compile(r"\[{%d,}" % _BRACKET_RUN)
 _STATEMENT = re.compile(r"^(import|export)\s")
 COMMENT_ERROR = {"message": "HTML comments are not allowed in MDX",
                  "hint": "write {/* comment */} instead"}
@@ -170,6 +174,8 @@ def prepare(text: str) -> tuple[str, list[int], list[tuple[int, str, str, str]]]
                 origin.append(n)
                 work.append((indent + close, n))
                 continue
+        if "[" * _BRACKET_RUN in line:  # no link starts in such a run; escaped, it stays text
+            line = _BRACKETS.sub(lambda m: "\\[" * len(m.group()), line)
         lines.append(line)
         origin.append(n)
     return dedent_children("\n".join(lines), in_span), origin, errors
@@ -416,7 +422,7 @@ def expression_block(state: StateBlock, start_line: int, end_line: int, silent: 
     src = state.src
     if pos >= len(src) or src[pos] != "{":
         return False
-    end = skip_expression(src, pos)
+    end = _expression_end(state.env, src, pos)
     if end < 0:
         return False
     last = _line_end(state, end - 1, start_line)
@@ -564,11 +570,24 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
     return True
 
 
+def _expression_end(env: dict[str, Any], src: str, pos: int) -> int:
+    """:func:`skip_expression`, remembering (per parse, per source) which braces never close,
+    so a run of unclosed ``{`` costs one scan in all, not one scan each."""
+    cache: dict[str, tuple[int, set[int]]] = env.setdefault("mdx_unclosed_braces", {})
+    known = cache.get(src)
+    if known is not None and pos >= known[0] and pos in known[1]:
+        return -1
+    end = skip_expression(src, pos)
+    if end < 0 and (known is None or pos < known[0]):
+        cache[src] = (pos, unclosed_braces(src, pos))
+    return end
+
+
 def expression_inline(state: StateInline, silent: bool) -> bool:
     pos = state.pos
     if state.src[pos] != "{":
         return False
-    end = skip_expression(state.src, pos)
+    end = _expression_end(state.env, state.src, pos)
     if end < 0:
         return False
     if not silent:
