@@ -98,6 +98,9 @@ def check_navigation(value: object, at: JsonPath, sources: Mapping[str, Path],
     globals_ = check_global(value.get("global"), at / "global", out) if "global" in value else ()
     root = roots[0] if roots else "pages"
     items = _children(value, root, at, ctx) if roots else ()
+    if roots and root != "pages" and value.get(root) == []:  # as the platform's validator
+        out.add(at / root, f"{root!r} is empty: the site would have nothing to show",
+                hint=f'list at least one entry in "{root}"')
     return root, items, globals_
 
 
@@ -149,6 +152,11 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
         out.add(at / "language", f"unknown language code {label!r}",
                 hint=(f"did you mean {close[0]!r}? Use" if close else "use") +
                 " one of " + " ".join(sorted(LANGUAGES)))
+    color = value.get("color")
+    if color is not None and not (isinstance(color, dict) and all(
+            isinstance(v, str) for v in color.values()) and set(color) <= {"light", "dark"}):
+        out.add(at / "color", f"'color' must be {{\"light\": …, \"dark\": …}}, got {describe(color)}",
+                hint='write "color": {"light": "#0D9373", "dark": "#55D799"}')
     allowed_children = ALLOWED_CHILDREN.get(kind, ROOT_KEYS)
     _unknown_keys(value, at, OWN_KEYS[kind] | set(CHILD_KEYS), ctx.out, children=allowed_children,
                   kind=kind)
