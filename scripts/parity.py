@@ -10,22 +10,11 @@ agree (with the first few disagreements), and exits 1 on any disagreement.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-def load(name: str, path: Path) -> Any:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def main() -> int:
@@ -38,9 +27,14 @@ def main() -> int:
 
     from mdxsite import pipeline, plugin_manager
 
-    generate = load("mdx_parity_generate", REPO / "tests" / "parity" / "generate.py")
-    trees = load("mdx_parity_trees", REPO / "tests" / "parity" / "trees.py")
-    oracle = load("mdxsite_oracle_client", REPO / "tests" / "oracle" / "client.py").Oracle()
+    # the test suite's own helpers, as plain modules
+    sys.path[:0] = [str(REPO / "tests" / "parity"), str(REPO / "tests" / "oracle")]
+    import client
+    import docs_mutations
+    import generate
+    import trees
+
+    oracle = client.Oracle()
     site = pipeline.prepare(REPO / "tests" / "golden" / "mdx" / "site", plugin_manager.create())
     started = time.perf_counter()
     pages = [(f"seed-{seed}", text) for seed, text in generate.pages(args.pages, args.seed)]
@@ -57,9 +51,8 @@ def main() -> int:
             print(f"    {line}")
     failed = agree != args.pages or bool(found["other_tree"])
     if args.docs:
-        mutations = load("docs_parity_mutations", REPO / "tests" / "parity" / "docs_mutations.py")
         started = time.perf_counter()
-        counts, unexplained = mutations.compare(oracle, REPO.parent / "shared" / "corpus",
+        counts, unexplained = docs_mutations.compare(oracle, REPO.parent / "shared" / "corpus",
                                                 args.docs, args.seed)
         print(f"{args.docs} docs.json mutations (seed {args.seed}) in "
               f"{time.perf_counter() - started:.1f} s: {dict(sorted(counts.items()))}; "
