@@ -6,16 +6,18 @@ the platform would, and the parity test can compare the two trees node by node. 
 has ``type`` and ``line`` (1-based, in the file), and the fields mdast gives it: ``name`` and
 ``attributes`` for components and HTML elements, ``value`` for text and code, ``depth``,
 ``ordered``, ``lang``, ``url``, ``children``. Props are shown as written: a string prop's
-text, an expression prop as ``{"expression": source}``.
+text, an expression prop as ``{"expression": source}`` with ``"evaluated"``, its value, when
+it is a literal mdxsite evaluates (``{true}``, ``{["a", "b"]}``, ``{{cols: 2}}``).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from markdown_it.token import Token
 
-from mdxsite.mdx import frontmatter
+from mdxsite.mdx import frontmatter, jsvalue
 from mdxsite.mdx.jsx import Tag
 from mdxsite.mdx.syntax import prepare
 
@@ -170,11 +172,34 @@ class _Builder:
             elif prop.kind == "string":
                 attributes.append({"name": prop.name, "value": prop.raw})
             elif prop.kind == "expr":
-                attributes.append({"name": prop.name, "value": {"expression": prop.raw}})
+                value: dict[str, Any] = {"expression": prop.raw}
+                evaluated = _evaluated(prop.raw)
+                if evaluated is not _UNEVALUABLE:
+                    value["evaluated"] = evaluated
+                attributes.append({"name": prop.name, "value": value})
             else:
                 attributes.append({"name": prop.name, "value": None})
         return {"type": kind, "name": tag.name or None, "attributes": attributes,
                 "children": [], "line": line}
+
+
+_UNEVALUABLE = object()
+
+
+def _evaluated(source: str) -> Any:
+    """The JSON value of a literal prop expression (``{true}``, ``{{a: 1}}``), as mdxsite
+    evaluates it for components; _UNEVALUABLE for anything else (a call, a variable, JSX)."""
+    try:
+        value, undefined = jsvalue.evaluate(source)
+    except jsvalue.Unevaluable:
+        return _UNEVALUABLE
+    if undefined:
+        return _UNEVALUABLE
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return _UNEVALUABLE  # JSX or a component: shown by its expression only
+    return value
 
 
 def _inner(source: str) -> str:

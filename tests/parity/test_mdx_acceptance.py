@@ -95,14 +95,17 @@ def test_golden_cases_agree_with_the_platform_parser(site, oracle, generate, loa
 
 def test_the_tree_command_prints_the_page_as_json(cli, tmp_path: Path) -> None:
     page = tmp_path / "page.mdx"
-    page.write_text('---\ntitle: T\n---\n# Hi\n\n<Note title="x">\n  Body `code` {1 + 1}\n</Note>\n')
+    page.write_text('---\ntitle: T\n---\n# Hi\n\n<Note title="x" open={true} f={go()}>\n'
+                    '  Body `code` {1 + 1}\n</Note>\n')
     result = cli("tree", page)
     assert result.exit_code == 0, result.output
     root = json.loads(result.stdout)
     assert [c["type"] for c in root["children"]] == ["yaml", "heading", "mdxJsxFlowElement"]
     note = root["children"][2]
-    assert (note["name"], note["attributes"], note["line"]) == (
-        "Note", [{"name": "title", "value": "x"}], 6)
+    assert (note["name"], note["attributes"], note["line"]) == ("Note", [
+        {"name": "title", "value": "x"},
+        {"name": "open", "value": {"expression": "true", "evaluated": True}},  # a literal
+        {"name": "f", "value": {"expression": "go()"}}], 6)  # a call is not evaluated
     assert [c["type"] for c in note["children"][0]["children"]] == [
         "text", "inlineCode", "text", "mdxTextExpression"]
     missing = cli("tree", tmp_path / "nope.mdx")
