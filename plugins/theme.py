@@ -110,13 +110,16 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
                if c.first_page in site.pages else ""} for c in nav["trail"]]
     groups = [c.title for c in page.trail if c.kind == "group"]
     lang = next((c.title for c in nav["trail"] if c.kind == "language"), "en")
-    colors = site.config.get("colors") if isinstance(site.config.get("colors"), dict) else {}
-    primary = colors.get("primary", "#16A34A")  # type: ignore[union-attr]
-    logo = site.config.get("logo")
-    logo = {"light": logo, "dark": logo} if isinstance(logo, str) else (logo or {})
+    found_colors = site.config.get("colors")
+    colors: Mapping[str, Any] = found_colors if isinstance(found_colors, Mapping) else {}
+    primary = colors.get("primary", "#16A34A")
+    found_logo = site.config.get("logo")
+    logo: Mapping[str, Any] = {"light": found_logo, "dark": found_logo} if isinstance(
+        found_logo, str) else (found_logo if isinstance(found_logo, Mapping) else {})
     favicon = _favicon(site)
     navbar_links, navbar_primary = chrome.navbar(site, page)  # a language's own navbar wins
-    seo = site.config.get("seo") if isinstance(site.config.get("seo"), dict) else {}
+    found_seo = site.config.get("seo")
+    seo: Mapping[str, Any] = found_seo if isinstance(found_seo, Mapping) else {}
     assets = list(extra.get("page_assets", []))
     stylesheets = [site.href(u) for u in ("/_mdxsite/style.css", "/_mdxsite/theme.css",
                                           "/_mdxsite/components.css", "/_mdxsite/pygments.css")]
@@ -143,8 +146,8 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "metatags": metatags, "favicon": favicon,
         "logo": {k: (site.href("/" + v.lstrip("/")) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
                  for k, v in logo.items()},
-        "colors": {"primary": primary, "light": colors.get("light", primary),  # type: ignore[union-attr]
-                   "dark": colors.get("dark", primary)},  # type: ignore[union-attr]
+        "colors": {"primary": primary, "light": colors.get("light", primary),
+                   "dark": colors.get("dark", primary)},
         "navbar_links": navbar_links, "navbar_primary": navbar_primary,
         "socials": [(name, url, SOCIAL_ICONS.get(name, name)) for name, url
                     in sorted(chrome.socials(site, page).items())],

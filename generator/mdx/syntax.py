@@ -10,7 +10,7 @@ components working.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableMapping
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -401,8 +401,8 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
             inline.content = src[tag.end:inner_end].strip()
             inline.map = [start_line, last + 1]
             inline.children = []
-            close = state.push("jsx_close", "", -1)
-            close.meta = {"tag": scan_tag(src, inner_end)}
+            closing = state.push("jsx_close", "", -1)
+            closing.meta = {"tag": scan_tag(src, inner_end)}
             state.line = last + 1
             return True
         tok = state.push("jsx_open", "", 1)
@@ -570,7 +570,7 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
     return True
 
 
-def _expression_end(env: dict[str, Any], src: str, pos: int) -> int:
+def _expression_end(env: MutableMapping[str, Any], src: str, pos: int) -> int:
     """:func:`skip_expression`, remembering (per parse, per source) which braces never close,
     so a run of unclosed ``{`` costs one scan in all, not one scan each."""
     cache: dict[str, tuple[int, set[int]]] = env.setdefault("mdx_unclosed_braces", {})

@@ -64,7 +64,7 @@ def banner(site: Site, page: Page) -> dict[str, Any] | None:
     if not isinstance(content, str) or not content.strip():
         return None
     color = value.get("color")
-    kind = value.get("type") if value.get("type") in BANNER_COLORS else "info"
+    kind = str(value.get("type")) if value.get("type") in BANNER_COLORS else "info"
     light = dark = BANNER_COLORS[kind]
     if isinstance(color, str) and _HEX.match(color):
         light = dark = color
@@ -137,7 +137,9 @@ def fonts(site: Site) -> Markup:
     value = site.config.get("fonts")
     if not isinstance(value, Mapping):
         return Markup("")
-    links, rules, props = [], [], []
+    links: list[str] = []
+    rules: list[str] = []
+    props: list[str] = []
     for name, part, var in (("all", value, "--font"), ("heading", value.get("heading"), "--font-heading"),
                             ("body", value.get("body"), "--font")):
         if not isinstance(part, Mapping):
@@ -220,8 +222,8 @@ def contextual(site: Site, page: Page) -> dict[str, Any] | None:
             options.append({"id": option, "title": title, "description": description,
                             "icon": glyph, "url": url})
         elif isinstance(option, str) and option == "assistant" and \
-                isinstance(site.config.mdxsite.get("plugins"), Mapping) and \
-                "assistant" in site.config.mdxsite["plugins"]:
+                isinstance(plugins := site.config.mdxsite.get("plugins"), Mapping) and \
+                "assistant" in plugins:
             options.append({"id": "assistant", "title": "Ask the assistant",
                             "description": "Ask about this page", "icon": "sparkles", "url": ""})
         elif isinstance(option, Mapping) and isinstance(option.get("title"), str):

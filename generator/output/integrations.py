@@ -59,7 +59,8 @@ def page_config(site: Site) -> Markup | None:
     if isinstance(value, Mapping):
         providers = _providers(value)
         if providers:
-            cookies = value.get("cookies") if isinstance(value.get("cookies"), Mapping) else {}
+            found_cookies = value.get("cookies")
+            cookies: Mapping[str, Any] = found_cookies if isinstance(found_cookies, Mapping) else {}
             data = {"providers": providers,
                     "consent": {k: cookies[k] for k in ("key", "value") if isinstance(cookies.get(k), str)}}
             # "</" cannot end the script element early

@@ -134,7 +134,7 @@ def twin(site: Site, page: Page, current: Crumb, target: NavItem) -> str | None:
     return by_name.get(_without(page.key, names))
 
 
-def _without(key: str, names: set[str]) -> str:
+def _without(key: str, names: frozenset[str]) -> str:
     return "/".join(seg for seg in key.split("/") if seg.lower() not in names) or "index"
 
 
