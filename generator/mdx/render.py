@@ -39,6 +39,7 @@ COMPONENTS = frozenset(
     "Panel Update Expandable ParamField ResponseField RequestExample ResponseExample Mermaid "
     "Latex Color Color.Item Color.Row View Banner Snippet Link".split())
 _ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex"}
+_INERT = frozenset({"script"})
 
 
 class Props(dict):  # type: ignore[type-arg]
@@ -530,7 +531,26 @@ class _Renderer:
         return rewrite_url(self.ctx, href, line)
 
 
+# a URL scheme that runs script: React refuses it in JSX (so the platform does), browsers ignore
+# tabs and line breaks inside it ("java\tscript:")
+_SCRIPT_URL = re.compile(r"^(javascript|vbscript|livescript):", re.IGNORECASE)
+_URL_NOISE = re.compile(r"[\x00-\x20]")
+# attributes that hold a URL, beyond href and src
+_URL_ATTRS = frozenset({"action", "formaction", "poster", "xlink:href", "xlinkHref", "data",
+                        "cite", "background", "srcset"})
+
+
+def script_url(value: str) -> bool:
+    """True for a URL that would run script when followed (``javascript:`` and kin)."""
+    return _SCRIPT_URL.match(_URL_NOISE.sub("", value)) is not None
+
+
 def rewrite_url(ctx: Context, href: str, line: int | None) -> str:
+    if script_url(href):
+        ctx.warn(line, f"{href[:40]!r} runs script, so it is left out (React blocks such URLs "
+                 "in MDX, as the platform does)", "link to a page or an https:// URL",
+                 code="mdx.script-url", needle=href[:12])
+        return ""
     if not href or href.startswith(("#", "//", "mailto:", "tel:", "data:")) or \
             re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", href):
         if href.startswith("#"):
@@ -594,13 +614,23 @@ def _css(style: object) -> str:
 
 def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Context,
                   line: int | None = None) -> str:
+    if name.lower() in _INERT:  # React inserts these without running them; so do we not
+        ctx.warn(line, f"<{name}> does not run in MDX pages, so it is left out",
+                 "put scripts in a .js file in the site folder (loaded on every page)",
+                 code="mdx.inert-element", needle=f"<{name}")
+        return ""
     attrs = []
     for key, value in props.items():
         key = _ATTR_RENAME.get(key, key)
+        if key.lower().startswith("on") or key.lower() == "srcdoc":
+            # event handlers are functions in JSX; as strings React drops them, and so do we
+            continue
         if key == "style":
             value = _css(value)
         if key in ("src", "href") and isinstance(value, str):
             value = rewrite_url(ctx, value, line)
+        elif key in _URL_ATTRS and isinstance(value, str) and script_url(value):
+            continue
         if value is True:
             attrs.append(f" {html.escape(key)}")
         elif value is None or value is False or isinstance(value, (dict, list)):
