@@ -92,6 +92,11 @@ def check_colors(value: object, at: JsonPath, out: Problems) -> None:
     obj = _obj(value, at, out, '{"primary": "#0D9373"}')
     if obj is None:
         return
+    for k in obj:
+        if k not in ("primary", "light", "dark"):
+            out.warn(at / k, f"unknown colour {k!r}; it is ignored",
+                     hint='colors holds "primary", "light" and "dark"',
+                     code="config.unknown-key", key=True)
     for k in ("primary", "light", "dark"):
         if k in obj and (not isinstance(obj[k], str) or not _HEX.match(obj[k])):
             out.add(at / k, f"{k!r} must be a hex colour such as \"#0D9373\", got {obj[k]!r}",
@@ -100,6 +105,9 @@ def check_colors(value: object, at: JsonPath, out: Problems) -> None:
 
 def check_logo(value: object, at: JsonPath, out: Problems) -> None:
     _str_or_obj(value, at, out, ("light", "dark", "href"), '{"light": "/logo/light.svg", "dark": "/logo/dark.svg"}')
+    if isinstance(value, dict) and isinstance(value.get("href"), str) and not value["href"].strip():
+        out.warn(at / "href", "a blank \"href\" is ignored: the logo links to the home page",
+                 hint='write "href": "https://…" or remove it', code="config.blank-href")
 
 
 def check_favicon(value: object, at: JsonPath, out: Problems) -> None:
@@ -173,6 +181,10 @@ def check_navbar(value: object, at: JsonPath, out: Problems) -> None:
             if not isinstance(p.get("href"), str):
                 out.add(at / "primary", "the primary navbar button needs \"href\"",
                         hint='write {"type": "button", "label": "Sign up", "href": "https://…"}')
+            elif not p["href"].strip():
+                out.warn(at / "primary" / "href", "the primary navbar button has a blank \"href\"; "
+                         "it is left out", hint='write "href": "https://…"',
+                         code="config.blank-href")
 
 
 def check_footer(value: object, at: JsonPath, out: Problems) -> None:
@@ -186,6 +198,33 @@ def check_footer(value: object, at: JsonPath, out: Problems) -> None:
             if not isinstance(v, str):
                 out.add(at / "socials" / k, f"a social link must be a URL string, got {describe(v)}",
                         hint=f'write "{k}": "https://…"')
+    links = obj.get("links")
+    if links is not None:
+        _check_footer_links(links, at / "links", out)
+
+
+def _check_footer_links(links: object, at: JsonPath, out: Problems) -> None:
+    """Columns of footer links: a column or link the theme cannot show is left out, said so."""
+    example = '[{"header": "Company", "items": [{"label": "Blog", "href": "https://…"}]}]'
+    if not isinstance(links, list):
+        out.warn(at, f"expected an array of columns, got {describe(links)}; it is ignored",
+                 hint=f"write \"links\": {example}", code="config.footer-links")
+        return
+    for i, column in enumerate(links):
+        if isinstance(column, dict) and "header" in column and not isinstance(column["header"], str):
+            out.warn(at / i / "header", f"a column header is text, got {describe(column['header'])}; "
+                     "the column has none", hint='write "header": "Company"', code="config.footer-links")
+        items = column.get("items") if isinstance(column, dict) else None
+        if not isinstance(items, list):
+            out.warn(at / i, "a footer column needs \"items\", an array of links; it is left out",
+                     hint=f"write {example}", code="config.footer-links")
+            continue
+        for j, item in enumerate(items):
+            if not (isinstance(item, dict) and isinstance(item.get("label"), str) and
+                    isinstance(item.get("href"), str) and item["href"].strip()):
+                out.warn(at / i / "items" / j, "a footer link needs \"label\" and \"href\"; it is "
+                         "left out", hint='write {"label": "Blog", "href": "https://…"}',
+                         code="config.footer-links")
 
 
 def check_seo(value: object, at: JsonPath, out: Problems) -> None:
@@ -217,6 +256,10 @@ def check_contextual(value: object, at: JsonPath, out: Problems) -> None:
 
     obj = _obj(value, at, out, '{"options": ["copy", "view", "chatgpt"]}')
     options = (obj or {}).get("options")
+    if options is not None and not isinstance(options, list):
+        out.warn(at / "options", f"expected an array of options, got {describe(options)}; the page "
+                 "menu is left out", hint='write "options": ["copy", "view"]',
+                 code="config.contextual")
     for i, option in enumerate(options if isinstance(options, list) else ()):
         if isinstance(option, str) and option in MCP_OPTIONS:
             out.warn(at / "options" / i, f"contextual option {option!r} needs the platform's hosted MCP "

@@ -89,7 +89,9 @@ def navbar(site: Site, page: Page) -> tuple[list[dict[str, Any]], dict[str, Any]
     links = [entry(link, str(link.get("href", ""))) for link in value.get("links", [])
              if isinstance(link, Mapping)]
     primary = value.get("primary")
-    return links, entry(primary, "Open") if isinstance(primary, Mapping) else None
+    usable = isinstance(primary, Mapping) and isinstance(primary.get("href"), str) and \
+        primary["href"].strip()  # a blank href is a warning of the config check: left out
+    return links, entry(primary, "Open") if usable else None
 
 
 def footer_columns(site: Site, page: Page) -> list[dict[str, Any]]:
@@ -99,8 +101,12 @@ def footer_columns(site: Site, page: Page) -> list[dict[str, Any]]:
     for column in columns if isinstance(columns, list) else ():
         if not isinstance(column, Mapping):
             continue
-        items = [i for i in column.get("items", []) if isinstance(i, Mapping) and i.get("href")]
-        found.append({"header": column.get("header") or "", "items": items})
+        listed = column.get("items")
+        items = [i for i in (listed if isinstance(listed, list) else ()) if isinstance(i, Mapping)
+                 and isinstance(i.get("label"), str) and isinstance(i.get("href"), str)
+                 and i["href"].strip()]  # what the config check does not warn about
+        header = column.get("header")
+        found.append({"header": header if isinstance(header, str) else "", "items": items})
     return found[:4]
 
 

@@ -57,3 +57,30 @@ def test_blank_names_and_entries_the_platform_accepts_build(make_site, cli, tmp_
     # the unlabelled group has no heading; the named ones (the empty one too) keep theirs
     assert html.count('class="nav-group-title"') == 2
     assert "<span>Named</span>" in html and "<span>Later</span>" in html
+
+
+def test_settings_the_validator_rejects_build_with_a_located_warning(make_site, cli,
+                                                                      tmp_path: Path) -> None:
+    """Known difference 4: outside the navigation mdxsite leaves an unusable value out, and
+    says where; never silently."""
+    root = make_site({
+        "name": "W", "navigation": {"pages": ["index"]},
+        "colors": {"primary": "#0D9373", "accent": "#000000"},
+        "logo": {"light": "/logo.svg", "href": " "},
+        "navbar": {"primary": {"type": "button", "label": "Go", "href": " "}},
+        "footer": {"links": [{"header": ["x"], "items": [{"label": "Blog"},
+                                                         {"label": "Ok", "href": "https://x.y"}]},
+                             {"header": "No items"}]},
+        "contextual": {"options": "copy"}}, pages={"index": "# Home\n"})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    for expected in ("colors.accent: unknown colour 'accent'",
+                     "logo.href: a blank \"href\" is ignored",
+                     "navbar.primary.href: the primary navbar button has a blank \"href\"",
+                     "footer.links[0].header: a column header is text",
+                     "footer.links[0].items[0]: a footer link needs \"label\" and \"href\"",
+                     "footer.links[1]: a footer column needs \"items\"",
+                     "contextual.options: expected an array of options"):
+        assert expected in result.output, expected
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert 'href="https://x.y"' in html and ">Blog<" not in html and ">Go<" not in html
