@@ -4,8 +4,9 @@ The platform substitutes the text itself, so a value reaches everywhere the page
 does: prose, titles and other frontmatter, code blocks, inline code, link targets, component
 props, imported snippets, and so the ``.md`` copies and llms files built from the source.
 Names may hold hyphens and dots (``{{api-url}}``). A name docs.json does not define is left
-as written, so the reader sees it, and reported with its line and column; in prose its braces
-are escaped, since ``{{x}}`` would otherwise be read as an MDX expression and vanish.
+as written, so the reader sees it, and reported with its line and column (in code only when
+the site defines variables: otherwise ``{{x}}`` there is a template's own syntax); in prose its
+braces are escaped, since ``{{x}}`` would otherwise be read as an MDX expression and vanish.
 """
 
 from __future__ import annotations
@@ -26,7 +27,11 @@ def apply(config_value: object, text: str, file: str, offset: int, problems: lis
     it in ``file``); add a located warning to ``problems`` for each name docs.json lacks."""
     values = values_of(config_value)
     text, missing = substitute(text, values)
-    for line, column, name in missing:
+    for line, column, name, in_code in missing:
+        if in_code and not values:
+            # a site without variables: {{name}} in code is a template's own syntax (Jinja,
+            # Handlebars, a prompt), shown as written without a warning for each
+            continue
         problem = Problem(
             Location(file, line + offset, column), f"variable {name!r} is not defined in docs.json",
             f'add it under "variables" in docs.json, e.g. "{name}": "…"', code="mdx.undefined-variable",
@@ -43,14 +48,14 @@ def values_of(config_value: object) -> dict[str, str]:
     return {str(k): str(v) for k, v in config_value.items() if isinstance(v, (str, int, float))}
 
 
-def substitute(text: str, values: Mapping[str, str]) -> tuple[str, list[tuple[int, int, str]]]:
+def substitute(text: str, values: Mapping[str, str]) -> tuple[str, list[tuple[int, int, str, bool]]]:
     """Return ``text`` with every defined ``{{name}}`` replaced, and where the undefined ones are.
 
-    Each undefined name is ``(line, column, name)``, both 1-based within ``text``.
+    Each undefined name is ``(line, column, name, in_code)``, line and column 1-based.
     """
     if "{{" not in text:
         return text, []
-    missing: list[tuple[int, int, str]] = []
+    missing: list[tuple[int, int, str, bool]] = []
     out = []
     for number, (line, in_code) in enumerate(_lines(text), start=1):
         out.append(_line(line, values, number, in_code, missing))
@@ -86,7 +91,7 @@ def _lines(text: str) -> Iterator[tuple[str, bool]]:
 
 
 def _line(line: str, values: Mapping[str, str], number: int, in_code: bool,
-          missing: list[tuple[int, int, str]]) -> str:
+          missing: list[tuple[int, int, str, bool]]) -> str:
     if "{{" not in line:
         return line
     code = _code_spans(line) if not in_code else [(0, len(line))]
@@ -97,7 +102,7 @@ def _line(line: str, values: Mapping[str, str], number: int, in_code: bool,
             # a value is text, never markup: in prose its <, { and } are escaped (the platform
             # sanitises values); code shows characters as they are
             return values[m[1]] if in_code else _PROSE_SPECIAL.sub(r"\\\g<0>", values[m[1]])
-        missing.append((number, m.start() + 1, m[1]))
+        missing.append((number, m.start() + 1, m[1], in_code))
         if in_code:
             return m[0]  # code shows its text as written
         return m[0].replace("{", "\\{").replace("}", "\\}")

@@ -72,3 +72,15 @@ def test_a_value_is_text_never_markup(make_site: Callable[..., Path], cli: Calla
     article = page[page.index("<article"):page.index("</article>")]
     assert "<script>" not in article
     assert "Value: &lt;script&gt;alert(1)&lt;/script&gt;{x} and <code>&lt;script&gt;alert(1)&lt;/script&gt;{x}</code>" in article
+
+
+def test_a_site_without_variables_keeps_template_braces_in_code_quietly(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    page = "Hello {{reader}}.\n\n```python\nprompt = 'Hi {{customer}}'\n```\n\nUse `{{plan}}`.\n"
+    root = make_site({"name": "T", "navigation": {"pages": ["index"]}}, pages={"index": page})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "index.mdx:1:7: warning: variable 'reader' is not defined" in result.output  # prose
+    assert "customer" not in result.output and "plan" not in result.output  # code: a template's
+    article = (tmp_path / "out" / "index.html").read_text()
+    assert "{{customer}}" in article and "<code>{{plan}}</code>" in article
