@@ -152,7 +152,8 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
         out.add(at / "language", f"unknown language code {label!r}",
                 hint=(f"did you mean {close[0]!r}? Use" if close else "use") +
                 " one of " + " ".join(sorted(LANGUAGES)))
-    color = value.get("color")
+    # the platform's schema types the colour of anchors, dropdowns and products only
+    color = value.get("color") if kind in ("anchor", "dropdown", "product") else None
     if color is not None and not (isinstance(color, dict) and all(
             isinstance(v, str) for v in color.values()) and set(color) <= {"light", "dark"}):
         out.add(at / "color", f"'color' must be {{\"light\": …, \"dark\": …}}, got {describe(color)}",
