@@ -98,11 +98,11 @@ def section_root(site: Site, page: Page) -> NavItem | None:
     return None
 
 
-def counterpart(site: Site, page: Page, current: Crumb, target: NavItem) -> str:
-    """Return the URL of ``page`` in another version/language/product, else its first page."""
-    key = twin(site, page, current, target)
-    if key is not None:
-        return site.pages[key].url
+def counterpart(site: Site, target: NavItem, twin_key: str | None) -> str:
+    """Return the URL a switch to ``target`` (another version/language/product) leads to:
+    the page's twin there (``twin_key``, found by :func:`twin`), else the target's first page."""
+    if twin_key is not None:
+        return site.pages[twin_key].url
     first_key = target.first_page()
     if first_key in site.pages:
         return site.pages[first_key].url
@@ -168,16 +168,18 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
     current_anchor = current_menu = ""
     for crumb in trail:
         if crumb.kind in SELECTOR_KINDS:
-            options = [{"title": display_title(item.kind, item.title),
-                        "current": item.at == crumb.at,
-                        "url": counterpart(site, page, crumb, item) if item.at != crumb.at
-                        else page.url, "description": item.description, "icon": item.icon,
-                        "external": bool(item.href and not item.children),
-                        # a language twin of this very page: <link rel="alternate" hreflang>
-                        "hreflang": LANGUAGES[item.title][1] if item.title in LANGUAGES else
-                        item.title,
-                        "twin": item.at == crumb.at or twin(site, page, crumb, item) is not None}
-                       for item in siblings(site, crumb.at)]
+            options = []
+            for item in siblings(site, crumb.at):
+                here = item.at == crumb.at
+                twin_key = None if here else twin(site, page, crumb, item)
+                options.append({
+                    "title": display_title(item.kind, item.title), "current": here,
+                    "url": page.url if here else counterpart(site, item, twin_key),
+                    "description": item.description, "icon": item.icon,
+                    "external": bool(item.href and not item.children),
+                    # a language twin of this very page: <link rel="alternate" hreflang>
+                    "hreflang": LANGUAGES[item.title][1] if item.title in LANGUAGES else item.title,
+                    "twin": here or twin_key is not None})
             selectors.append({"kind": crumb.kind, "current": display_title(crumb.kind, crumb.title),
                               "options": options})
         elif crumb.kind == "tab":
