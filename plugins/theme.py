@@ -129,7 +129,8 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     scripts = [site.href("/_mdxsite/site.js")] + [site.href("/" + a) for a in own_js]
     scripts += [site.href(a) for a in assets if a.endswith(".js")]
     mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
-    metatags, canonical = _metatags(site, page, seo)
+    site_url = _site_url(site, seo)
+    metatags, canonical = _metatags(site, page, seo, site_url)
     return {
         **{k: v for k, v in extra.items() if k != "page_assets"},
         "site": site, "page": page, "rendered": rendered, "config": site.config,
@@ -142,7 +143,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "version": next((c.title for c in nav["trail"] if c.kind == "version"), ""),
         "description": fm.get("description") if isinstance(fm.get("description"), str) else "",
         "noindex": visibility.noindex(site, page),  # hidden pages too, unless seo.indexing is "all"
-        "canonical": canonical, "site_url": _site_url(site, seo),
+        "canonical": canonical, "site_url": site_url,
         "metatags": metatags, "favicon": favicon,
         "logo": {k: (site.href("/" + v.lstrip("/")) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
                  for k, v in logo.items()},
@@ -194,12 +195,13 @@ def _site_url(site: Site, seo: Mapping[str, Any]) -> str:
         else ""
 
 
-def _metatags(site: Site, page: Page, seo: Mapping[str, Any]) -> tuple[list[tuple[str, str]], str]:
+def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
+              base: str) -> tuple[list[tuple[str, str]], str]:
     """Return the page's extra ``<meta>`` tags and its canonical URL ('' when unknown).
 
     ``seo.metatags`` apply to every page and a page's own ``og:``/``twitter:`` frontmatter
-    replaces them. The canonical URL is the site URL (``--site-url``, ``mdxsite.site_url``
-    or ``seo.metatags.canonical``) plus the page's path; frontmatter ``canonical`` wins.
+    replaces them. The canonical URL is ``base``, the site URL (:func:`_site_url`), plus the
+    page's path; frontmatter ``canonical`` wins.
     """
     tags: dict[str, str] = {}
     site_metatags = seo.get("metatags")
@@ -209,7 +211,6 @@ def _metatags(site: Site, page: Page, seo: Mapping[str, Any]) -> tuple[list[tupl
     for k, v in page.frontmatter.items():
         if k.startswith(_META_PREFIXES) and isinstance(v, (str, int, float)):
             tags[k] = str(v)
-    base = _site_url(site, seo)
     own = page.frontmatter.get("canonical")
     if isinstance(own, str) and own:
         canonical = own
