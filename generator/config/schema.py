@@ -205,6 +205,8 @@ def check_footer(value: object, at: JsonPath, out: Problems) -> None:
 
 def _check_footer_links(links: object, at: JsonPath, out: Problems) -> None:
     """Columns of footer links: a column or link the theme cannot show is left out, said so."""
+    from mdxsite.output.chrome import footer_link
+
     example = '[{"header": "Company", "items": [{"label": "Blog", "href": "https://…"}]}]'
     if not isinstance(links, list):
         out.warn(at, f"expected an array of columns, got {describe(links)}; it is ignored",
@@ -220,8 +222,7 @@ def _check_footer_links(links: object, at: JsonPath, out: Problems) -> None:
                      hint=f"write {example}", code="config.footer-links")
             continue
         for j, item in enumerate(items):
-            if not (isinstance(item, dict) and isinstance(item.get("label"), str) and
-                    isinstance(item.get("href"), str) and item["href"].strip()):
+            if not footer_link(item):
                 out.warn(at / i / "items" / j, "a footer link needs \"label\" and \"href\"; it is "
                          "left out", hint='write {"label": "Blog", "href": "https://…"}',
                          code="config.footer-links")

@@ -94,6 +94,13 @@ def navbar(site: Site, page: Page) -> tuple[list[dict[str, Any]], dict[str, Any]
     return links, entry(primary, "Open") if usable else None
 
 
+def footer_link(item: object) -> bool:
+    """True for a footer link the theme can show: a ``label`` and a non-blank ``href`` (the
+    config check warns about any other, and the theme leaves it out)."""
+    return isinstance(item, Mapping) and isinstance(item.get("label"), str) and \
+        isinstance(item.get("href"), str) and bool(item["href"].strip())
+
+
 def footer_columns(site: Site, page: Page) -> list[dict[str, Any]]:
     """``footer.links``: at most four columns of links, as on the platform."""
     columns = setting(site, page, "footer").get("links")
@@ -102,9 +109,7 @@ def footer_columns(site: Site, page: Page) -> list[dict[str, Any]]:
         if not isinstance(column, Mapping):
             continue
         listed = column.get("items")
-        items = [i for i in (listed if isinstance(listed, list) else ()) if isinstance(i, Mapping)
-                 and isinstance(i.get("label"), str) and isinstance(i.get("href"), str)
-                 and i["href"].strip()]  # what the config check does not warn about
+        items = [i for i in (listed if isinstance(listed, list) else ()) if footer_link(i)]
         header = column.get("header")
         found.append({"header": header if isinstance(header, str) else "", "items": items})
     return found[:4]
