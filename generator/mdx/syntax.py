@@ -302,34 +302,29 @@ def _dedent(lines: list[str], start: int, end: int, floor: int = 0) -> None:
     """
     fence = ""
     counted: list[int] = []
+    opener: dict[int, int] = {}  # a line of a fence (its fences too) -> its opening line's indent
     for k in range(start, end):
         line = lines[k]
         m = _FENCE.match(line)
         if fence:
+            opener[k] = opener[k - 1]
             if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
                 fence = ""
             continue
         if m:
             fence = m.group(1)
+            opener[k] = _indent(line)
             continue  # pages put fences at column 0 inside indented bodies
         if line.strip():
-            counted.append(len(line) - len(line.lstrip(" \t")))
+            counted.append(_indent(line))
     indent = min(counted) - floor if counted else 0
     if indent <= 0:
         return
-    fence, fence_cut = "", indent
     for k in range(start, end):
         line = lines[k]
-        own = len(line) - len(line.lstrip(" \t"))
-        m = _FENCE.match(line)
-        if fence:  # content moves with its opening fence, keeping its own indentation
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
-                fence = ""
-            lines[k] = line[min(fence_cut, own):]
-            continue
-        if m:
-            fence, fence_cut = m.group(1), min(indent, own)
-        lines[k] = line[min(indent, own):]
+        # fence content moves with its opening line, keeping its own indentation
+        cut = min(indent, opener.get(k, indent), _indent(line))
+        lines[k] = line[cut:]
 
 
 # --------------------------------------------------------------------------- block rules
