@@ -119,7 +119,7 @@ class Assistant:
             body += chunk
             if len(body) > cap:
                 raise too_big
-        if json_depth_over(bytes(body), MAX_DEPTH):
+        if json_depth_over(body, MAX_DEPTH):
             raise ClientError(400, "too_deep", f"the body nests arrays and objects more than "
                               f"{MAX_DEPTH} levels deep")
         try:

@@ -50,11 +50,13 @@ def _unicode(text: str, at: str) -> str:
     return text
 
 
-def json_depth_over(body: bytes, limit: int) -> bool:
+def json_depth_over(body: bytes | bytearray, limit: int) -> bool:
     """True when the JSON text ``body`` nests arrays and objects deeper than ``limit``.
 
     Checked on the bytes before parsing, without recursion, so a document nested thousands of
     levels deep is refused before any parser or validator walks it."""
+    if body.count(b"[") + body.count(b"{") <= limit:
+        return False  # too few openers to nest that deep: no byte-by-byte walk (most requests)
     depth, in_string, escaped = 0, False, False
     for byte in body:
         if in_string:
