@@ -185,6 +185,14 @@ def test_frontmatter_pages_show_the_operation_then_their_own_content(out: Path) 
     assert "Authorizations" not in event and "We retry for a day." in event
 
 
+def _with_adopt_page(tmp_path: Path, text: str) -> Path:
+    """A copy of the OpenAPI fixture site whose adopt.mdx holds ``text``."""
+    root = tmp_path / "site"
+    shutil.copytree(FIXTURE, root)
+    (root / "adopt.mdx").write_text(text)
+    return root
+
+
 @pytest.mark.parametrize("front, expected", [
     ("openapi: other.yaml GET /pets", "adopt.mdx:2:10: OpenAPI document 'other.yaml' not found."),
     ("openapi: /pets", "adopt.mdx:2:10: openapi: '/pets' does not name an operation."),
@@ -193,9 +201,7 @@ def test_frontmatter_pages_show_the_operation_then_their_own_content(out: Path) 
 ])
 def test_a_frontmatter_reference_missing_from_the_spec_is_located(
         tmp_path: Path, front: str, expected: str) -> None:
-    root = tmp_path / "site"
-    shutil.copytree(FIXTURE, root)
-    (root / "adopt.mdx").write_text(f"---\n{front}\n---\nText\n")
+    root = _with_adopt_page(tmp_path, f"---\n{front}\n---\nText\n")
     result = run("build", root, "-o", tmp_path / "out")
     assert result.exit_code == 1, result.output
     assert expected in result.output, result.output
@@ -216,9 +222,7 @@ def test_an_operation_missing_from_the_spec_is_a_warning_and_a_notice(
         tmp_path: Path, front: str, expected: str) -> None:
     """The platform publishes such pages (its own translated docs name operations that a
     lagging spec lacks): the page's MDX is built, with a visible notice; --strict fails."""
-    root = tmp_path / "site"
-    shutil.copytree(FIXTURE, root)
-    (root / "adopt.mdx").write_text(f"---\n{front}\n---\nThe prose stays.\n")
+    root = _with_adopt_page(tmp_path, f"---\n{front}\n---\nThe prose stays.\n")
     result = run("build", root, "-o", tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert expected in result.output, result.output
@@ -229,9 +233,7 @@ def test_an_operation_missing_from_the_spec_is_a_warning_and_a_notice(
 
 
 def test_a_trailing_slash_difference_is_a_warning_not_an_error(tmp_path: Path) -> None:
-    root = tmp_path / "site"
-    shutil.copytree(FIXTURE, root)
-    (root / "adopt.mdx").write_text("---\nopenapi: GET /pets/\n---\n")
+    root = _with_adopt_page(tmp_path, "---\nopenapi: GET /pets/\n---\n")
     result = run("build", root, "-o", tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert ("adopt.mdx:2:10: warning: 'GET /pets/' matches '/pets' in 'petstore.yaml' only "
