@@ -89,9 +89,10 @@ def navbar(site: Site, page: Page) -> tuple[list[dict[str, Any]], dict[str, Any]
     links = [entry(link, str(link.get("href", ""))) for link in value.get("links", [])
              if isinstance(link, Mapping)]
     primary = value.get("primary")
-    usable = isinstance(primary, Mapping) and isinstance(primary.get("href"), str) and \
-        primary["href"].strip()  # a blank href is a warning of the config check: left out
-    return links, entry(primary, "Open") if usable else None
+    if not isinstance(primary, Mapping) or not isinstance(primary.get("href"), str) or \
+            not primary["href"].strip():  # a blank href is a warning of the config check
+        return links, None
+    return links, entry(primary, "Open")
 
 
 def footer_link(item: object) -> bool:
