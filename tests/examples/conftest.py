@@ -10,6 +10,7 @@ then runs in a subprocess with that folder on ``PYTHONPATH``, as for a user who 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -21,6 +22,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples" / "plugins"
 PACKAGES = ("mdxsite-kbd", "mdxsite-git-updated", "mdxsite-feed")
+GUIDE = REPO / "docs" / "WRITING_A_PLUGIN.md"
 BIN = Path(sys.executable).parent
 
 # commits with fixed names and dates, whatever the machine's git configuration says
@@ -29,12 +31,35 @@ GIT_ENV = {"GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com",
            "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
 
 
+def _guide_file(name: str, language: str) -> str:
+    """The code block the guide introduces with ```name```:, as a newcomer would copy it."""
+    found = re.search(rf"`{re.escape(name)}`:\n\n```{language}\n(.*?)```", GUIDE.read_text(),
+                      re.DOTALL)
+    assert found, f"{GUIDE.name} no longer shows {name}"
+    return found[1]
+
+
+def _guide_package(where: Path) -> Path:
+    """Section 1 of the guide, mdxsite-reading-time, written out file by file."""
+    package = where / "mdxsite-reading-time"
+    (package / "mdxsite_reading_time").mkdir(parents=True)
+    (package / "pyproject.toml").write_text(_guide_file("pyproject.toml", "toml"))
+    (package / "README.md").write_text("# mdxsite-reading-time\n")
+    (package / "mdxsite_reading_time" / "__init__.py").write_text(
+        _guide_file("mdxsite_reading_time/__init__.py", "python"))
+    return package
+
+
 @pytest.fixture(scope="session")
 def example_plugins(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A ``site-packages`` folder holding the three example plugins, installed by pip."""
+    """A ``site-packages`` folder holding the example plugins, installed by pip.
+
+    The three packages of ``examples/plugins/`` and the guide's first plugin, written from
+    the guide's code blocks (so the guide cannot drift from what works).
+    """
     work = tmp_path_factory.mktemp("example-plugins")
     target = work / "site-packages"
-    copies = []
+    copies = [str(_guide_package(work / "src"))]
     for name in PACKAGES:
         copy = work / "src" / name
         shutil.copytree(EXAMPLES / name, copy, ignore=shutil.ignore_patterns(

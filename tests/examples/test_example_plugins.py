@@ -355,3 +355,18 @@ def test_a_raising_hook_names_its_plugin(mdxsite_with, make_site, tmp_path: Path
     shown_with_debug = mdxsite_with("build", root, "-o", tmp_path / "out", also=[where],
                                     env={"MDXSITE_DEBUG": "1"})
     assert "Traceback" in shown_with_debug.stderr
+
+
+# --------------------------------------------------------------------------- the guide's plugin
+
+
+def test_the_guides_first_plugin_works_as_written(mdxsite_with, make_site, tmp_path: Path) -> None:
+    words = " ".join(["word"] * 450)
+    root = make_site(docs(["index", "long"]),
+                     pages={"index": page("Home", "Hello there."), "long": page("Long", words)})
+    result = mdxsite_with("build", root, "-o", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert '<p class="reading-time">1 min read</p>' in html(tmp_path / "out", "index")
+    assert '<p class="reading-time">3 min read</p>' in html(tmp_path / "out", "long")
+    listed = mdxsite_with("plugins").stdout
+    assert "reading-time  mdxsite-reading-time 0.1.0" in listed
