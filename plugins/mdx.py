@@ -13,14 +13,20 @@ from pathlib import Path
 
 from mdxsite.errors import Location, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
-from mdxsite.mdx import code, mermaid
-from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
+from mdxsite.mdx import code, components, mermaid
+from mdxsite.model import (BuildReport, Component, OutputFile, Page, PageResult, RenderedPage,
+                           Site)
 
 # page key -> its links ("key#anchor", where): by page, so a watch-mode rebuild replaces them;
 # ``where`` stays (file, line, column) for a cached page until a broken link needs a Location
 _LINKS: dict[str, Sequence[tuple[str, Location] | tuple[str, str, int, int]]] = {}
 _ANCHORS: dict[str, set[str]] = {}
 _MERMAID: list[Location] = []                   # where pages with diagrams start
+
+
+@hookimpl
+def mdxsite_components(site: Site) -> tuple[Component, ...]:
+    return components.BUILTIN
 
 
 @hookimpl

@@ -1,7 +1,8 @@
 """Render MDX pages: markdown-it tokens (with our JSX rules) to HTML through theme templates.
 
-Components render from ``components/<name>.html`` in the theme (a site or plugin can override
-any one). Props are evaluated as JavaScript literals; what cannot be evaluated, an unknown
+Components are what the plugins contribute (``mdxsite_components``; the built-in set is
+:mod:`mdxsite.mdx.components`), each rendered from its own template (a site or plugin can
+override any one). Props are evaluated as JavaScript literals; what cannot be evaluated, an unknown
 name or an unknown component is a located warning, never a crash. Unclosed or mismatched
 tags, bad frontmatter and HTML comments are located errors.
 """
@@ -16,28 +17,22 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdxsite.errors import Location, MdxsiteError, Problem
 from mdxsite.mdx import code, frontmatter, images, jsvalue, mermaid, variables
+from mdxsite.mdx.components import CALLOUTS
 from mdxsite.mdx.jsx import Prop, Tag
 from mdxsite.mdx.syntax import VOID, mdx_plugin, prepare
-from mdxsite.model import Heading, Page, RenderedPage, Site, frozen_mapping
+from mdxsite.model import Component, Heading, Page, RenderedPage, Site, frozen_mapping
 from mdxsite.sources import ASSET_SUFFIXES
 
 _TAGS = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"\s+")
 _IDS = re.compile(r'<[a-zA-Z][^>]*?\sid="([^"]+)"')
-CALLOUTS = {"Note": "note", "Tip": "tip", "Warning": "warning", "Info": "info",
-            "Check": "check", "Danger": "danger", "Callout": "callout"}
-# components whose template receives the rendered child components as ``items``
-COMPONENTS = frozenset(
-    "Note Tip Warning Info Check Danger Callout Card CardGroup Columns Tabs Tab CodeGroup "
-    "Accordion AccordionGroup Steps Step Frame Icon Tooltip Badge Tile Tree Tree.Folder Tree.File "
-    "Panel Update Expandable ParamField ResponseField RequestExample ResponseExample Mermaid "
-    "Latex Color Color.Item Color.Row View Banner Snippet Link".split())
 _ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex"}
 _INERT = frozenset({"script"})
 
@@ -58,7 +53,13 @@ def slugify(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def parser() -> MarkdownIt:
-    """Return the one MDX parser of this process (per-page state lives in ``env``)."""
+    """Return the MDX parser without plugins' extensions (``mdxsite tree`` reads with it)."""
+    return new_parser()
+
+
+def new_parser() -> MarkdownIt:
+    """Build the MDX parser; :mod:`mdxsite.toolkit` keeps one per process and site, extended
+    by the plugins (``mdxsite_configure_markdown``). Per-page state lives in ``env``."""
     from mdit_py_plugins.dollarmath import dollarmath_plugin
     from mdit_py_plugins.footnote import footnote_plugin
     from mdit_py_plugins.tasklists import tasklists_plugin
@@ -235,7 +236,9 @@ def render_fragment(site: Site, text: str, where: Location) -> str:
 
 
 def render_mdx(text: str, ctx: Context) -> str:
-    md = parser()
+    from mdxsite import toolkit
+
+    md = toolkit.for_site(ctx.site).markdown
     env: dict[str, Any] = {"mdx": ctx}
     outer = ctx.line_map, ctx.source_lines  # a JSX value renders inside its page: restore after
     prepared, ctx.line_map, errors = prepare(text)
@@ -476,25 +479,25 @@ class _Renderer:
             from mdxsite.mdx import snippets
 
             return snippets.render_legacy(self.ctx, frame.props, frame.line)
-        if name not in COMPONENTS:
+        from mdxsite import toolkit
+
+        kit = toolkit.for_site(self.ctx.site)
+        found = kit.components.get(name)
+        if found is None:
             why = ("its definition is JavaScript mdxsite does not run" if name in self.ctx.scope
                    else "mdxsite has no such component")
             self.ctx.warn(frame.line, f"<{name}> is rendered as a plain box: {why}",
-                          "use one of the documented components, or import a snippet",
-                          code="mdx.unknown-component")
+                          "use one of the documented components, import a snippet, or add it "
+                          "with a plugin (mdxsite_components)", code="mdx.unknown-component")
             tag = "span" if inline else "div"
             return f'<{tag} class="mdx-unknown" data-component="{html.escape(name)}">{children}</{tag}>'
-        return self.template(name, frame, children)
+        return self.template(found, frame, children, kit.jinja)
 
-    def template(self, name: str, frame: Frame, children: Markup) -> str:
-        from mdxsite.output.theme import site_environment
-
+    def template(self, component: Component, frame: Frame, children: Markup,
+                 env: jinja2.Environment) -> str:
+        name = component.name
         if name == "Mermaid":
             self.ctx.features.add("mermaid")
-
-        env = site_environment(self.ctx.site)
-        file = "components/" + ("callout" if name in CALLOUTS else
-                                name.lower().replace(".", "-")) + ".html"
         props = Props(frame.props)
         for key, value in props.items():
             if isinstance(value, jsvalue.JsxValue):  # icon={<svg …/>}: render the element
@@ -502,10 +505,10 @@ class _Renderer:
         for key in ("href", "img", "src"):
             if isinstance(props.get(key), str):
                 props[key] = self.rewrite_url(props[key], frame.line)
-        body = env.get_template(file).render(
+        body = env.get_template(component.template).render(
             name=name, kind=CALLOUTS.get(name, ""), props=props, children=children,
             items=frame.items, blocks=frame.blocks, math=_math, site=self.ctx.site)
-        return body.strip() + ("\n" if name not in ("Icon", "Tooltip", "Badge", "Color") else "")
+        return body.strip() + ("" if component.inline else "\n")
 
     def link_open(self, tok: Token, line: int | None) -> str:
         href = tok.attrGet("href")
