@@ -26,7 +26,7 @@ def plain_repr(cls: type) -> type:
     fields = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in dataclasses.fields(cls) if f.repr)
     namespace: dict[str, object] = {}
     exec(f"def __repr__(self):\n    return f'{cls.__qualname__}({fields})'", namespace)  # noqa: S102
-    cls.__repr__ = namespace["__repr__"]  # type: ignore[attr-defined]
+    setattr(cls, "__repr__", namespace["__repr__"])
     return cls
 
 

@@ -13,7 +13,7 @@ import multiprocessing
 import os
 import time
 from collections import deque
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Generator, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -213,7 +213,8 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
 
 
 def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
-                 blocked: Collection[str]) -> Iterator[tuple[PageResult | None, tuple[Problem, ...]]]:
+                 blocked: Collection[str]
+                 ) -> Generator[tuple[PageResult | None, tuple[Problem, ...]], None, None]:
     """Yield ``_render_one`` for each key, in order, on a process pool when it pays."""
     if jobs <= 1 or len(keys) < PARALLEL_THRESHOLD:
         _init_worker(site, blocked, pm)

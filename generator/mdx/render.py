@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markupsafe import Markup
 
@@ -270,7 +271,11 @@ def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
 class _Renderer:
     def __init__(self, md: MarkdownIt, ctx: Context, env: dict[str, Any]):
         self.md, self.ctx, self.env = md, ctx, env
-        self.rules = md.renderer.rules
+        renderer = md.renderer
+        # the walker calls the HTML renderer's rules and renderToken, which the protocol lacks
+        assert isinstance(renderer, RendererHTML)
+        self.renderer = renderer
+        self.rules = renderer.rules
 
     # ---------------------------------------------------------------- block level
     def render(self, tokens: list[Token]) -> str:
@@ -314,7 +319,7 @@ class _Renderer:
             elif t in self.rules:
                 top.parts.append(self.rules[t](tokens, i, self.md.options, self.env))
             else:
-                top.parts.append(self.md.renderer.renderToken(tokens, i, self.md.options, self.env))
+                top.parts.append(self.renderer.renderToken(tokens, i, self.md.options, self.env))
         for frame in reversed(stack[1:]):
             self.ctx.error(frame.line, f"<{frame.name}> is not closed",
                            f"add </{frame.name}> after its content", needle=f"<{frame.name}")
@@ -352,7 +357,7 @@ class _Renderer:
             elif t in self.rules:
                 top.parts.append(self.rules[t](children, i, self.md.options, self.env))
             else:
-                top.parts.append(self.md.renderer.renderToken(children, i, self.md.options, self.env))
+                top.parts.append(self.renderer.renderToken(children, i, self.md.options, self.env))
         for frame in reversed(stack[1:]):
             # an inline tag left open closes at the end of its paragraph, like MDX's parser says
             self.ctx.error(frame.line, f"<{frame.name}> is not closed",
@@ -513,7 +518,7 @@ class _Renderer:
             tok.attrSet("href", self.rewrite_url(href, line))
         if isinstance(href, str) and href.startswith(("http://", "https://")):
             tok.attrSet("rel", "noopener")
-        return self.md.renderer.renderToken([tok], 0, self.md.options, self.env)
+        return self.renderer.renderToken([tok], 0, self.md.options, self.env)
 
     def image(self, tok: Token, line: int | None) -> str:
         src = tok.attrGet("src")
