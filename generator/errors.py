@@ -142,9 +142,9 @@ class Problems:
     def where(self, at: JsonPath, *, key: bool = False) -> Location:
         """Return where ``at`` stands: its value, or with ``key`` its key in the object."""
         if key and hasattr(self.locate, "key"):
-            return self.locate.key(at)  # type: ignore[no-any-return, attr-defined]
+            return self.locate.key(at)
         if callable(self.locate):
-            return self.locate(at)  # type: ignore[no-any-return]
+            return self.locate(at)
         return Location(self.file)
 
     def add(self, at: JsonPath, message: str, *, hint: str = "", code: str = "",

@@ -11,7 +11,7 @@ from mdxsite import hookspecs
 def hook_functions() -> list[tuple[str, object]]:
     """Return every hookspec function, in the order hookspecs.py defines them (build order)."""
     funcs = [(n, f) for n, f in vars(hookspecs).items() if n.startswith("mdxsite_") and callable(f)]
-    return sorted(funcs, key=lambda item: inspect.getsourcelines(item[1])[1])  # type: ignore[arg-type]
+    return sorted(funcs, key=lambda item: inspect.getsourcelines(item[1])[1])
 
 
 def _shape(func: object) -> str:

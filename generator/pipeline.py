@@ -147,7 +147,7 @@ def lay_out(pm: pluggy.PluginManager, site: Site, page: Page, rendered: Rendered
     current[0] = "mdxsite_template_context"
     context = _template_context(pm, site, page)
     current[0] = "mdxsite_render_document"
-    return _answer(pm.hook.mdxsite_render_document(  # type: ignore[no-any-return]
+    return _answer(pm.hook.mdxsite_render_document(
         site=site, page=page, rendered=rendered, context=context), current[0])
 
 

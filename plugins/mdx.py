@@ -69,7 +69,7 @@ def broken_links(site: Site, pages: Iterable[str] | None = None) -> list[Problem
         key, _, anchor = target.partition("#")
         if key in site.pages and (not anchor or key not in _ANCHORS or anchor in _ANCHORS[key]):
             continue
-        where = link[1] if len(link) == 2 else Location(*link[1:])  # type: ignore[misc]
+        where = link[1] if len(link) == 2 else Location(*link[1:])
         if key not in site.pages:
             out.append(Problem(where, f"broken link: no page {'/' + key!r}",
                                "fix the path or create the page", code="mdx.broken-link",

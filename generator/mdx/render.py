@@ -43,7 +43,7 @@ _ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex"}
 _INERT = frozenset({"script"})
 
 
-class Props(dict):  # type: ignore[type-arg]
+class Props(dict):
     """Component props for templates: a missing prop reads as None (most props are optional)."""
 
     def __getattr__(self, name: str) -> Any:
@@ -94,7 +94,7 @@ def _gfm_autolinks(md: MarkdownIt) -> None:
                  or (not link.schema and link.raw.lower().startswith("www."))]
         return links or None
 
-    linkify.match = match  # type: ignore[method-assign]
+    linkify.match = match
 
 
 def _quick_linkify_pretest(md: MarkdownIt) -> None:
@@ -116,7 +116,7 @@ def _quick_linkify_pretest(md: MarkdownIt) -> None:
     def pretest(text: str) -> bool:
         return quick.search(text) is not None and bool(full(text))
 
-    linkify.pretest = pretest  # type: ignore[method-assign]
+    linkify.pretest = pretest
 
 
 @dataclass

@@ -93,7 +93,7 @@ class Resolver:
         return None
 
     def doc(self, spec: str) -> Document:
-        return self.load(OpenApiSource(source=spec))  # type: ignore[no-any-return]
+        return self.load(OpenApiSource(source=spec))
 
 
 def _operation_keys(doc: Document) -> dict[tuple[str, str], bool]:

@@ -250,7 +250,7 @@ class CachedPageResult(PageResult):
         super().__init__(page=page, rendered=rendered, document=document,  # type: ignore[arg-type]
                          unchanged=unchanged)
 
-    @property  # type: ignore[override]
+    @property
     def document(self) -> str:
         document = self._document
         if document is None:
