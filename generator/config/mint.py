@@ -12,7 +12,7 @@ The test suite checks it against the platform's ``upgradeToDocsConfig``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 SCHEMA = "https://mintlify.com/docs.json"
@@ -469,7 +469,7 @@ class _Navigation:
         return found, remaining
 
     def _by_prefix(self, groups: list[Any], division: Mapping[str, Any] | None, version: Any,
-                   ignored: list[Mapping[str, Any]] = ()) -> tuple[list[dict[str, Any]], list[Any]]:  # type: ignore[assignment]
+                   ignored: Sequence[Mapping[str, Any]] = ()) -> tuple[list[dict[str, Any]], list[Any]]:
         prefix = division.get("url") if division is not None else None
         if _remote(prefix):
             return [], list(groups)
