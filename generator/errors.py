@@ -26,7 +26,7 @@ def plain_repr(cls: type) -> type:
     fields = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in dataclasses.fields(cls) if f.repr)
     namespace: dict[str, object] = {}
     exec(f"def __repr__(self):\n    return f'{cls.__qualname__}({fields})'", namespace)  # noqa: S102
-    cls.__repr__ = namespace["__repr__"]  # type: ignore[attr-defined]
+    setattr(cls, "__repr__", namespace["__repr__"])
     return cls
 
 
@@ -156,9 +156,9 @@ class Problems:
     def where(self, at: JsonPath, *, key: bool = False) -> Location:
         """Return where ``at`` stands: its value, or with ``key`` its key in the object."""
         if key and hasattr(self.locate, "key"):
-            return self.locate.key(at)  # type: ignore[no-any-return, attr-defined]
+            return self.locate.key(at)
         if callable(self.locate):
-            return self.locate(at)  # type: ignore[no-any-return]
+            return self.locate(at)
         return Location(self.file)
 
     def add(self, at: JsonPath, message: str, *, hint: str = "", code: str = "",

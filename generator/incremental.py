@@ -38,7 +38,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pluggy
 
@@ -86,6 +86,9 @@ class Rebuild:
         """True when a stylesheet, script, font or image changed: every open page reloads."""
         return self.full or any(os.path.splitext(r)[1].lower() in RELOAD_ALL_SUFFIXES
                                 for r in (*self.written, *self.removed))
+
+
+_R = TypeVar("_R", bound=Rebuild | None)  # what a guarded build returns when it succeeds
 
 
 @dataclass
@@ -153,8 +156,8 @@ class Engine:
         """Rebuild after ``paths`` changed (absolute); None when none of them matters."""
         return self._guarded(self._apply, tuple(paths), full=False)
 
-    def _guarded(self, run: Callable[..., Rebuild | None], paths: tuple[Path | str, ...], *,
-                 full: bool) -> Rebuild | None:
+    def _guarded(self, run: Callable[..., _R], paths: tuple[Path | str, ...], *,
+                 full: bool) -> _R | Rebuild:
         """Run a build; a plugin's bug (or ours) becomes an error the overlay shows."""
         with self._lock:
             try:
@@ -311,11 +314,12 @@ class Engine:
                                     read_frontmatter=self._read_frontmatter,
                                     assets=None if assets_moved else site.assets)
         new, files = pipeline.output_files(new, self.pm)  # the fingerprinted asset names
-        plan = _Plan(site=new, structural=True, signatures=signatures(new), sources=sources,
+        new_signatures = signatures(new)
+        plan = _Plan(site=new, structural=True, signatures=new_signatures, sources=sources,
                      files=files)
         plan.removed = [p for k, p in site.pages.items() if k not in new.pages]
         for key, page in new.pages.items():
-            if site.pages.get(key) != page or self._signatures.get(key) != plan.signatures[key]:
+            if site.pages.get(key) != page or self._signatures.get(key) != new_signatures[key]:
                 plan.dirty.add(key)
         return plan
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from mdxsite.errors import JsonPath, Location, Problem, plain_repr
 
-class FrozenDict(dict):  # type: ignore[type-arg]
+class FrozenDict(dict):
     """A read-only dict that pickles (``MappingProxyType`` does not, and pages go to workers).
 
     Hashes by its keys, which is consistent with equality and enough for frozen dataclasses.
@@ -204,7 +204,7 @@ class SiteConfig:
         """Return where the value (or with ``key`` the key) at ``at`` was written."""
         if self.locator is None:
             return Location(self.file)
-        return self.locator.key(at) if key else self.locator.value(at)  # type: ignore[no-any-return]
+        return self.locator.key(at) if key else self.locator.value(at)
 
 
 @plain_repr

@@ -13,7 +13,7 @@ import multiprocessing
 import os
 import time
 from collections import deque
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -144,7 +144,7 @@ def _render_one(key: str) -> tuple[PageResult | None, tuple[Problem, ...]]:
 def lay_out(pm: pluggy.PluginManager, site: Site, page: Page, rendered: RenderedPage) -> str:
     """Return the whole document of a rendered page (template context, then the theme)."""
     context = _template_context(pm, site, page)
-    return _answer(pm.hook.mdxsite_render_document(  # type: ignore[no-any-return]
+    return _answer(pm.hook.mdxsite_render_document(
         site=site, page=page, rendered=rendered, context=context), "mdxsite_render_document")
 
 
@@ -227,7 +227,8 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
 
 
 def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
-                 blocked: Collection[str]) -> Iterator[tuple[PageResult | None, tuple[Problem, ...]]]:
+                 blocked: Collection[str]
+                 ) -> Generator[tuple[PageResult | None, tuple[Problem, ...]], None, None]:
     """Yield ``_render_one`` for each key, in order, on a process pool when it pays."""
     if jobs <= 1 or len(keys) < PARALLEL_THRESHOLD:
         _init_worker(site, blocked, pm)

@@ -19,6 +19,7 @@ from typing import Any
 
 import jinja2
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markupsafe import Markup
 
@@ -37,7 +38,7 @@ _ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex"}
 _INERT = frozenset({"script"})
 
 
-class Props(dict):  # type: ignore[type-arg]
+class Props(dict):
     """Component props for templates: a missing prop reads as None (most props are optional)."""
 
     def __getattr__(self, name: str) -> Any:
@@ -94,7 +95,7 @@ def _gfm_autolinks(md: MarkdownIt) -> None:
                  or (not link.schema and link.raw.lower().startswith("www."))]
         return links or None
 
-    linkify.match = match  # type: ignore[method-assign]
+    linkify.match = match
 
 
 def _quick_linkify_pretest(md: MarkdownIt) -> None:
@@ -116,7 +117,7 @@ def _quick_linkify_pretest(md: MarkdownIt) -> None:
     def pretest(text: str) -> bool:
         return quick.search(text) is not None and bool(full(text))
 
-    linkify.pretest = pretest  # type: ignore[method-assign]
+    linkify.pretest = pretest
 
 
 @dataclass
@@ -273,7 +274,11 @@ def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
 class _Renderer:
     def __init__(self, md: MarkdownIt, ctx: Context, env: dict[str, Any]):
         self.md, self.ctx, self.env = md, ctx, env
-        self.rules = md.renderer.rules
+        renderer = md.renderer
+        # the walker calls the HTML renderer's rules and renderToken, which the protocol lacks
+        assert isinstance(renderer, RendererHTML)
+        self.renderer = renderer
+        self.rules = renderer.rules
 
     # ---------------------------------------------------------------- block level
     def render(self, tokens: list[Token]) -> str:
@@ -317,7 +322,7 @@ class _Renderer:
             elif t in self.rules:
                 top.parts.append(self.rules[t](tokens, i, self.md.options, self.env))
             else:
-                top.parts.append(self.md.renderer.renderToken(tokens, i, self.md.options, self.env))
+                top.parts.append(self.renderer.renderToken(tokens, i, self.md.options, self.env))
         for frame in reversed(stack[1:]):
             self.ctx.error(frame.line, f"<{frame.name}> is not closed",
                            f"add </{frame.name}> after its content", needle=f"<{frame.name}")
@@ -355,7 +360,7 @@ class _Renderer:
             elif t in self.rules:
                 top.parts.append(self.rules[t](children, i, self.md.options, self.env))
             else:
-                top.parts.append(self.md.renderer.renderToken(children, i, self.md.options, self.env))
+                top.parts.append(self.renderer.renderToken(children, i, self.md.options, self.env))
         for frame in reversed(stack[1:]):
             # an inline tag left open closes at the end of its paragraph, like MDX's parser says
             self.ctx.error(frame.line, f"<{frame.name}> is not closed",
@@ -516,7 +521,7 @@ class _Renderer:
             tok.attrSet("href", self.rewrite_url(href, line))
         if isinstance(href, str) and href.startswith(("http://", "https://")):
             tok.attrSet("rel", "noopener")
-        return self.md.renderer.renderToken([tok], 0, self.md.options, self.env)
+        return self.renderer.renderToken([tok], 0, self.md.options, self.env)
 
     def image(self, tok: Token, line: int | None) -> str:
         src = tok.attrGet("src")

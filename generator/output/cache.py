@@ -260,6 +260,9 @@ class CachedPageResult(PageResult):
     """
 
     __slots__ = ("document_size", "_document", "_produce")
+    document_size: int
+    _document: str | None
+    _produce: Callable[[], str] | None
 
     def __init__(self, *, page: Page, rendered: RenderedPage, unchanged: bool = False,
                  document: str | None = None, document_size: int = -1,
@@ -269,13 +272,15 @@ class CachedPageResult(PageResult):
         super().__init__(page=page, rendered=rendered, document=document,  # type: ignore[arg-type]
                          unchanged=unchanged)
 
-    @property  # type: ignore[override]
+    @property
     def document(self) -> str:
-        if self._document is None:
+        document = self._document
+        if document is None:
             assert self._produce is not None
-            object.__setattr__(self, "_document", self._produce())
+            document = self._produce()
+            object.__setattr__(self, "_document", document)
             object.__setattr__(self, "_produce", None)
-        return self._document  # type: ignore[return-value]
+        return document
 
     @document.setter
     def document(self, value: str | None) -> None:  # only the dataclass __init__ sets it
@@ -300,6 +305,9 @@ class CachedRender(RenderedPage):
     """
 
     __slots__ = ("_summary", "_decoded", "_fetch")
+    _summary: tuple[Any, ...]
+    _decoded: dict[str, Any]
+    _fetch: Callable[[], tuple[str, str, tuple[Heading, ...]]]
 
     def __init__(self, *, fetch: Callable[[], tuple[str, str, tuple[Heading, ...]]],
                  summary: tuple[Any, ...]) -> None:  # pylint: disable=super-init-not-called

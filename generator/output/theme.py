@@ -69,7 +69,7 @@ def new_environment(theme: Theme, site: Site, plugin_folders: Sequence[Path] = (
 def theme_table() -> dict[str, dict[str, Any]]:
     """Return the platform's theme names -> our theme and its defaults (themes/THEMES.json)."""
     text = (resources.files("mdxsite.themes") / "THEMES.json").read_text(encoding="utf-8")
-    return json.loads(text)["themes"]  # type: ignore[no-any-return]
+    return json.loads(text)["themes"]
 
 
 def theme_for(site: Site) -> tuple[Theme, dict[str, Any]]:
