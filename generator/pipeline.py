@@ -148,7 +148,7 @@ def lay_out(pm: pluggy.PluginManager, site: Site, page: Page, rendered: Rendered
         site=site, page=page, rendered=rendered, context=context), "mdxsite_render_document")
 
 
-class TemplateContext(dict):  # type: ignore[type-arg]
+class TemplateContext(dict[str, Any]):
     """The plugins' template variables, with the plugin that set each (``owners``)."""
 
     owners: dict[str, str]
@@ -445,7 +445,7 @@ def write_pages(tmp: Path, site: Site, pm: pluggy.PluginManager, results: Iterat
             yield r
 
     written = pm.hook.mdxsite_write_output(site=site, results=tapped(), out_dir=tmp)
-    return _answer(written, "mdxsite_write_output")  # type: ignore[no-any-return]
+    return _answer(written, "mdxsite_write_output")
 
 
 def finish(tmp: Path, site: Site, pm: pluggy.PluginManager, files: list[OutputFile],
@@ -458,7 +458,7 @@ def finish(tmp: Path, site: Site, pm: pluggy.PluginManager, files: list[OutputFi
 
 def load_config(root: Path, pm: pluggy.PluginManager) -> SiteConfig:
     """Stage 1: docs.json, read and checked by the plugin that answers."""
-    return _answer(pm.hook.mdxsite_load_config(root=root),  # type: ignore[no-any-return]
+    return _answer(pm.hook.mdxsite_load_config(root=root),
                    "mdxsite_load_config")
 
 
