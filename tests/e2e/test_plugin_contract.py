@@ -126,7 +126,7 @@ def test_slots_place_plugin_html_and_an_unknown_slot_names_the_plugin(site: Path
     assert '<meta name="x-reviewed" content="yes">' in head
     article = body.split('<article class="prose">')[1].split("</article>")[0]
     assert article.rstrip().endswith('<p class="reviewed">Guide reviewed</p>')
-    assert '<p class="side-note">v2</p>\n</aside>' in body
+    assert '<p class="side-note">v2</p></aside>' in body
 
     typo = plugin("typo", mdxsite_page_slots=hookimpl(lambda: {"afterContent": "x"}))
     with pytest.raises(MdxsiteError) as caught:
