@@ -229,3 +229,27 @@ def test_contributions_follow_pluggy_order_and_wrappers(site: Path, tmp_path: Pa
     page = html(out)
     assert page.index("/a/first.css") < page.index("/a/last.css")
     assert (out / "llms-full.txt").is_file() and not (out / "llms.txt").exists()
+
+
+def test_watch_mode_renders_again_the_pages_whose_declared_key_changed(site: Path, tmp_path: Path) -> None:
+    from mdxsite.incremental import Engine
+
+    head = tmp_path / "HEAD"   # stands for .git/HEAD: outside the site, watched by the plugin
+    head.write_text("aaa")
+    key = plugin("key",
+                 mdxsite_watch_paths=hookimpl(lambda: [head]),
+                 mdxsite_page_dependencies=hookimpl(lambda page: [Dependency(
+                     "head", head.read_text())] if page.key == "guide" else []),
+                 mdxsite_page_slots=hookimpl(lambda page: {"after_content": head.read_text()}))
+    pm = plugin_manager.create(["search"])
+    pm.register(key, name="key")
+    engine = Engine(site, tmp_path / "out", pm)
+    try:
+        assert engine.build().ok and engine.watch_paths == (head,)
+        head.write_text("bbb")
+        rebuilt = engine.apply([head])
+    finally:
+        engine.close()
+    assert rebuilt is not None and rebuilt.ok and rebuilt.rendered == ("guide",)
+    assert "bbb</article>" in html(tmp_path / "out", "guide")
+    assert "aaa</article>" in html(tmp_path / "out")     # declared nothing: left as it was
