@@ -55,11 +55,11 @@ theme-deps/node_modules/.installed: theme-deps/package.json
 tailwind:
 	cd scripts/tailwind && npm install --no-audit --no-fund --loglevel=error && npm run --silent build
 
-test: venv system-deps node-deps oracle-deps theme-deps
+test: venv system-deps node-deps oracle-deps theme-deps typecheck
 	$(BIN)/pytest -q
 
+# mypy comes with the test extra (pinned in pyproject.toml); `make test` runs this first.
 typecheck: venv
-	$(BIN)/pip install -q mypy
 	rm -rf build/typecheck && $(BIN)/pip install -q --no-deps --target build/typecheck .
 	MYPYPATH=build/typecheck $(BIN)/mypy -p mdxsite
 

@@ -7,10 +7,11 @@ Plugin authors import what they need from here::
 
 from mdxsite.errors import JsonPath, Location, MdxsiteError, PluginError, Problem
 from mdxsite.hookspecs import hookimpl
-from mdxsite.model import Crumb, Nav, NavItem, OutputFile, Page, RenderedPage, Site, SiteConfig
+from mdxsite.model import (Component, Crumb, Dependency, Nav, NavItem, OutputFile, Page,
+                           RenderedPage, Setting, Site, SiteConfig)
 
 __all__ = [
-    "Crumb", "JsonPath", "Location", "MdxsiteError", "Nav", "NavItem", "OutputFile", "Page",
-    "PluginError", "Problem", "RenderedPage", "Site", "SiteConfig", "hookimpl",
+    "Component", "Crumb", "Dependency", "JsonPath", "Location", "MdxsiteError", "Nav", "NavItem", "OutputFile", "Page",
+    "PluginError", "Problem", "RenderedPage", "Setting", "Site", "SiteConfig", "hookimpl",
 ]
 __version__ = "0.1.0"

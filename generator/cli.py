@@ -5,20 +5,25 @@ Exit codes: 0 success, 1 a mistake in the site (or a failing check), 2 a usage m
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
 
 from mdxsite import __version__
 from mdxsite.errors import MdxsiteError, PluginError, Problem
+
+if TYPE_CHECKING:
+    from mdxsite.model import Site
+    from mdxsite.plugin_manager import Plugins
 
 EXIT_OK, EXIT_USER, EXIT_USAGE = 0, 1, 2
 
@@ -56,7 +61,7 @@ def _reporting(ctx: click.Context) -> Iterator[_Counter]:
     counter = _Counter(err)
     logger = logging.getLogger("mdxsite")
     logger.addHandler(counter)
-    level = logging.INFO if ctx.obj.get("verbose") else logging.WARNING
+    level = logging.INFO if _app(ctx).verbose else logging.WARNING
     logger.setLevel(level)
     counter.setLevel(level)
     logger.propagate = False
@@ -80,14 +85,44 @@ def _reporting(ctx: click.Context) -> Iterator[_Counter]:
         logger.removeHandler(counter)
 
 
-def _plugins(ctx: click.Context) -> Any:
-    from mdxsite import plugin_manager
+class App:
+    """What every command reaches through click's context object (``@click.pass_obj``):
+    the plugin manager and the site. Plugin commands (``mdxsite_cli_commands``) use it too."""
 
-    pm = ctx.obj.get("pm")
-    if pm is None:
-        pm = plugin_manager.create(ctx.obj.get("disabled", ()))
-        ctx.obj["pm"] = pm
-    return pm
+    def __init__(self, verbose: bool = False, disabled: Sequence[str] = ()) -> None:
+        self.verbose = verbose
+        self.disabled = tuple(disabled)
+        self._pm: Plugins | None = None
+
+    @property
+    def pm(self) -> Plugins:
+        """The plugin manager: every installed plugin but the disabled ones."""
+        if self._pm is None:
+            from mdxsite import plugin_manager
+
+            self._pm = plugin_manager.create(self.disabled)
+        return self._pm
+
+    def load_site(self, root: Path | str = ".") -> Site:
+        """Run the stages before rendering on the site in ``root`` and return it.
+
+        Raises:
+            MdxsiteError: mistakes in the site (the command prints them located, exit 1).
+        """
+        from mdxsite import pipeline
+
+        return pipeline.prepare(Path(root).resolve(), self.pm)
+
+
+def _app(ctx: click.Context) -> App:
+    app = ctx.find_object(App)
+    if app is None:
+        app = ctx.ensure_object(App)
+    return app
+
+
+def _plugins(ctx: click.Context) -> Plugins:
+    return _app(ctx).pm
 
 
 def _default_out(root: Path) -> Path:
@@ -97,32 +132,80 @@ def _default_out(root: Path) -> Path:
 # --------------------------------------------------------------------------- the group
 
 class _Group(click.Group):
-    """Adds plugin-contributed commands (``mdxsite_cli_commands``) lazily."""
+    """Adds the commands plugins contribute (``mdxsite_cli_commands``), once per run."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(_plugin_commands()))
+        return sorted(set(super().list_commands(ctx)) | set(self._plugin_commands(ctx)))
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        return super().get_command(ctx, name) or _plugin_commands().get(name)
+        return super().get_command(ctx, name) or self._plugin_commands(ctx).get(name)
 
-
-_PLUGIN_COMMANDS: dict[str, click.Command] | None = None
-
-
-def _plugin_commands() -> dict[str, click.Command]:
-    global _PLUGIN_COMMANDS
-    if _PLUGIN_COMMANDS is None:
+    def _plugin_commands(self, ctx: click.Context) -> dict[str, click.Command]:
+        """The plugins' commands (none from a disabled plugin); a clash with a built-in
+        command or between plugins is reported, exit 1."""
+        found: dict[str, click.Command] | None = ctx.meta.get("mdxsite.plugin_commands")
+        if found is not None:
+            return found
         from mdxsite import plugin_manager
 
-        _PLUGIN_COMMANDS = {}
+        found = ctx.meta["mdxsite.plugin_commands"] = {}
+        owners: dict[str, str] = {}
+        if not isinstance(ctx.obj, App):
+            ctx.obj = App(disabled=ctx.params.get("disabled") or ())
+        app = ctx.obj
+        problems: list[str] = []
         try:
-            pm = plugin_manager.create()
-            for _plugin, cmd in plugin_manager.contributions(pm, "mdxsite_cli_commands"):
-                if isinstance(cmd, click.Command) and cmd.name:
-                    _PLUGIN_COMMANDS[cmd.name] = cmd
-        except MdxsiteError:
-            pass  # the failing command reports it properly
-    return _PLUGIN_COMMANDS
+            pm = app.pm
+            for plugin, cmd in plugin_manager.contributions(pm, "mdxsite_cli_commands", cli=self):
+                if not isinstance(cmd, click.Command) or not cmd.name:
+                    problems.append(f"plugin {plugin!r} returns {cmd!r} from mdxsite_cli_commands, "
+                                    "not a named click command")
+                elif cmd.name in self.commands:
+                    problems.append(f"plugin {plugin!r} adds the command {cmd.name!r}, which "
+                                    "mdxsite has already: rename the plugin's command, or "
+                                    f"disable the plugin with --disable-plugin {plugin}")
+                elif cmd.name in found:
+                    problems.append(f"plugins {owners[cmd.name]!r} and {plugin!r} both add the "
+                                    f"command {cmd.name!r}: disable one with --disable-plugin NAME")
+                else:
+                    found[cmd.name], owners[cmd.name] = _guarded(cmd, plugin, pm), plugin
+        except (MdxsiteError, PluginError) as exc:
+            problems.append(str(exc))
+        if problems:
+            err = _console()
+            for line in problems:
+                err.print(f"mdxsite: {line}", style="red", markup=False, highlight=False)
+            ctx.exit(EXIT_USER)
+        return found
+
+
+def _guarded(cmd: click.Command, plugin: str, pm: Plugins) -> click.Command:
+    """Report what a plugin's command raises: a site mistake located, a bug naming the plugin."""
+    from mdxsite import plugin_manager
+
+    callback = cmd.callback
+    if callback is not None:
+        ep = plugin_manager.entry_point(pm, plugin)
+
+        @functools.wraps(callback)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            with _reporting(click.get_current_context()):
+                try:
+                    return callback(*args, **kwargs)
+                except (MdxsiteError, PluginError, click.ClickException, click.exceptions.Exit,
+                        click.Abort):
+                    raise
+                except Exception as exc:
+                    raise PluginError(
+                        plugin, ep.dist.name if ep and ep.dist else "registered in code",
+                        f"its command {cmd.name!r}", "", exc,
+                        version=ep.dist.version if ep and ep.dist else "",
+                        where=plugin_manager.raised_at(exc, callback)) from exc
+
+        cmd.callback = run
+    for sub in getattr(cmd, "commands", {}).values():
+        _guarded(sub, plugin, pm)
+    return cmd
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"],
@@ -144,9 +227,10 @@ def main(ctx: click.Context, verbose: bool, disabled: tuple[str, ...]) -> None:
     A mistake in the site prints one line per problem (file:line:column: what is wrong.
     What to do.) and exits with status 1; a mistake on the command line exits with 2.
     """
-    ctx.ensure_object(dict)
-    ctx.obj["verbose"] = verbose
-    ctx.obj["disabled"] = disabled
+    # the same App the plugins' commands were gathered with (one plugin manager a run)
+    app = ctx.obj if isinstance(ctx.obj, App) else App(verbose, disabled)
+    app.verbose = verbose
+    ctx.obj = app
 
 
 SITE_DIR = click.argument("directory", default=".", required=False,
@@ -211,7 +295,7 @@ def build(ctx: click.Context, directory: Path, out: Path | None, base_url: str, 
         try:
             report = pipeline.build(root, out_dir, pm, jobs=jobs or pipeline.cpu_jobs(),
                                     base_url=base_url, site_url=site_url,
-                                    blocked=ctx.obj["disabled"], on_page=tick,
+                                    blocked=_app(ctx).disabled, on_page=tick,
                                     use_cache=not no_cache, strict=strict,
                                     skip_unchanged=True)
         finally:
@@ -350,7 +434,7 @@ def plugins(ctx: click.Context, hooks: bool, reference: bool) -> None:
             out.print(f"{info.name}  {info.distribution} {info.version}  {info.file}",
                       markup=False, highlight=False)
             out.print("    " + ", ".join(info.hooks), markup=False, highlight=False)
-        for name in ctx.obj["disabled"]:
+        for name in _app(ctx).disabled:
             out.print(f"{name}  (disabled)", markup=False)
         if hooks:
             out.print("\nhooks:", markup=False)
@@ -398,7 +482,7 @@ def dev(ctx: click.Context, directory: Path, host: str, port: int, out: Path | N
 
     with _reporting(ctx):
         session = DevSession(root, out_dir, _plugins(ctx), host=host, port=port,
-                             jobs=jobs or pipeline.cpu_jobs(), blocked=ctx.obj["disabled"])
+                             jobs=jobs or pipeline.cpu_jobs(), blocked=_app(ctx).disabled)
         session.engine.listeners.append(told)
         session.start()
         session.serve_forever(on_started=lambda: _console(stderr=False).print(
@@ -425,19 +509,15 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
     """
     import uvicorn
 
-    from mdxsite import pipeline
-    from mdxsite.server.app import needs_build, plugin_mounts, site_app
+    from mdxsite.server.app import prepare_serving, site_app
 
     root = directory.resolve()
     out_dir = (out or _default_out(root)).resolve()
     err = _console()
     with _reporting(ctx):
-        pm = _plugins(ctx)
-        if needs_build(root, out_dir):
-            report = pipeline.build(root, out_dir, pm, jobs=pipeline.cpu_jobs())
+        site, mounts, report = prepare_serving(root, out_dir, _plugins(ctx))
+        if report is not None:
             err.print(f"built {report.pages} pages in {report.seconds:.2f} s", markup=False)
-        site = pipeline.prepare(root, pm)
-        mounts = plugin_mounts(pm, site, out_dir)
     handler = logging.StreamHandler(sys.stderr)
     for name in ("mdxsite.access", "mdxsite.plugins.assistant"):
         logging.getLogger(name).addHandler(handler)

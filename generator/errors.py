@@ -26,7 +26,7 @@ def plain_repr(cls: type) -> type:
     fields = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in dataclasses.fields(cls) if f.repr)
     namespace: dict[str, object] = {}
     exec(f"def __repr__(self):\n    return f'{cls.__qualname__}({fields})'", namespace)  # noqa: S102
-    cls.__repr__ = namespace["__repr__"]  # type: ignore[attr-defined]
+    setattr(cls, "__repr__", namespace["__repr__"])
     return cls
 
 
@@ -112,19 +112,33 @@ class MdxsiteError(Exception):
 
 
 class PluginError(Exception):
-    """Something a plugin raised that is not an :class:`MdxsiteError`: a bug in that plugin."""
+    """Something a plugin raised that is not an :class:`MdxsiteError`: a bug in that plugin.
 
-    def __init__(self, plugin: str, distribution: str, hook: str, page: str, cause: BaseException):
+    Names the one plugin whose implementation raised (its distribution and version), the
+    hook, the page being built and ``where`` (``file:line`` in the plugin's code).
+    """
+
+    def __init__(self, plugin: str, distribution: str, hook: str, page: str,
+                 cause: BaseException | str, *, version: str = "", where: str = ""):
         self.plugin, self.distribution, self.hook, self.page = plugin, distribution, hook, page
-        self.cause = cause
-        where = f" while rendering {page!r}" if page else ""
-        super().__init__(f"plugin {plugin!r} ({distribution}) failed in {hook}{where}: "
-                         f"{type(cause).__name__}: {cause}")
+        self.cause, self.version, self.where = cause, version, where
+        # a str: the description of an exception raised in a worker process
+        self.described = cause if isinstance(cause, str) else f"{type(cause).__name__}: {cause}"
+        dist = f"{distribution} {version}".strip()
+        context = f" while rendering {page!r}" if page else ""
+        at = f" at {where}" if where else ""
+        super().__init__(f"plugin {plugin!r} ({dist}) failed in {hook}{context}{at}: "
+                         f"{self.described}")
 
     def __reduce__(self) -> tuple[object, ...]:
         # raised in worker processes: must survive pickling back to the parent
-        return (PluginError, (self.plugin, self.distribution, self.hook, self.page,
-                              RuntimeError(f"{type(self.cause).__name__}: {self.cause}")))
+        return (_plugin_error, (self.plugin, self.distribution, self.hook, self.page,
+                                self.described, self.version, self.where))
+
+
+def _plugin_error(plugin: str, distribution: str, hook: str, page: str, cause: str,
+                  version: str, where: str) -> PluginError:
+    return PluginError(plugin, distribution, hook, page, cause, version=version, where=where)
 
 
 @dataclass
@@ -142,9 +156,9 @@ class Problems:
     def where(self, at: JsonPath, *, key: bool = False) -> Location:
         """Return where ``at`` stands: its value, or with ``key`` its key in the object."""
         if key and hasattr(self.locate, "key"):
-            return self.locate.key(at)  # type: ignore[no-any-return, attr-defined]
+            return self.locate.key(at)
         if callable(self.locate):
-            return self.locate(at)  # type: ignore[no-any-return]
+            return self.locate(at)
         return Location(self.file)
 
     def add(self, at: JsonPath, message: str, *, hint: str = "", code: str = "",

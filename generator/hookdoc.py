@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import inspect
 import textwrap
+from collections.abc import Callable
 
 from mdxsite import hookspecs
 
 
-def hook_functions() -> list[tuple[str, object]]:
+def hook_functions() -> list[tuple[str, Callable[..., object]]]:
     """Return every hookspec function, in the order hookspecs.py defines them (build order)."""
     funcs = [(n, f) for n, f in vars(hookspecs).items() if n.startswith("mdxsite_") and callable(f)]
-    return sorted(funcs, key=lambda item: inspect.getsourcelines(item[1])[1])  # type: ignore[arg-type]
+    return sorted(funcs, key=lambda item: inspect.getsourcelines(item[1])[1])
 
 
 def _shape(func: object) -> str:
@@ -31,7 +32,7 @@ def reference() -> str:
              "Generated from `mdxsite/hookspecs.py` by `mdxsite plugins --reference`; "
              "do not edit by hand.", "", intro, ""]
     for name, func in hook_functions():
-        sig = str(inspect.signature(func))  # type: ignore[arg-type]
+        sig = str(inspect.signature(func))
         parts += [f"## `{name}`", "", f"*{_shape(func)}*", "", "```python",
                   f"def {name}{sig}", "```", "",
                   textwrap.dedent(inspect.getdoc(func) or "").strip(), ""]

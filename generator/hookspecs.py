@@ -21,10 +21,18 @@ Hook shapes:
 * **stage** (``firstresult``): one implementation answers; a built-in plugin does unless yours
   answers first (``tryfirst=True``). To adjust the built-in answer, wrap it with
   ``@hookimpl(wrapper=True)`` and ``result = yield``.
-* **contribution**: every implementation returns data; mdxsite flattens it, sorts it and
-  rejects a clash, naming both plugins.
+* **contribution**: every implementation returns data; mdxsite flattens it and rejects a
+  clash, naming both plugins. Items come in pluggy's call order: ``tryfirst`` implementations,
+  then the most recently registered plugin first (third-party plugins before the built-ins),
+  then ``trylast``. A ``wrapper=True`` implementation receives the list of results and may
+  change it.
 * **configure**: receives a tool to set up once per process.
 * **event**: told that something happened; the return value is ignored.
+
+Every hook is called through pluggy, wrappers and tracing included. An exception other than
+:class:`~mdxsite.MdxsiteError` raised by an implementation is reported as a bug of that one
+plugin (its distribution and version, the hook, the page and the line), never a traceback.
+``hookwrapper=True`` (pluggy's old wrapper style) is refused when the plugin loads.
 
 Implementations declare only the arguments they use. Hooks marked *worker* run in worker
 processes (``--jobs``): they must use only their arguments and return picklable data.
@@ -44,18 +52,22 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    import click
     from jinja2 import Environment
     from markdown_it import MarkdownIt
 
     from mdxsite.model import (
         ApiOperation,
         BuildReport,
+        Component,
+        Dependency,
         Nav,
         OutputFile,
         Page,
         PageResult,
         RenderedPage,
         RequestSample,
+        Setting,
         Site,
         SiteConfig,
     )
@@ -78,6 +90,34 @@ def mdxsite_load_config(root: Path) -> SiteConfig | None:
     Returns:
         The validated :class:`~mdxsite.model.SiteConfig`; the first implementation that returns
         one wins. Raise :class:`~mdxsite.MdxsiteError` for mistakes in docs.json.
+    """
+
+
+@hookspec
+def mdxsite_settings() -> Mapping[str, Setting] | None:
+    """Contribution: declare the options your plugin reads from docs.json.
+
+    A plugin's options live under its entry-point name in mdxsite's own key::
+
+        "mdxsite": {"plugins": {"feed": {"title": "Changelog", "limit": 20}}}
+
+    mdxsite checks them right after docs.json is read: a key no setting declares (with a
+    did-you-mean hint), a value of the wrong type or outside ``choices`` and a missing
+    ``required`` one are located errors (``docs.json:7:30: mdxsite.plugins.feed.titel: …``),
+    exit code 1, like any docs.json mistake. Read the values, defaults filled in, with
+    ``site.plugin_settings("feed")``::
+
+        from mdxsite import Setting, hookimpl
+
+        @hookimpl
+        def mdxsite_settings():
+            return {"title": Setting(str, default="Updates", help="the feed's title"),
+                    "limit": Setting(int, default=20)}
+
+    A plugin that declares nothing accepts any options (mdxsite does not check them).
+
+    Returns:
+        Option name -> :class:`~mdxsite.Setting` (type, default, help, required, choices).
     """
 
 
@@ -140,11 +180,70 @@ def mdxsite_extra_pages(site: Site) -> Iterable[Page] | None:
 def mdxsite_configure_markdown(md: MarkdownIt, site: Site) -> None:
     """Configure: extend the Markdown parser once per process (``md.use(plugin)``, new rules).
 
-    *worker*. Runs in every process that renders pages, before the first page.
+    *worker*. Runs once per process and site (again only when docs.json changes in watch
+    mode), before the first page renders; worker processes forked from the build inherit
+    the configured parser. For example, footnote-style abbreviations::
+
+        from mdit_py_plugins.abbr import abbr_plugin
+
+        @hookimpl
+        def mdxsite_configure_markdown(md):
+            md.use(abbr_plugin)
 
     Args:
         md: the markdown-it-py parser that renders every page.
         site: the site being built.
+    """
+
+
+@hookspec
+def mdxsite_components(site: Site) -> Iterable[Component] | None:
+    """Contribution: MDX components, ``<Kbd>Ctrl</Kbd>`` in a page.
+
+    *worker*. Asked once per process and site. The built-in ``mdx`` plugin contributes the
+    platform's component set (``Note``, ``Card``, ``Tabs``…) through this same hook. Each
+    component names its template, looked up like every template (the site's
+    ``_templates/``, the plugins' :func:`mdxsite_template_folders`, the theme, ``base``)::
+
+        from mdxsite import Component, hookimpl
+
+        @hookimpl
+        def mdxsite_components():
+            return [Component("Kbd", "components/kbd.html", inline=True)]
+
+    ``components/kbd.html`` receives ``name``, ``props`` (a prop not given reads as None),
+    ``children`` (the rendered children, HTML), ``items`` (child components), ``blocks``
+    (child code blocks) and ``site``. Two plugins contributing the same name is an error
+    naming both: to restyle a built-in component, override its template instead
+    (``components/note.html`` changes ``<Note>`` alone).
+
+    Args:
+        site: the site being built.
+
+    Returns:
+        :class:`~mdxsite.Component` items.
+    """
+
+
+@hookspec
+def mdxsite_template_folders(site: Site) -> Iterable[Path] | None:
+    """Contribution: folders of Jinja templates your plugin ships.
+
+    *worker*. They are searched after the site's ``_templates/`` folder and before the theme,
+    so a template here adds a component's look (``components/kbd.html``) or replaces the
+    theme's (``components/note.html``, ``partials/footer.html``)::
+
+        from pathlib import Path
+
+        @hookimpl
+        def mdxsite_template_folders():
+            return [Path(__file__).parent / "templates"]
+
+    Args:
+        site: the site being built.
+
+    Returns:
+        Absolute folder paths.
     """
 
 
@@ -194,9 +293,15 @@ def mdxsite_request_samples(site: Site, operation: ApiOperation) -> Iterable[Req
 
 @hookspec
 def mdxsite_configure_jinja(env: Environment, site: Site) -> None:
-    """Configure: add filters, globals or template loaders to the theme's Jinja environment.
+    """Configure: add filters, tests or globals to the theme's Jinja environment.
 
-    *worker*. Runs once per process before the first page is laid out.
+    *worker*. Runs once per process and site, before the first page is laid out; the MDX
+    components and the page layout render through this environment. To ship templates, use
+    :func:`mdxsite_template_folders`::
+
+        @hookimpl
+        def mdxsite_configure_jinja(env):
+            env.filters["shout"] = str.upper
 
     Args:
         env: the theme's environment (autoescape on, StrictUndefined).
@@ -208,7 +313,9 @@ def mdxsite_configure_jinja(env: Environment, site: Site) -> None:
 def mdxsite_template_context(site: Site, page: Page) -> Mapping[str, Any] | None:
     """Contribution: add variables to the template context of one page.
 
-    *worker*. Keys from different plugins must not clash.
+    *worker*. Keys from different plugins must not clash, nor with the variables the theme
+    sets itself (``page``, ``nav``, ``toc``…): either is an error naming the plugin. To show
+    HTML on every page without editing a template, fill a slot (:func:`mdxsite_page_slots`).
 
     Args:
         site: the whole site.
@@ -216,6 +323,30 @@ def mdxsite_template_context(site: Site, page: Page) -> Mapping[str, Any] | None
 
     Returns:
         A mapping of names to values for the page template.
+    """
+
+
+@hookspec
+def mdxsite_page_slots(site: Site, page: Page) -> Mapping[str, str] | None:
+    """Contribution: HTML for the theme's slots on one page.
+
+    *worker*. The slots are ``head`` (inside ``<head>``), ``before_content`` and
+    ``after_content`` (around the page body), ``sidebar_footer`` (below the navigation) and
+    ``page_footer`` (above the site footer). The HTML is placed as given (not escaped):
+    escape what you did not write yourself (``markupsafe.escape``). Several plugins filling
+    one slot follow each other in plugin order. A slot name the theme does not have is an
+    error naming the plugin::
+
+        @hookimpl
+        def mdxsite_page_slots(page):
+            return {"after_content": f'<p class="edited">{escape(page.title)} was reviewed</p>'}
+
+    Args:
+        site: the whole site.
+        page: the page being laid out.
+
+    Returns:
+        Slot name -> HTML.
     """
 
 
@@ -301,6 +432,23 @@ def mdxsite_write_output(site: Site, results: Iterable[PageResult], out_dir: Pat
 
 
 @hookspec
+def mdxsite_page_files(site: Site, page: Page) -> Iterable[str] | None:
+    """Contribution: the output files your plugin writes for one page.
+
+    Watch mode removes them from the output when the page's file is deleted or renamed (a
+    whole build starts from an empty folder and needs no help). The built-in ``output``
+    plugin answers ``guides/x/index.html``, the ``hosting`` plugin ``guides/x.md``.
+
+    Args:
+        site: the site before the page was removed.
+        page: the page that is gone.
+
+    Returns:
+        Paths inside the output folder (posix).
+    """
+
+
+@hookspec
 def mdxsite_output_files(site: Site) -> Iterable[OutputFile] | None:
     """Contribution: add files to the output (assets, sitemap.xml, robots.txt, redirects…).
 
@@ -369,18 +517,30 @@ def mdxsite_watch_paths(site: Site) -> Iterable[Path] | None:
 
 
 @hookspec
-def mdxsite_page_dependencies(site: Site, page: Page) -> Iterable[str] | None:
-    """Contribution: files (relative to the site root) whose change must re-render ``page``.
+def mdxsite_page_dependencies(site: Site, page: Page) -> Iterable[str | Path | Dependency] | None:
+    """Contribution: what ``page``'s output depends on beyond what mdxsite tracks itself.
 
-    Watch mode asks once per page after a page renders; the snippets and OpenAPI documents
-    a page reads while rendering are tracked already (``RenderedPage.dependencies``).
+    The render cache (every ``mdxsite build``) and watch mode both use the answer: a cached
+    page is used again only while each file has the content, and each
+    :class:`~mdxsite.Dependency` the value, it had when the page rendered. mdxsite already
+    tracks the page's file, the snippets and OpenAPI documents it reads, docs.json,
+    ``_templates/`` and the code of every plugin (its whole distribution), so declare only
+    what your own hooks read: a data file, or a fact that is not a file::
+
+        @hookimpl
+        def mdxsite_page_dependencies(site, page):
+            return ["data/authors.yaml", Dependency("git-head", _head_commit(site.root))]
+
+    Called in the main process for every page of every build (and again in watch mode after
+    a change under :func:`mdxsite_watch_paths`): keep it cheap, work out shared values
+    once per build.
 
     Args:
         site: the site.
         page: the page.
 
     Returns:
-        Site-relative posix paths.
+        Files (relative to the site root, or absolute) and :class:`~mdxsite.Dependency` keys.
     """
 
 
@@ -398,9 +558,34 @@ def mdxsite_files_changed(site: Site, paths: Sequence[Path]) -> None:
 
 
 @hookspec
-def mdxsite_cli_commands() -> Iterable[Any] | None:
+def mdxsite_cli_commands(cli: click.Group) -> Iterable[click.Command] | None:
     """Contribution: add click commands or groups to the ``mdxsite`` command line.
 
+    A name that clashes with a built-in command or another plugin's is an error naming both;
+    ``--disable-plugin NAME`` leaves the plugin's commands out. A command reaches the plugin
+    manager and the site through click's context object (``@click.pass_obj``), an
+    :class:`~mdxsite.cli.App`::
+
+        import click
+
+        @click.command("pages")
+        @click.argument("directory", default=".")
+        @click.pass_obj
+        def pages(app, directory):
+            \"\"\"List the site's pages.\"\"\"
+            for page in app.load_site(directory).pages.values():
+                click.echo(page.url)
+
+        @hookimpl
+        def mdxsite_cli_commands(cli):
+            return [pages]
+
+    ``app.load_site(directory)`` runs the stages before rendering (config, navigation,
+    OpenAPI, extra pages); a mistake in the site is printed located and exits with 1.
+
+    Args:
+        cli: the ``mdxsite`` command group (to read the built-in commands' names).
+
     Returns:
-        click commands; a name that clashes with a built-in command is an error.
+        click commands.
     """

@@ -38,15 +38,15 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pluggy
 
-from mdxsite import pipeline, plugin_manager
+from mdxsite import dependencies, pipeline
 from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_warnings
 from mdxsite.mdx import frontmatter
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
-from mdxsite.output import layout, staging
+from mdxsite.output import cache, layout, staging
 from mdxsite.sources import (ASSET_SUFFIXES, PAGE_SUFFIXES, build_site, custom_files, file_stamp,
                              scan_sources)
 
@@ -86,6 +86,9 @@ class Rebuild:
         """True when a stylesheet, script, font or image changed: every open page reloads."""
         return self.full or any(os.path.splitext(r)[1].lower() in RELOAD_ALL_SUFFIXES
                                 for r in (*self.written, *self.removed))
+
+
+_R = TypeVar("_R", bound=Rebuild | None)  # what a guarded build returns when it succeeds
 
 
 @dataclass
@@ -130,6 +133,7 @@ class Engine:
         self._sources: dict[str, Path] = {}
         self._fm: dict[str, tuple[tuple[int, int], Mapping[str, object]]] = {}
         self._deps: dict[str, frozenset[str]] = {}        # page key -> absolute paths
+        self._keys: dict[str, tuple[tuple[str, str], ...]] = {}  # page key -> declared keys
         self._dependents: dict[str, set[str]] = {}        # absolute path -> page keys
         self._signatures: dict[str, int] = {}
         self._config_files: set[str] = set()
@@ -152,8 +156,8 @@ class Engine:
         """Rebuild after ``paths`` changed (absolute); None when none of them matters."""
         return self._guarded(self._apply, tuple(paths), full=False)
 
-    def _guarded(self, run: Callable[..., Rebuild | None], paths: tuple[Path | str, ...], *,
-                 full: bool) -> Rebuild | None:
+    def _guarded(self, run: Callable[..., _R], paths: tuple[Path | str, ...], *,
+                 full: bool) -> _R | Rebuild:
         """Run a build; a plugin's bug (or ours) becomes an error the overlay shows."""
         with self._lock:
             try:
@@ -171,38 +175,29 @@ class Engine:
         started = time.perf_counter()
         stamps = {rel.as_posix(): file_stamp(self.root / rel)
                   for rel in scan_sources(self.root).values()}
-        seen: dict[str, Any] = {"deps": {}, "warnings": {}, "bodies": {}}
-
-        def after(outcome: Any, hook_name: str, impls: Any, kwargs: Mapping[str, Any]) -> None:
-            if hook_name == "mdxsite_build_started":
-                seen["site"] = kwargs["site"]
-            elif hook_name == "mdxsite_page_built":
-                rendered = kwargs["result"].rendered
-                seen["deps"][rendered.key] = rendered.dependencies
-                seen["warnings"][rendered.key] = rendered.problems
-                seen["bodies"][rendered.key] = rendered
-
-        undo = self.pm.add_hookcall_monitoring(lambda *a: None, after)
+        bodies: dict[str, RenderedPage] = {}
         try:
-            pipeline.build(self.root, self.out_dir, self.pm, jobs=self.jobs,
-                           base_url=self.base_url, site_url=self.site_url,
-                           blocked=self.blocked)
+            report = pipeline.build(self.root, self.out_dir, self.pm, jobs=self.jobs,
+                                    base_url=self.base_url, site_url=self.site_url,
+                                    blocked=self.blocked,
+                                    on_result=lambda r: bodies.__setitem__(r.page.key, r.rendered))
         except MdxsiteError as exc:
             return self._finish(Rebuild(ok=False, full=True, problems=tuple(exc.problems),
                                         seconds=time.perf_counter() - started))
-        finally:
-            undo()
-        site: Site = seen["site"]
+        site = report.site
+        assert site is not None
         self.site = site
         self._sources = scan_sources(self.root, site.config)
         self._fm = {page.source.as_posix(): (stamps.get(page.source.as_posix(), (0, 0)),
                                              page.frontmatter)
                     for page in site.pages.values() if page.source is not None}
-        self._deps, self._dependents = {}, {}
+        self._deps, self._dependents, self._keys = {}, {}, {}
         for key in site.pages:
-            self._track(site, key, seen["deps"].get(key, ()), seen["warnings"].get(key, ()))
+            rendered = bodies.get(key)
+            self._track(site, key, rendered.dependencies if rendered else (),
+                        rendered.problems if rendered else ())
         self._signatures = signatures(site)
-        self._bodies = seen["bodies"]
+        self._bodies = bodies
         self._learn(site)
         self._failed, self._pending = set(), set()
         return self._finish(Rebuild(ok=True, full=True, rendered=tuple(site.pages),
@@ -214,8 +209,7 @@ class Engine:
         changed = {os.path.normpath(os.path.join(self.root, p)) for p in paths}
         if self.site is None:  # the first build failed: try it whole again
             return self._build()
-        self.pm.hook.mdxsite_files_changed(site=self.site,
-                                           paths=[Path(p) for p in sorted(changed)])
+        pipeline.files_changed(self.site, self.pm, [Path(p) for p in sorted(changed)])
         batch = changed | self._pending
         started = time.perf_counter()
         try:
@@ -255,6 +249,8 @@ class Engine:
         specs_changed = bool(self._specs & changed)
         structural = config_changed or pages_moved or assets_moved or specs_changed
         depending = {k for p in changed for k in self._dependents.get(p, ())}
+        if any(p == w or p.startswith(w + os.sep) for p in changed for w in map(str, self.watch_paths)):
+            depending |= self._rekeyed(site)  # a plugin's input: ask for its keys again
         if not structural and not templates_changed and not depending and not any(
                 (r in by_source and by_source[r] in site.pages) or r in site.assets
                 for r in inside.values()):
@@ -308,11 +304,9 @@ class Engine:
     def _plan_structural(self, site: Site, config_changed: bool, pages_moved: bool,
                          assets_moved: bool) -> _Plan:
         """docs.json, the page set, an asset set or an OpenAPI document changed."""
-        hook = self.pm.hook
         config = site.config
         if config_changed:
-            config = pipeline._answer(hook.mdxsite_load_config(root=self.root),
-                                      "mdxsite_load_config")
+            config = pipeline.load_config(self.root, self.pm)
         sources = (scan_sources(self.root, config) if pages_moved or config_changed
                    else self._sources)
         new = pipeline.prepare_from(self.root, self.pm, config, sources, base_url=self.base_url,
@@ -320,11 +314,12 @@ class Engine:
                                     read_frontmatter=self._read_frontmatter,
                                     assets=None if assets_moved else site.assets)
         new, files = pipeline.output_files(new, self.pm)  # the fingerprinted asset names
-        plan = _Plan(site=new, structural=True, signatures=signatures(new), sources=sources,
+        new_signatures = signatures(new)
+        plan = _Plan(site=new, structural=True, signatures=new_signatures, sources=sources,
                      files=files)
         plan.removed = [p for k, p in site.pages.items() if k not in new.pages]
         for key, page in new.pages.items():
-            if site.pages.get(key) != page or self._signatures.get(key) != plan.signatures[key]:
+            if site.pages.get(key) != page or self._signatures.get(key) != new_signatures[key]:
                 plan.dirty.add(key)
         return plan
 
@@ -342,13 +337,9 @@ class Engine:
         problems: list[Problem] = []
         done: dict[str, PageResult] = {}
         tmp = self.out_dir.parent / f".{self.out_dir.name}.watch-{os.getpid()}"
-        hook = self.pm.hook
-        from mdxsite.plugins.output import output_path
-
         gone: set[str] = set()
-        for page in plan.removed:  # its HTML and the hosting plugin's Markdown copy
-            bare = page.url.strip("/")
-            gone |= {output_path(page.url), f"{bare}.md" if bare else "index.md"}
+        for page in plan.removed:  # what the plugins wrote for it: its HTML, its .md copy
+            gone |= pipeline.page_files(self.site or site, self.pm, page)
         try:
             with self._staging(tmp):
                 full = [k for k in keys if k not in plan.layout_only]
@@ -356,9 +347,7 @@ class Engine:
                     self._relayout(site, [k for k in keys if k in plan.layout_only], problems),
                     pipeline.render_all(site, self.pm, full, jobs=self.jobs,
                                         blocked=self.blocked, problems=problems))
-                written = hook.mdxsite_write_output(
-                    site=site, results=self._tap(site, results, done), out_dir=tmp)
-                pipeline._answer(written, "mdxsite_write_output")
+                pipeline.write_pages(tmp, site, self.pm, results, on_result=self._keep(done))
                 report_warnings(sorted(p for p in problems if p.warning))
                 written_files, removed_files = staging.publish_changes(
                     tmp, self.out_dir, gone, keep_staging=True)
@@ -366,7 +355,7 @@ class Engine:
             self._pending = set(paths)
             return Rebuild(ok=False, problems=tuple(exc.problems), paths=paths,
                            seconds=time.perf_counter() - started)
-        forget_published(self.out_dir, done)
+        cache.unpublish(self.out_dir, done)
         # adopt the new site: pages that failed keep their last good output and retry next time
         errors = [p for p in problems if not p.warning]
         self._failed = {k for k in keys if k not in done}
@@ -391,10 +380,9 @@ class Engine:
                 files = [f for f in files if f.source is None or plan.structural
                          or os.path.normpath(f.source) in fresh
                          or not (self.out_dir / f.path).exists()]
-                pipeline.write_files(tmp, files)
                 report = BuildReport(pages=len(site.pages), out_dir=self.out_dir,
-                                     changed_pages=tuple(done))
-                hook.mdxsite_build_finished(site=site, out_dir=tmp, report=report)
+                                     changed_pages=tuple(done), site=site)
+                pipeline.finish(tmp, site, self.pm, files, report)
                 more, _ = staging.publish_changes(tmp, self.out_dir, keep_staging=True)
         except MdxsiteError as exc:
             errors += exc.problems
@@ -439,15 +427,13 @@ class Engine:
             if result is not None:
                 yield result
 
-    def _tap(self, site: Site, results: Iterator[PageResult],
-             done: dict[str, PageResult]) -> Iterator[PageResult]:
-        for result in results:
-            self.pm.hook.mdxsite_page_built(site=site, result=result)
+    def _keep(self, done: dict[str, PageResult]) -> Callable[[PageResult], None]:
+        def keep(result: PageResult) -> None:
             # keep the small parts only: documents are written and forgotten
             done[result.page.key] = PageResult(page=result.page, rendered=result.rendered,
                                                document="")
             self._bodies[result.page.key] = result.rendered
-            yield result
+        return keep
 
     def _finish(self, result: Rebuild) -> Rebuild:
         self.problems = result.problems
@@ -458,16 +444,18 @@ class Engine:
 
     # ------------------------------------------------------------------ the graph
 
-    def _track(self, site: Site, key: str, dependencies: Iterable[str],
+    def _track(self, site: Site, key: str, read: Iterable[str],
                problems: Iterable[Problem]) -> None:
+        """Record what ``key`` depends on: its file, the files it ``read`` while rendering
+        and what the plugins declare (:mod:`mdxsite.dependencies`)."""
         page = site.pages[key]
-        found = {os.path.normpath(os.path.join(self.root, d)) for d in dependencies}
+        found = {os.path.normpath(os.path.join(self.root, d)) for d in read}
         if page.source is not None:
             found.add(os.path.normpath(os.path.join(self.root, page.source)))
-        for _, rel in plugin_manager.contributions(self.pm, "mdxsite_page_dependencies",
-                                                   site=site, page=page):
-            found.add(os.path.normpath(os.path.join(self.root, str(rel))))
+        declared = dependencies.declared(self.pm, site, page)
+        found.update(os.path.normpath(os.path.join(self.root, rel)) for rel in declared.files)
         self._untrack(key)
+        self._keys[key] = declared.keys
         self._deps[key] = frozenset(found)
         for path in found:
             self._dependents.setdefault(path, set()).add(key)
@@ -494,9 +482,18 @@ class Engine:
         self._specs = {os.path.normpath(os.path.join(self.root, item.openapi.source.lstrip("/")))
                        for item in site.nav.walk() if item.openapi is not None
                        and not item.openapi.source.startswith(("http://", "https://"))}
-        watched = [Path(p) for _, p in plugin_manager.contributions(
-            self.pm, "mdxsite_watch_paths", site=site)]
-        self.watch_paths = tuple(sorted(set(watched)))
+        self.watch_paths = pipeline.watch_paths(site, self.pm)
+
+    def _rekeyed(self, site: Site) -> set[str]:
+        """Ask the plugins again what each page depends on; return the pages whose
+        non-file keys (a git commit...) changed."""
+        changed = set()
+        for key, page in site.pages.items():
+            keys = dependencies.declared(self.pm, site, page).keys
+            if keys != self._keys.get(key, ()):
+                changed.add(key)
+                self._keys[key] = keys
+        return changed
 
     def _read_frontmatter(self, path: Path, file: str) -> Mapping[str, object]:
         stamp = file_stamp(path)
@@ -564,28 +561,3 @@ def signatures(site: Site) -> dict[str, int]:
             _facts(pages[prev]) if prev in pages else None,
             _facts(pages[nxt]) if nxt in pages else None))
     return found
-
-
-def forget_published(out_dir: Path, keys: Collection[str]) -> None:
-    """Tell the render cache that watch mode replaced these pages' published files.
-
-    The next ``mdxsite build`` then writes them from its cache instead of trusting the file.
-    """
-    if not keys:
-        return
-    import sqlite3
-
-    from mdxsite.output.cache import FILE_NAME
-
-    path = staging.cache_dir_for(out_dir) / FILE_NAME
-    if not path.is_file():
-        return
-    try:
-        db = sqlite3.connect(path, timeout=1)
-        try:
-            db.executemany("UPDATE pages SET published = 0 WHERE key = ?", ((k,) for k in keys))
-            db.commit()
-        finally:
-            db.close()
-    except sqlite3.Error as exc:  # another build holds it: that build rewrites the marks
-        log.info("render cache not updated after a rebuild: %s", exc)

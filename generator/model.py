@@ -14,7 +14,7 @@ from typing import Any
 
 from mdxsite.errors import JsonPath, Location, Problem, plain_repr
 
-class FrozenDict(dict):  # type: ignore[type-arg]
+class FrozenDict(dict):
     """A read-only dict that pickles (``MappingProxyType`` does not, and pages go to workers).
 
     Hashes by its keys, which is consistent with equality and enough for frozen dataclasses.
@@ -204,7 +204,7 @@ class SiteConfig:
         """Return where the value (or with ``key`` the key) at ``at`` was written."""
         if self.locator is None:
             return Location(self.file)
-        return self.locator.key(at) if key else self.locator.value(at)  # type: ignore[no-any-return]
+        return self.locator.key(at) if key else self.locator.value(at)
 
 
 @plain_repr
@@ -245,9 +245,24 @@ class Site:
     # "/_mdxsite/style.css" -> "/_mdxsite/style.3f9a0c1b2d.css": set by the build before pages
     # render (mdxsite.output.assets); ``href`` applies it, so templates keep the plain names
     asset_names: Mapping[str, str] = EMPTY_MAPPING
+    # plugin name -> its options from docs.json, checked against its mdxsite_settings
+    plugin_options: Mapping[str, Mapping[str, object]] = EMPTY_MAPPING
 
     def page(self, key: str) -> Page:
         return self.pages[key]
+
+    def plugin_settings(self, name: str) -> Mapping[str, object]:
+        """Return plugin ``name``'s options (``"mdxsite": {"plugins": {name: {…}}}``).
+
+        For a plugin that declares them (``mdxsite_settings``) they are checked and every
+        declared option is present, its default filled in; otherwise they are as written.
+        """
+        found = self.plugin_options.get(name)
+        if found is not None:
+            return found
+        plugins = self.config.mdxsite.get("plugins")
+        raw = plugins.get(name) if isinstance(plugins, Mapping) else None
+        return frozen_mapping(raw) if isinstance(raw, Mapping) else EMPTY_MAPPING
 
     def href(self, url: str) -> str:
         """Return ``url`` (a site path such as ``/guides/x/``) with the base URL applied."""
@@ -320,6 +335,7 @@ class BuildReport:
     changed_pages: tuple[str, ...] | None = None
     # nothing changed since the last build: the output was checked and kept, no hook ran
     up_to_date: bool = False
+    site: Site | None = None      # the site built (None when nothing ran)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -368,3 +384,49 @@ class RequestSample:
     label: str                     # the tab title: "cURL", "Python"
     language: str                  # the highlighting language: "bash", "python"
     code: str
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    """An MDX component a plugin adds (``mdxsite_components``): ``<Name …>…</Name>`` in a page.
+
+    The template (looked up like any theme template: the site's ``_templates/``, plugins'
+    template folders, the theme, ``base``) receives ``name``, ``props`` (a missing prop reads
+    as None), ``children`` (the rendered children, as HTML), ``items`` (child components),
+    ``blocks`` (child code blocks) and ``site``.
+    """
+
+    name: str                      # as written in MDX: "Kbd", "Tree.Folder"
+    template: str                  # "components/kbd.html"
+    inline: bool = False           # True: no line break after it (text-level, like <Badge>)
+
+
+@dataclass(frozen=True, slots=True)
+class Dependency:
+    """Something other than a file that a page's output depends on (``mdxsite_page_dependencies``).
+
+    A cached page is used only while every one of its dependencies has the value it had when
+    the page rendered: ``Dependency("git-head", sha)`` renders pages again after a commit.
+    """
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One option a plugin accepts under ``"mdxsite": {"plugins": {"<name>": {…}}}`` in docs.json.
+
+    Declared through ``mdxsite_settings``; a value of another type, a key no setting declares
+    and a missing ``required`` one are located errors. ``choices`` limits the allowed values.
+    """
+
+    type: type | tuple[type, ...]
+    default: object = None
+    help: str = ""
+    required: bool = False
+    choices: tuple[object, ...] | None = None
+
+
+# the theme slots a plugin may fill (``mdxsite_page_slots``)
+SLOTS = ("head", "before_content", "after_content", "sidebar_footer", "page_footer")

@@ -13,16 +13,19 @@ import multiprocessing
 import os
 import time
 from collections import deque
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pluggy
+from markupsafe import Markup
 
-from mdxsite import plugin_manager
-from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_warnings
-from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
+from mdxsite import dependencies, plugin_manager, toolkit
+from mdxsite.config import plugin_settings
+from mdxsite.errors import Location, MdxsiteError, Problem, report_warnings
+from mdxsite.model import SLOTS, BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.model import Nav, SiteConfig  # for prepare_from (watch mode)
 from mdxsite.output import stamp
 from mdxsite.output.assets import fingerprint as fingerprint_assets
@@ -58,7 +61,7 @@ def prepare(root: Path, pm: pluggy.PluginManager, *, base_url: str = "/",
     With ``memo``, page frontmatter is parsed only for files that changed since it was kept;
     ``listing`` (:func:`mdxsite.sources.listing`) stands for the walk of the folder.
     """
-    config = _answer(pm.hook.mdxsite_load_config(root=root), "mdxsite_load_config")
+    config = load_config(root, pm)
     sources, assets = scan(root, listing)
     return prepare_from(root, pm, config, sources, base_url=base_url, site_url=site_url,
                         assets=assets, memo=memo)
@@ -75,11 +78,14 @@ def prepare_from(root: Path, pm: pluggy.PluginManager, config: SiteConfig,
     ``read_frontmatter`` and ``assets`` let the caller reuse what it read before.
     """
     hook = pm.hook
+    toolkit.use(pm)
+    options = plugin_settings.check(pm, config)
     if nav is None:
         nav = _answer(hook.mdxsite_resolve_nav(config=config, sources=sources),
                       "mdxsite_resolve_nav")
     site = build_site(root, config, nav, sources, base_url=base_url, site_url=site_url,
                       read_frontmatter=read_frontmatter, assets=assets, memo=memo)
+    site = replace(site, plugin_options=options)
     site = hook.mdxsite_expand_openapi(site=site) or site
     extra = plugin_manager.unique_by(
         plugin_manager.contributions(pm, "mdxsite_extra_pages", site=site),
@@ -104,6 +110,7 @@ _WORKER: dict[str, Any] = {}
 def _init_worker(site: Site | None, blocked: Collection[str], pm: pluggy.PluginManager | None) -> None:
     """Set up a worker: a plugin manager of its own (or the parent's, when forked)."""
     _WORKER["pm"] = pm if pm is not None else plugin_manager.create(blocked)
+    toolkit.use(_WORKER["pm"])
     if site is not None:
         _WORKER["site"] = site
 
@@ -125,39 +132,30 @@ def _render_one(key: str) -> tuple[PageResult | None, tuple[Problem, ...]]:
     page = site.pages[key]
     hook = pm.hook
     current = ["mdxsite_render_page"]
-    try:
+    try:  # a plugin's bug raises PluginError, naming it (mdxsite.plugin_manager)
         rendered: RenderedPage = _answer(hook.mdxsite_render_page(site=site, page=page),
-                                         current[0])
-        document = lay_out(pm, site, page, rendered, current)
+                                         "mdxsite_render_page")
+        document = lay_out(pm, site, page, rendered)
     except MdxsiteError as exc:
         return None, exc.problems
-    except Exception as exc:  # a plugin's bug: name the plugin, hook and page
-        plugin = _blame(pm, current[0])
-        raise PluginError(plugin, "", current[0], key, exc) from exc
     return PageResult(page=page, rendered=rendered, document=document), rendered.problems
 
 
-def lay_out(pm: pluggy.PluginManager, site: Site, page: Page, rendered: RenderedPage,
-            current: list[str] | None = None) -> str:
-    """Return the whole document of a rendered page (template context, then the theme).
-
-    ``current[0]`` names the hook running, for blaming a plugin that fails.
-    """
-    current = current if current is not None else [""]
-    current[0] = "mdxsite_template_context"
+def lay_out(pm: pluggy.PluginManager, site: Site, page: Page, rendered: RenderedPage) -> str:
+    """Return the whole document of a rendered page (template context, then the theme)."""
     context = _template_context(pm, site, page)
-    current[0] = "mdxsite_render_document"
-    return _answer(pm.hook.mdxsite_render_document(  # type: ignore[no-any-return]
-        site=site, page=page, rendered=rendered, context=context), current[0])
+    return _answer(pm.hook.mdxsite_render_document(
+        site=site, page=page, rendered=rendered, context=context), "mdxsite_render_document")
 
 
-def _blame(pm: pluggy.PluginManager, hook: str) -> str:
-    impls = getattr(pm.hook, hook).get_hookimpls()
-    return ", ".join(i.plugin_name for i in impls) or "?"
+class TemplateContext(dict[str, Any]):
+    """The plugins' template variables, with the plugin that set each (``owners``)."""
+
+    owners: dict[str, str]
 
 
-def _template_context(pm: pluggy.PluginManager, site: Site, page: Page) -> Mapping[str, Any]:
-    merged: dict[str, Any] = {}
+def _template_context(pm: pluggy.PluginManager, site: Site, page: Page) -> TemplateContext:
+    merged = TemplateContext()
     owner: dict[str, str] = {}
     for plugin, ctx in plugin_manager.contributions(pm, "mdxsite_template_context",
                                                     site=site, page=page):
@@ -167,11 +165,27 @@ def _template_context(pm: pluggy.PluginManager, site: Site, page: Page) -> Mappi
                     f"plugins {owner[k]!r} and {plugin!r} both set template variable {k!r}",
                     hint="disable one of them with --disable-plugin NAME")
             merged[k], owner[k] = v, plugin
+    merged.owners = owner
     # scripts and styles plugins want linked: one ordered, de-duplicated list for the theme
     assets = [a for _, a in plugin_manager.contributions(pm, "mdxsite_page_assets", site=site,
                                                          page=page)]
     merged["page_assets"] = list(dict.fromkeys(assets))
+    merged["slots"] = _slots(pm, site, page)
     return merged
+
+
+def _slots(pm: pluggy.PluginManager, site: Site, page: Page) -> dict[str, Markup]:
+    """Return the HTML plugins put in each theme slot (``mdxsite_page_slots``), in plugin order."""
+    parts: dict[str, list[str]] = {name: [] for name in SLOTS}
+    for plugin, filled in plugin_manager.contributions(pm, "mdxsite_page_slots", site=site,
+                                                       page=page):
+        for name, html in dict(filled).items():
+            if name not in parts:
+                raise MdxsiteError.single(
+                    f"plugin {plugin!r} fills the slot {name!r}, which the theme does not have",
+                    hint=f"use one of {', '.join(SLOTS)}", where=Location(f"plugin {plugin}"))
+            parts[name].append(str(html))
+    return {name: Markup("\n".join(html)) for name, html in parts.items()}
 
 
 def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
@@ -213,7 +227,8 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
 
 
 def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
-                 blocked: Collection[str]) -> Iterator[tuple[PageResult | None, tuple[Problem, ...]]]:
+                 blocked: Collection[str]
+                 ) -> Generator[tuple[PageResult | None, tuple[Problem, ...]], None, None]:
     """Yield ``_render_one`` for each key, in order, on a process pool when it pays."""
     if jobs <= 1 or len(keys) < PARALLEL_THRESHOLD:
         _init_worker(site, blocked, pm)
@@ -256,16 +271,10 @@ def render_layout(site: Site, pm: pluggy.PluginManager, page: Page, rendered: Re
     Runs ``mdxsite_template_context`` and ``mdxsite_render_document`` in this process; returns
     the result or the page's located problems, as rendering does.
     """
-    current = "mdxsite_template_context"
     try:
-        context = _template_context(pm, site, page)
-        current = "mdxsite_render_document"
-        document = _answer(pm.hook.mdxsite_render_document(
-            site=site, page=page, rendered=rendered, context=context), current)
+        document = lay_out(pm, site, page, rendered)
     except MdxsiteError as exc:
         return None, exc.problems
-    except Exception as exc:  # a plugin's bug: name the plugin, hook and page
-        raise PluginError(_blame(pm, current), "", current, page.key, exc) from exc
     return PageResult(page=page, rendered=rendered, document=document), rendered.problems
 
 
@@ -278,7 +287,8 @@ def _render_batch(keys: list[str]) -> list[tuple[PageResult | None, tuple[Proble
 def build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int = 2,
           base_url: str = "/", site_url: str = "", blocked: Collection[str] = (),
           on_page: Callable[[str], None] | None = None, use_cache: bool = True,
-          strict: bool = False, skip_unchanged: bool = False) -> BuildReport:
+          strict: bool = False, skip_unchanged: bool = False,
+          on_result: Callable[[PageResult], None] | None = None) -> BuildReport:
     """Build the site in ``root`` into ``out_dir``; raise MdxsiteError with every problem found.
 
     A failed build leaves ``out_dir`` exactly as it was. With ``use_cache`` (the default),
@@ -290,6 +300,10 @@ def build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int = 2,
     published output are exactly those of the last one stops after checking them, calls no
     hook and reports ``up_to_date`` (see :mod:`mdxsite.output.stamp`; never when a
     third-party plugin is registered).
+
+    ``on_page`` is told each page key as it is written, ``on_result`` gets its whole result
+    (watch mode keeps the rendered bodies and their dependencies); ``report.site`` is the
+    site built.
     """
     counter = _WarningCounter()
     logging.getLogger("mdxsite").addHandler(counter)
@@ -297,7 +311,7 @@ def build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int = 2,
         return _build(root, out_dir, pm, jobs=jobs, base_url=base_url, site_url=site_url,
                       blocked=blocked, on_page=on_page, use_cache=use_cache,
                       strict=strict, counter=counter,
-                      skip_unchanged=skip_unchanged and use_cache)
+                      skip_unchanged=skip_unchanged and use_cache, on_result=on_result)
     finally:
         logging.getLogger("mdxsite").removeHandler(counter)
 
@@ -327,7 +341,8 @@ def output_files(site: Site, pm: pluggy.PluginManager) -> tuple[Site, list[Outpu
 def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, base_url: str,
            site_url: str, blocked: Collection[str], on_page: Callable[[str], None] | None,
            use_cache: bool, strict: bool, counter: _WarningCounter,
-           skip_unchanged: bool = False) -> BuildReport:
+           skip_unchanged: bool = False,
+           on_result: Callable[[PageResult], None] | None = None) -> BuildReport:
     started = time.perf_counter()
     root = root.resolve()
     out_dir = out_dir.resolve()
@@ -350,21 +365,22 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
                    listing=inputs.listing if inputs is not None else None)
     # gathered before rendering: every page links the fingerprinted asset names
     site, files = output_files(site, pm)
-    report = BuildReport(pages=len(site.pages), out_dir=out_dir)
+    report = BuildReport(pages=len(site.pages), out_dir=out_dir, site=site)
     problems: list[Problem] = []
     keys = list(site.pages)
     published: dict[str, int] = {}
     cache = PageCache.open(out_dir, site, pm, memo=memo,
                            relayout=lambda page, rendered: lay_out(pm, site, page, rendered),
+                           declare=lambda page: dependencies.declared(pm, site, page),
                            code=inputs.code if inputs is not None else None
                            ) if use_cache else None
     succeeded = False
-    dependencies: set[str] = set()  # files outside the site folder pages read, for the stamp
+    outside: set[str] = set()  # files outside the site folder pages read, for the stamp
     try:
         with staging_dir(out_dir, published) as tmp:
             _build_into(tmp, site, pm, keys, files, jobs=jobs, blocked=blocked,
                         problems=problems, cache=cache, on_page=on_page, report=report,
-                        outside=dependencies)
+                        outside=outside, on_result=on_result)
             if strict and counter.count:
                 raise MdxsiteError.single(
                     f"{counter.count} warning{'s' if counter.count != 1 else ''} with --strict; "
@@ -380,7 +396,7 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
             memo.save()
     if inputs is not None:
         inputs.records = counter.records
-        stamp.save(inputs, out_dir, len(site.pages), dependencies)
+        stamp.save(inputs, out_dir, len(site.pages), outside)
     report.written = published.get("written", 0)
     report.unchanged = published.get("unchanged", 0)
     report.seconds = time.perf_counter() - started
@@ -391,37 +407,84 @@ def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str]
                 files: list[OutputFile], *, jobs: int,
                 blocked: Collection[str], problems: list[Problem], cache: PageCache | None,
                 on_page: Callable[[str], None] | None, report: BuildReport,
-                outside: set[str] | None = None) -> None:
-    hook = pm.hook
-    hook.mdxsite_build_started(site=site)
+                outside: set[str] | None = None,
+                on_result: Callable[[PageResult], None] | None = None) -> None:
+    pm.hook.mdxsite_build_started(site=site)
     results = render_all(site, pm, keys, jobs=jobs, blocked=blocked, problems=problems,
                          cache=cache)
-    results = _tap(results, site, pm, on_page, outside)
-    written = hook.mdxsite_write_output(site=site, results=results, out_dir=tmp)
-    _answer(written, "mdxsite_write_output")
+    written = write_pages(tmp, site, pm, results, on_page=on_page, outside=outside,
+                          on_result=on_result)
     errors = [p for p in problems if not p.warning]
     if errors:
         report_warnings([p for p in problems if p.warning])
         raise MdxsiteError(errors)
     report_warnings(sorted(p for p in problems if p.warning))
-    write_files(tmp, files)
     report.written = written  # pages; replaced in build() by what publishing changed
-    hook.mdxsite_build_finished(site=site, out_dir=tmp, report=report)
+    finish(tmp, site, pm, files, report)
 
 
-def _tap(results: Iterator[PageResult], site: Site, pm: pluggy.PluginManager,
-         on_page: Callable[[str], None] | None, outside: set[str] | None = None
-         ) -> Iterator[PageResult]:
-    """Call ``mdxsite_page_built`` for each result; gather into ``outside`` the files pages
-    read that may lie outside the site folder (``../`` or absolute)."""
-    for r in results:
-        pm.hook.mdxsite_page_built(site=site, result=r)
-        if on_page is not None:
-            on_page(r.page.key)
-        if outside is not None:
-            outside.update(d for d in r.rendered.dependencies
-                           if d.startswith(("../", "/")) or d == "..")
-        yield r
+def write_pages(tmp: Path, site: Site, pm: pluggy.PluginManager, results: Iterator[PageResult],
+                *, on_page: Callable[[str], None] | None = None, outside: set[str] | None = None,
+                on_result: Callable[[PageResult], None] | None = None) -> int:
+    """Write rendered pages into ``tmp`` (``mdxsite_write_output``), telling the plugins of
+    each (``mdxsite_page_built``) as it goes; return how many were written.
+
+    ``outside`` gathers the files pages read that may lie outside the site folder (``../``
+    or absolute), for the build stamp.
+    """
+    def tapped() -> Iterator[PageResult]:
+        for r in results:
+            pm.hook.mdxsite_page_built(site=site, result=r)
+            if on_page is not None:
+                on_page(r.page.key)
+            if on_result is not None:
+                on_result(r)
+            if outside is not None:
+                outside.update(d for d in r.rendered.dependencies
+                               if d.startswith(("../", "/")) or d == "..")
+            yield r
+
+    written = pm.hook.mdxsite_write_output(site=site, results=tapped(), out_dir=tmp)
+    return _answer(written, "mdxsite_write_output")
+
+
+def finish(tmp: Path, site: Site, pm: pluggy.PluginManager, files: list[OutputFile],
+           report: BuildReport) -> None:
+    """Write the contributed files into ``tmp``, then let the plugins post-process it
+    (``mdxsite_build_finished``); a whole build and a watch-mode rebuild end alike."""
+    write_files(tmp, files)
+    pm.hook.mdxsite_build_finished(site=site, out_dir=tmp, report=report)
+
+
+def load_config(root: Path, pm: pluggy.PluginManager) -> SiteConfig:
+    """Stage 1: docs.json, read and checked by the plugin that answers."""
+    return _answer(pm.hook.mdxsite_load_config(root=root),
+                   "mdxsite_load_config")
+
+
+def files_changed(site: Site, pm: pluggy.PluginManager, paths: Sequence[Path]) -> None:
+    """Tell the plugins that these files changed, before watch mode rebuilds."""
+    pm.hook.mdxsite_files_changed(site=site, paths=list(paths))
+
+
+def watch_paths(site: Site, pm: pluggy.PluginManager) -> tuple[Path, ...]:
+    """Return the extra paths the plugins want watched (``mdxsite_watch_paths``)."""
+    return tuple(sorted({Path(p) for _, p in plugin_manager.contributions(
+        pm, "mdxsite_watch_paths", site=site)}))
+
+
+def asgi_apps(site: Site, pm: pluggy.PluginManager, out_dir: Path) -> list[tuple[str, Any]]:
+    """Return every ``(path, ASGI app)`` the plugins mount beside the site; two plugins
+    claiming one path is an error naming both."""
+    return plugin_manager.unique_by(
+        plugin_manager.contributions(pm, "mdxsite_asgi_apps", site=site, out_dir=out_dir),
+        key=lambda pair: pair[0], what="mount path")
+
+
+def page_files(site: Site, pm: pluggy.PluginManager, page: Page) -> set[str]:
+    """Return the output files the plugins write for ``page`` (``mdxsite_page_files``)."""
+    return {str(f) for _, f in plugin_manager.contributions(pm, "mdxsite_page_files",
+                                                           site=site, page=page)}
 
 
 def _check_out_dir(root: Path, out_dir: Path) -> None:

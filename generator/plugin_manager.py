@@ -1,27 +1,38 @@
-"""Plugin loading: one door in, the ``mdxsite.plugins`` entry-point group, for built-ins too."""
+"""Plugin loading and calling: one door in (the ``mdxsite.plugins`` entry-point group, for
+built-ins too), and every hook called through pluggy.
+
+Each implementation is wrapped when it is registered, so that anything other than
+:class:`~mdxsite.MdxsiteError` it raises becomes a :class:`~mdxsite.PluginError` naming that one
+plugin (its distribution, version, the hook, the page and the line that raised), whichever way
+the hook was called: a stage, a contribution, a wrapper around either.
+"""
 
 from __future__ import annotations
 
+import contextvars
 import importlib
-from collections.abc import Collection, Iterator
+import inspect
+import traceback
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 from typing import Any
 
 import pluggy
 
 from mdxsite import hookspecs
-from mdxsite.errors import Location, MdxsiteError
+from mdxsite.errors import Location, MdxsiteError, PluginError
 
 GROUP = "mdxsite.plugins"
 
 
-def _dist(ep: EntryPoint) -> str:
+def _dist(ep: EntryPoint | None) -> str:
     dist = getattr(ep, "dist", None)
     return dist.name if dist is not None else "?"
 
 
-def _version(ep: EntryPoint) -> str:
+def _version(ep: EntryPoint | None) -> str:
     dist = getattr(ep, "dist", None)
     return dist.version if dist is not None else "?"
 
@@ -34,9 +45,105 @@ def _load(ep: EntryPoint) -> object:
             f"plugin {ep.name!r} ({_dist(ep)}) cannot be imported: {exc}",
             hint=f"install what it needs, or disable it with --disable-plugin {ep.name}",
             where=Location(f"entry point {ep.value}")) from exc
+    except Exception as exc:  # a bug at import time: name the plugin, never a traceback
+        raise PluginError(ep.name, _dist(ep), "import", "", exc, version=_version(ep),
+                          where=raised_at(exc, None)) from exc
 
 
-def load_plugins(pm: pluggy.PluginManager, blocked: Collection[str] = ()) -> None:
+# (hook name, plugin name, result) of each implementation that returned, while
+# :func:`contributions` collects a hook's results: how a result is traced to its plugin
+_RESULTS: contextvars.ContextVar[list[tuple[str, str, object]] | None] = contextvars.ContextVar(
+    "mdxsite_results", default=None)
+
+
+class Plugins(pluggy.PluginManager):
+    """pluggy's manager, with every implementation wrapped to blame its own plugin."""
+
+    def __init__(self) -> None:
+        super().__init__("mdxsite")
+        self.entry_points: dict[str, EntryPoint] = {}
+
+    def register(self, plugin: object, name: str | None = None) -> str | None:
+        found = super().register(plugin, name)
+        if found is None:  # blocked
+            return None
+        for caller in self.get_hookcallers(plugin) or ():
+            for impl in caller.get_hookimpls():
+                if impl.plugin is plugin:
+                    self._guard(impl, caller.name, found)
+        return found
+
+    def _guard(self, impl: Any, hook: str, name: str) -> None:
+        if impl.hookwrapper:
+            self.unregister(name=name)
+            raise MdxsiteError.single(
+                f"plugin {name!r} implements {hook} with hookwrapper=True, which mdxsite does "
+                "not support", where=Location(_file_of(impl.function)),
+                hint="use @hookimpl(wrapper=True): `result = yield` gives the inner result, "
+                     "and what the wrapper returns replaces it")
+        function = impl.function
+        blame = self._blamer(name, hook, function)
+        if inspect.isgeneratorfunction(function):
+            def guarded_wrapper(*args: Any, **kwargs: Any) -> Any:
+                try:
+                    return (yield from function(*args, **kwargs))
+                except (MdxsiteError, PluginError):
+                    raise
+                except Exception as exc:
+                    raise blame(exc, args, kwargs) from exc
+            guarded: Callable[..., Any] = guarded_wrapper
+        else:
+            def guarded_call(*args: Any, **kwargs: Any) -> Any:
+                try:
+                    result = function(*args, **kwargs)
+                except (MdxsiteError, PluginError):
+                    raise
+                except Exception as exc:
+                    raise blame(exc, args, kwargs) from exc
+                collecting = _RESULTS.get()
+                if collecting is not None and result is not None:
+                    collecting.append((hook, name, result))
+                return result
+            guarded = guarded_call
+        setattr(impl, "function", guarded)  # HookImpl read its argument names already
+
+    def _blamer(self, name: str, hook: str, function: Callable[..., Any]
+                ) -> Callable[[Exception, tuple[Any, ...], dict[str, Any]], PluginError]:
+        argnames = tuple(inspect.signature(function).parameters)
+
+        def blame(exc: Exception, args: tuple[Any, ...], kwargs: dict[str, Any]) -> PluginError:
+            values = dict(zip(argnames, args), **kwargs)
+            page = values.get("page")
+            ep = self.entry_points.get(name)
+            return PluginError(name, _dist(ep) if ep else "registered in code", hook,
+                               getattr(page, "key", ""), exc,
+                               version=_version(ep) if ep else "",
+                               where=raised_at(exc, function))
+        return blame
+
+
+def _file_of(function: Callable[..., Any]) -> str:
+    try:
+        return inspect.getsourcefile(function) or "?"
+    except TypeError:
+        return "?"
+
+
+def raised_at(exc: BaseException, function: Callable[..., Any] | None) -> str:
+    """Return ``file:line`` of the deepest frame of the traceback inside the plugin's own
+    file (else the deepest frame at all): where the author should look."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return ""
+    own = _file_of(function) if function is not None else ""
+    here = Path(__file__).as_posix()
+    mine = [f for f in frames if f.filename == own] or [f for f in frames
+                                                        if Path(f.filename).as_posix() != here]
+    frame = (mine or frames)[-1]
+    return f"{frame.filename}:{frame.lineno}"
+
+
+def load_plugins(pm: Plugins, blocked: Collection[str] = ()) -> None:
     """Register every GROUP entry point: built-ins first, each side sorted by name.
 
     Sorted because ``importlib.metadata`` yields distributions in filesystem order and pluggy
@@ -55,6 +162,7 @@ def load_plugins(pm: pluggy.PluginManager, blocked: Collection[str] = ()) -> Non
         if ep.name in blocked:
             pm.set_blocked(ep.name)
         else:
+            pm.entry_points[ep.name] = ep
             pm.register(_load(ep), name=ep.name)
     try:
         pm.check_pending()
@@ -63,18 +171,19 @@ def load_plugins(pm: pluggy.PluginManager, blocked: Collection[str] = ()) -> Non
         raise MdxsiteError.single(
             f"plugin {name!r} implements a hook mdxsite does not have: {exc}",
             hint="check the hook name against `mdxsite plugins --hooks`") from exc
-    _ENTRY_POINTS.update({name: ep for name, ep in by_name.items() if name not in blocked})
 
 
-_ENTRY_POINTS: dict[str, EntryPoint] = {}
-
-
-def create(blocked: Collection[str] = ()) -> pluggy.PluginManager:
+def create(blocked: Collection[str] = ()) -> Plugins:
     """Return a plugin manager with the hookspecs and every installed plugin registered."""
-    pm = pluggy.PluginManager("mdxsite")
+    pm = Plugins()
     pm.add_hookspecs(hookspecs)
     load_plugins(pm, blocked)
     return pm
+
+
+def entry_point(pm: pluggy.PluginManager, name: str) -> EntryPoint | None:
+    """Return the entry point plugin ``name`` was loaded from (None: registered in code)."""
+    return getattr(pm, "entry_points", {}).get(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +201,7 @@ def describe_plugins(pm: pluggy.PluginManager) -> list[PluginInfo]:
     for name, plugin in pm.list_name_plugin():
         if plugin is None:
             continue
-        ep = _ENTRY_POINTS.get(name)
+        ep = entry_point(pm, name)
         hooks = tuple(sorted(h.name for h in pm.get_hookcallers(plugin) or ()))
         file = getattr(plugin, "__file__", None) or getattr(type(plugin), "__module__", "?")
         out.append(PluginInfo(name, _dist(ep) if ep else "(registered in code)",
@@ -105,7 +214,7 @@ def only_builtins(pm: pluggy.PluginManager) -> bool:
     for name, plugin in pm.list_name_plugin():
         if plugin is None:
             continue  # blocked
-        ep = _ENTRY_POINTS.get(name)
+        ep = entry_point(pm, name)
         if ep is None or _dist(ep) != "mdxsite" or not ep.value.startswith("mdxsite."):
             return False
     return True
@@ -116,24 +225,28 @@ def plugin_name(pm: pluggy.PluginManager, plugin: object) -> str:
 
 
 def contributions(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> Iterator[tuple[str, Any]]:
-    """Call a contribution hook, yielding (plugin name, item) for every item it returned.
+    """Call a contribution hook through pluggy, yielding (plugin name, item) for every item.
 
-    Lists and tuples are flattened; None is skipped. Plugins are visited in registration order
-    (built-ins first, then sorted by name), so the result is deterministic.
+    pluggy decides the order (``tryfirst`` first, then the last registered first) and runs
+    wrappers, which may add, drop or reorder results. Lists and tuples are flattened; None is
+    skipped. A result a wrapper made up is credited to the wrappers of the hook.
     """
     caller = getattr(pm.hook, hook)
-    for impl in caller.get_hookimpls():
-        if impl.hookwrapper or impl.wrapper:
-            continue
-        args = {k: kwargs[k] for k in impl.argnames}
-        result = impl.function(**args)
-        if result is None:
-            continue
+    token = _RESULTS.set([])
+    try:
+        results = caller(**kwargs)
+        recorded = _RESULTS.get() or []
+    finally:
+        _RESULTS.reset(token)
+    owners = {id(result): name for called, name, result in recorded if called == hook}
+    wrappers = ", ".join(i.plugin_name for i in caller.get_hookimpls() if i.wrapper) or "?"
+    for result in results:
+        owner = owners.get(id(result), wrappers)
         if isinstance(result, (list, tuple, set, frozenset)) or _is_iterator(result):
             for item in result:
-                yield impl.plugin_name, item
+                yield owner, item
         else:
-            yield impl.plugin_name, result
+            yield owner, result
 
 
 def _is_iterator(value: object) -> bool:

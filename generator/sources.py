@@ -240,7 +240,7 @@ def _frontmatter(root: Path, rel: Path, memo: FileMemo | None) -> dict[str, obje
     if memo is None:
         return parse(root / rel)
     try:
-        return memo.get(root, rel.as_posix(), "frontmatter", parse)  # type: ignore[no-any-return]
+        return memo.get(root, rel.as_posix(), "frontmatter", parse)
     except OSError:  # vanished since the scan: let the reader report it
         return parse(root / rel)
 

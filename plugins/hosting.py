@@ -12,7 +12,7 @@ import html
 from pathlib import Path
 
 from mdxsite.hookspecs import hookimpl
-from mdxsite.model import BuildReport, OutputFile, PageResult, Site
+from mdxsite.model import BuildReport, OutputFile, Page, PageResult, Site
 from mdxsite.output import redirects, staging, visibility
 from mdxsite.output import theme as themes
 
@@ -64,7 +64,7 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
             copy = f"# {page.title}\n\n{markdown.strip()}\n"
             cached = _COPIES[key] = ((page.title, source, markdown), copy)
         if fresh is None or key in fresh:
-            rel = page.url.strip("/") + ".md" if page.url.strip("/") else "index.md"
+            rel = markdown_path(page)
             # the page's title and Markdown are part of what made its published document current
             if not (key in _UNCHANGED and staging.keep(out_dir, rel, staging.utf8_size(cached[1]))):
                 target = out_dir / rel
@@ -133,6 +133,16 @@ def _llms(site: Site) -> OutputFile:
         suffix = f": {about}" if isinstance(about, str) and about else ""
         lines.append(f"- [{page.title}]({site.href(page.url)}){suffix}")
     return OutputFile(path="llms.txt", content="\n".join(lines) + "\n")
+
+
+def markdown_path(page: Page) -> str:
+    """The page's Markdown copy: ``/guides/x/`` -> ``guides/x.md``."""
+    return page.url.strip("/") + ".md" if page.url.strip("/") else "index.md"
+
+
+@hookimpl
+def mdxsite_page_files(page: Page) -> list[str]:
+    return [markdown_path(page)]
 
 
 def _not_found(site: Site) -> str:

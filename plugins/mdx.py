@@ -8,19 +8,25 @@ Mermaid's browser bundle is shipped only when some page draws a diagram.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from pathlib import Path
 
 from mdxsite.errors import Location, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
-from mdxsite.mdx import code, mermaid
-from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
+from mdxsite.mdx import code, components, mermaid
+from mdxsite.model import (BuildReport, Component, OutputFile, Page, PageResult, RenderedPage,
+                           Site)
 
 # page key -> its links ("key#anchor", where): by page, so a watch-mode rebuild replaces them;
 # ``where`` stays (file, line, column) for a cached page until a broken link needs a Location
 _LINKS: dict[str, Sequence[tuple[str, Location] | tuple[str, str, int, int]]] = {}
 _ANCHORS: dict[str, set[str]] = {}
 _MERMAID: list[Location] = []                   # where pages with diagrams start
+
+
+@hookimpl
+def mdxsite_components(site: Site) -> tuple[Component, ...]:
+    return components.BUILTIN
 
 
 @hookimpl
@@ -44,7 +50,8 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     _ANCHORS[result.page.key] = set(rendered.anchors)
     raw = getattr(rendered, "raw_links", None)  # a cached render (mdxsite.output.cache)
     _LINKS[result.page.key] = raw() if raw is not None else rendered.links
-    if mermaid.SCRIPTS[0] in rendered.meta.get("scripts", ()):  # type: ignore[operator]
+    scripts = rendered.meta.get("scripts", ())
+    if isinstance(scripts, Container) and mermaid.SCRIPTS[0] in scripts:
         source = result.page.source
         _MERMAID.append(Location(source.as_posix() if source else result.page.key, 1, 1))
 
@@ -69,7 +76,7 @@ def broken_links(site: Site, pages: Iterable[str] | None = None) -> list[Problem
         key, _, anchor = target.partition("#")
         if key in site.pages and (not anchor or key not in _ANCHORS or anchor in _ANCHORS[key]):
             continue
-        where = link[1] if len(link) == 2 else Location(*link[1:])  # type: ignore[misc]
+        where = link[1] if len(link) == 2 else Location(*link[1:])
         if key not in site.pages:
             out.append(Problem(where, f"broken link: no page {'/' + key!r}",
                                "fix the path or create the page", code="mdx.broken-link",

@@ -22,7 +22,7 @@ def mdxsite_render_page(site: Site, page: Page) -> RenderedPage | None:
     return render(site, page)
 
 
-@hookimpl
+@hookimpl(tryfirst=True)  # the platform's three tabs first; other plugins' follow
 def mdxsite_request_samples(operation: ApiOperation) -> list[RequestSample]:
     from mdxsite.openapi.samples import builtin_samples
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from mdxsite.hookspecs import hookimpl
-from mdxsite.model import OutputFile, PageResult, Site
+from mdxsite.model import OutputFile, Page, PageResult, Site
 from mdxsite.output import staging
 from mdxsite.output.cache import document_size
 
@@ -15,6 +15,11 @@ from mdxsite.output.cache import document_size
 def output_path(url: str) -> str:
     """Return the file that serves a page URL: ``/guides/x/`` -> ``guides/x/index.html``."""
     return url.strip("/") + "/index.html" if url.strip("/") else "index.html"
+
+
+@hookimpl
+def mdxsite_page_files(page: Page) -> list[str]:
+    return [output_path(page.url)]
 
 
 @hookimpl

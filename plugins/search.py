@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import json
 import logging
 import os
@@ -371,12 +372,13 @@ class _Service:
         self._proc.stdin.write(base64.b64encode(message.encode("utf-8")) + b",")
 
     def _receive(self, expected: str) -> dict[str, Any]:
-        assert self._proc.stdout is not None
+        stdout = self._proc.stdout
+        assert isinstance(stdout, io.BufferedReader)  # a pipe with Popen's default buffering
         end = self._buffer.find(b",", self._pos)
         if end < 0:  # read on; chunks gathered in a list, as one answer may be the whole index
             parts = [self._buffer[self._pos:]]
             while True:
-                chunk = self._proc.stdout.read1(1 << 16)
+                chunk = stdout.read1(1 << 16)
                 if not chunk:
                     self._log.seek(0)
                     tail = self._log.read()[-500:].decode("utf-8", "replace").strip()

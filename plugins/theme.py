@@ -14,7 +14,8 @@ from markupsafe import Markup
 
 from mdxsite import sources
 from mdxsite.hookspecs import hookimpl
-from mdxsite.model import OutputFile, Page, RenderedPage, Site
+from mdxsite.errors import Location, MdxsiteError
+from mdxsite.model import SLOTS, OutputFile, Page, RenderedPage, Site
 from mdxsite.output import chrome, layout, visibility
 from mdxsite.output import theme as themes
 
@@ -131,8 +132,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
     site_url = _site_url(site, seo)
     metatags, canonical = _metatags(site, page, seo, site_url)
-    return {
-        **{k: v for k, v in extra.items() if k != "page_assets"},
+    own = {
         "site": site, "page": page, "rendered": rendered, "config": site.config,
         "theme_name": theme.name, "nav": nav, "sidebar": Markup(sidebar),
         "tab_bar": Markup(_tab_bar(site, env, nav)),
@@ -160,7 +160,17 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "mode": mode, "toc": [h for h in rendered.headings if h.level in (2, 3)] if mode != "custom" else [],
         "prev": _listed_neighbour(site, page.key, 0),
         "next": _listed_neighbour(site, page.key, 1),
+        "slots": extra.get("slots") or {name: "" for name in SLOTS},
     }
+    owners: Mapping[str, str] = getattr(extra, "owners", {})
+    for key in extra.keys() - {"page_assets", "slots"}:
+        if key in own:
+            raise MdxsiteError.single(
+                f"plugin {owners.get(key, '?')!r} sets the template variable {key!r}, which "
+                "the theme sets itself", where=Location(f"plugin {owners.get(key, '?')}"),
+                hint="give it a name of its own (prefix it with the plugin's name), or fill a "
+                     "theme slot with mdxsite_page_slots")
+    return {**extra, **own}
 
 
 def _search_prompt(site: Site) -> str:

@@ -26,9 +26,10 @@ def load_config(root: Path) -> tuple[SiteConfig, Problems]:
     nav = raw.get("navigation")
     theme = raw.get("theme")
     mdx = raw.get("mdxsite")
+    name = raw.get("name")
     config = SiteConfig(
         root=root, raw=frozen_mapping(raw),
-        name=raw.get("name") if isinstance(raw.get("name"), str) else "",  # type: ignore[arg-type]
+        name=name if isinstance(name, str) else "",
         theme=theme if isinstance(theme, str) and theme in schema.THEMES else "mint",
         navigation=frozen_mapping(nav if isinstance(nav, dict) else {}),
         mdxsite=frozen_mapping(mdx if isinstance(mdx, dict) else {}),

@@ -9,6 +9,7 @@ site is an error naming the file and JSON path of the ``$ref``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from mdxsite.config import sourcemap
@@ -238,7 +239,7 @@ def _resolve(value: object, holder: Path, root: Path, at: tuple[str | int, ...],
     return merged
 
 
-def _pointer(value: object, pointer: str, problem: object) -> object:
+def _pointer(value: object, pointer: str, problem: Callable[[str, str], None]) -> object:
     for raw in [p for p in pointer.split("/") if p]:
         part = raw.replace("~1", "/").replace("~0", "~")
         if isinstance(value, dict) and part in value:
@@ -246,6 +247,6 @@ def _pointer(value: object, pointer: str, problem: object) -> object:
         elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
             value = value[int(part)]
         else:
-            problem(f"$ref pointer #{pointer} not found in the file", "fix the part after #")  # type: ignore[operator]
+            problem(f"$ref pointer #{pointer} not found in the file", "fix the part after #")
             return None
     return value

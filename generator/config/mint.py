@@ -12,7 +12,7 @@ The test suite checks it against the platform's ``upgradeToDocsConfig``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 SCHEMA = "https://mintlify.com/docs.json"
@@ -98,6 +98,11 @@ def _get(obj: Mapping[str, Any], key: str) -> Any:
     return obj[key] if key in obj else MISSING
 
 
+def _field(value: Any, key: str) -> Any:
+    """``value.key`` as JavaScript reads it: MISSING (undefined) unless ``value`` is an object."""
+    return _get(value, key) if isinstance(value, Mapping) else MISSING
+
+
 def _obj(obj: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     value = obj.get(key)
     return value if isinstance(value, Mapping) else {}
@@ -112,7 +117,7 @@ def _colors(mint: Mapping[str, Any]) -> dict[str, Any]:
     colors = mint.get("colors")
     if not _js(colors):
         return {"primary": "#16A34A"}
-    return {k: _get(colors, k) for k in ("primary", "light", "dark")}
+    return {k: _field(colors, k) for k in ("primary", "light", "dark")}
 
 
 def _eyebrows(mint: Mapping[str, Any]) -> Any:
@@ -138,7 +143,8 @@ def _api(mint: Mapping[str, Any], api: Mapping[str, Any]) -> Any:
     if _js(mint.get("openapi")):
         section["openapi"] = mint["openapi"]
     if has_playground:
-        display = {"show": "interactive", "hide": "none"}.get(mode, mode) if _js(mode) else None
+        display = (({"show": "interactive", "hide": "none"}.get(mode, mode)
+                    if isinstance(mode, str) else mode) if _js(mode) else None)
         proxy = None if no_proxy is MISSING or no_proxy is None else not no_proxy
         section["playground"] = {**({"display": display} if display else {}),
                                  **({"proxy": proxy} if proxy is not None else {})}
@@ -319,8 +325,9 @@ class _Navigation:
         for v in self.versions:
             name = v if isinstance(v, str) else v.get("name") if isinstance(v, Mapping) else None
             for division in (*self.anchors, *self.tabs):
-                if division.get("version") == name and not _remote(division.get("url")):
-                    prefixes.setdefault(division.get("url"), []).append(name)
+                url = division.get("url")
+                if division.get("version") == name and isinstance(url, str) and not _remote(url):
+                    prefixes.setdefault(url, []).append(name)
         locale = all(isinstance(v, Mapping) and v.get("locale") for v in self.versions)
         found = []
         for v in self.versions:
@@ -407,8 +414,9 @@ class _Navigation:
         primary = self.mint.get("primaryTab")
         if not _js(primary):
             return {"tab": "Documentation"}
-        return {"tab": _get(primary, "name"),
-                **({"hidden": primary["isDefaultHidden"]} if "isDefaultHidden" in primary else {})}
+        return {"tab": _field(primary, "name"),
+                **({"hidden": primary["isDefaultHidden"]}
+                   if isinstance(primary, Mapping) and "isDefaultHidden" in primary else {})}
 
     def _divisions(self, kind: str, divisions: list[Mapping[str, Any]], groups: list[Any],
                    insert_rest: bool, version: Any, others: list[Mapping[str, Any]] | None = None
@@ -431,7 +439,7 @@ class _Navigation:
                     entry["icon"] = _icon(division["icon"], division.get("iconType"))
                 color = division.get("color")
                 if _js(color):
-                    shade = color if isinstance(color, str) else color.get("from")
+                    shade = color if isinstance(color, str) else _field(color, "from")
                     entry["color"] = {"light": shade, "dark": shade}
             here = _lead(str(url))
             ignored = [d for d in divisions
@@ -461,7 +469,7 @@ class _Navigation:
         return found, remaining
 
     def _by_prefix(self, groups: list[Any], division: Mapping[str, Any] | None, version: Any,
-                   ignored: list[Mapping[str, Any]] = ()) -> tuple[list[dict[str, Any]], list[Any]]:  # type: ignore[assignment]
+                   ignored: Sequence[Mapping[str, Any]] = ()) -> tuple[list[dict[str, Any]], list[Any]]:
         prefix = division.get("url") if division is not None else None
         if _remote(prefix):
             return [], list(groups)

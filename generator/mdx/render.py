@@ -1,7 +1,8 @@
 """Render MDX pages: markdown-it tokens (with our JSX rules) to HTML through theme templates.
 
-Components render from ``components/<name>.html`` in the theme (a site or plugin can override
-any one). Props are evaluated as JavaScript literals; what cannot be evaluated, an unknown
+Components are what the plugins contribute (``mdxsite_components``; the built-in set is
+:mod:`mdxsite.mdx.components`), each rendered from its own template (a site or plugin can
+override any one). Props are evaluated as JavaScript literals; what cannot be evaluated, an unknown
 name or an unknown component is a located warning, never a crash. Unclosed or mismatched
 tags, bad frontmatter and HTML comments are located errors.
 """
@@ -16,33 +17,28 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdxsite.errors import Location, MdxsiteError, Problem
 from mdxsite.mdx import code, frontmatter, images, jsvalue, mermaid, variables
+from mdxsite.mdx.components import CALLOUTS
 from mdxsite.mdx.jsx import Prop, Tag
 from mdxsite.mdx.syntax import VOID, mdx_plugin, prepare
-from mdxsite.model import Heading, Page, RenderedPage, Site, frozen_mapping
+from mdxsite.model import Component, Heading, Page, RenderedPage, Site, frozen_mapping
 from mdxsite.sources import ASSET_SUFFIXES
 
 _TAGS = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"\s+")
 _IDS = re.compile(r'<[a-zA-Z][^>]*?\sid="([^"]+)"')
-CALLOUTS = {"Note": "note", "Tip": "tip", "Warning": "warning", "Info": "info",
-            "Check": "check", "Danger": "danger", "Callout": "callout"}
-# components whose template receives the rendered child components as ``items``
-COMPONENTS = frozenset(
-    "Note Tip Warning Info Check Danger Callout Card CardGroup Columns Tabs Tab CodeGroup "
-    "Accordion AccordionGroup Steps Step Frame Icon Tooltip Badge Tile Tree Tree.Folder Tree.File "
-    "Panel Update Expandable ParamField ResponseField RequestExample ResponseExample Mermaid "
-    "Latex Color Color.Item Color.Row View Banner Snippet Link".split())
 _ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex"}
 _INERT = frozenset({"script"})
 
 
-class Props(dict):  # type: ignore[type-arg]
+class Props(dict):
     """Component props for templates: a missing prop reads as None (most props are optional)."""
 
     def __getattr__(self, name: str) -> Any:
@@ -58,7 +54,13 @@ def slugify(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def parser() -> MarkdownIt:
-    """Return the one MDX parser of this process (per-page state lives in ``env``)."""
+    """Return the MDX parser without plugins' extensions (``mdxsite tree`` reads with it)."""
+    return new_parser()
+
+
+def new_parser() -> MarkdownIt:
+    """Build the MDX parser; :mod:`mdxsite.toolkit` keeps one per process and site, extended
+    by the plugins (``mdxsite_configure_markdown``). Per-page state lives in ``env``."""
     from mdit_py_plugins.dollarmath import dollarmath_plugin
     from mdit_py_plugins.footnote import footnote_plugin
     from mdit_py_plugins.tasklists import tasklists_plugin
@@ -93,7 +95,7 @@ def _gfm_autolinks(md: MarkdownIt) -> None:
                  or (not link.schema and link.raw.lower().startswith("www."))]
         return links or None
 
-    linkify.match = match  # type: ignore[method-assign]
+    linkify.match = match
 
 
 def _quick_linkify_pretest(md: MarkdownIt) -> None:
@@ -115,7 +117,7 @@ def _quick_linkify_pretest(md: MarkdownIt) -> None:
     def pretest(text: str) -> bool:
         return quick.search(text) is not None and bool(full(text))
 
-    linkify.pretest = pretest  # type: ignore[method-assign]
+    linkify.pretest = pretest
 
 
 @dataclass
@@ -235,7 +237,9 @@ def render_fragment(site: Site, text: str, where: Location) -> str:
 
 
 def render_mdx(text: str, ctx: Context) -> str:
-    md = parser()
+    from mdxsite import toolkit
+
+    md = toolkit.for_site(ctx.site).markdown
     env: dict[str, Any] = {"mdx": ctx}
     outer = ctx.line_map, ctx.source_lines  # a JSX value renders inside its page: restore after
     prepared, ctx.line_map, errors = prepare(text)
@@ -270,7 +274,11 @@ def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
 class _Renderer:
     def __init__(self, md: MarkdownIt, ctx: Context, env: dict[str, Any]):
         self.md, self.ctx, self.env = md, ctx, env
-        self.rules = md.renderer.rules
+        renderer = md.renderer
+        # the walker calls the HTML renderer's rules and renderToken, which the protocol lacks
+        assert isinstance(renderer, RendererHTML)
+        self.renderer = renderer
+        self.rules = renderer.rules
 
     # ---------------------------------------------------------------- block level
     def render(self, tokens: list[Token]) -> str:
@@ -314,7 +322,7 @@ class _Renderer:
             elif t in self.rules:
                 top.parts.append(self.rules[t](tokens, i, self.md.options, self.env))
             else:
-                top.parts.append(self.md.renderer.renderToken(tokens, i, self.md.options, self.env))
+                top.parts.append(self.renderer.renderToken(tokens, i, self.md.options, self.env))
         for frame in reversed(stack[1:]):
             self.ctx.error(frame.line, f"<{frame.name}> is not closed",
                            f"add </{frame.name}> after its content", needle=f"<{frame.name}")
@@ -352,7 +360,7 @@ class _Renderer:
             elif t in self.rules:
                 top.parts.append(self.rules[t](children, i, self.md.options, self.env))
             else:
-                top.parts.append(self.md.renderer.renderToken(children, i, self.md.options, self.env))
+                top.parts.append(self.renderer.renderToken(children, i, self.md.options, self.env))
         for frame in reversed(stack[1:]):
             # an inline tag left open closes at the end of its paragraph, like MDX's parser says
             self.ctx.error(frame.line, f"<{frame.name}> is not closed",
@@ -476,25 +484,25 @@ class _Renderer:
             from mdxsite.mdx import snippets
 
             return snippets.render_legacy(self.ctx, frame.props, frame.line)
-        if name not in COMPONENTS:
+        from mdxsite import toolkit
+
+        kit = toolkit.for_site(self.ctx.site)
+        found = kit.components.get(name)
+        if found is None:
             why = ("its definition is JavaScript mdxsite does not run" if name in self.ctx.scope
                    else "mdxsite has no such component")
             self.ctx.warn(frame.line, f"<{name}> is rendered as a plain box: {why}",
-                          "use one of the documented components, or import a snippet",
-                          code="mdx.unknown-component")
+                          "use one of the documented components, import a snippet, or add it "
+                          "with a plugin (mdxsite_components)", code="mdx.unknown-component")
             tag = "span" if inline else "div"
             return f'<{tag} class="mdx-unknown" data-component="{html.escape(name)}">{children}</{tag}>'
-        return self.template(name, frame, children)
+        return self.template(found, frame, children, kit.jinja)
 
-    def template(self, name: str, frame: Frame, children: Markup) -> str:
-        from mdxsite.output.theme import site_environment
-
+    def template(self, component: Component, frame: Frame, children: Markup,
+                 env: jinja2.Environment) -> str:
+        name = component.name
         if name == "Mermaid":
             self.ctx.features.add("mermaid")
-
-        env = site_environment(self.ctx.site)
-        file = "components/" + ("callout" if name in CALLOUTS else
-                                name.lower().replace(".", "-")) + ".html"
         props = Props(frame.props)
         for key, value in props.items():
             if isinstance(value, jsvalue.JsxValue):  # icon={<svg …/>}: render the element
@@ -502,10 +510,10 @@ class _Renderer:
         for key in ("href", "img", "src"):
             if isinstance(props.get(key), str):
                 props[key] = self.rewrite_url(props[key], frame.line)
-        body = env.get_template(file).render(
+        body = env.get_template(component.template).render(
             name=name, kind=CALLOUTS.get(name, ""), props=props, children=children,
             items=frame.items, blocks=frame.blocks, math=_math, site=self.ctx.site)
-        return body.strip() + ("\n" if name not in ("Icon", "Tooltip", "Badge", "Color") else "")
+        return body.strip() + ("" if component.inline else "\n")
 
     def link_open(self, tok: Token, line: int | None) -> str:
         href = tok.attrGet("href")
@@ -513,7 +521,7 @@ class _Renderer:
             tok.attrSet("href", self.rewrite_url(href, line))
         if isinstance(href, str) and href.startswith(("http://", "https://")):
             tok.attrSet("rel", "noopener")
-        return self.md.renderer.renderToken([tok], 0, self.md.options, self.env)
+        return self.renderer.renderToken([tok], 0, self.md.options, self.env)
 
     def image(self, tok: Token, line: int | None) -> str:
         src = tok.attrGet("src")

@@ -110,8 +110,8 @@ def prepare(text: str) -> tuple[str, list[int], list[tuple[int, str, str, str]]]
                 if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and \
                         not line.strip()[len(m.group(1)):].strip():
                     fence = ""
-            else:
-                fence = m.group(1)  # type: ignore[union-attr]
+            elif m:
+                fence = m.group(1)
             lines.append(line)
             origin.append(n)
             continue

@@ -95,8 +95,8 @@ class _Expander:
 
     def visit(self, item: NavItem) -> list[NavItem]:
         if item.kind == "endpoint":
-            entry = self.find(item)
-            if entry is None:
+            source, entry = item.inherited_openapi, self.find(item)
+            if source is None or entry is None:  # find() has no entry without a source
                 self.problems.append(Problem(
                     item.origin or self.site.config.where(JsonPath(tuple(item.at.split(".")))),
                     f"endpoint {item.endpoint!r} is not in the OpenAPI document "
@@ -104,7 +104,7 @@ class _Expander:
                     "fix the method and path, or remove the entry", item.at,
                     "openapi.missing-endpoint"))
                 return []
-            return [self.page_item(item.inherited_openapi, entry, item.origin, item.at)]
+            return [self.page_item(source, entry, item.origin, item.at)]
         children = [c for child in item.children for c in self.visit(child)]
         if item.openapi is not None and not item.children:
             by_tag: dict[str, list[NavItem]] = {}

@@ -93,11 +93,11 @@ class Resolver:
         return None
 
     def doc(self, spec: str) -> Document:
-        return self.load(OpenApiSource(source=spec))  # type: ignore[no-any-return]
+        return self.load(OpenApiSource(source=spec))
 
 
 def _operation_keys(doc: Document) -> dict[tuple[str, str], bool]:
-    out = {}
+    out: dict[tuple[str, str], bool] = {}
     for group in ("paths", "webhooks"):
         for route, item in (doc.data.get(group) or {}).items():
             if not isinstance(item, dict):

@@ -129,10 +129,11 @@ def _servers(doc: Any, item: dict[str, Any], op: dict[str, Any]) -> list[dict[st
             for s in servers:
                 if not isinstance(s, dict) or not isinstance(s.get("url"), str):
                     continue
-                variables = {}
+                variables: dict[str, dict[str, Any]] = {}
                 for name, var in (s.get("variables") or {}).items():
                     if isinstance(var, dict):
-                        enum = var.get("enum") if isinstance(var.get("enum"), list) else []
+                        raw_enum = var.get("enum")
+                        enum = raw_enum if isinstance(raw_enum, list) else []
                         variables[str(name)] = {"default": str(var.get("default", "")),
                                                 "enum": [str(v) for v in enum],
                                                 "description": str(var.get("description", ""))}
@@ -237,7 +238,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     op = item[method]
     # a webhook's payload is sent by the API, like a response: readOnly fields are in it
     walker = Walker(data, "response" if webhook else "request")
-    params = []
+    params: list[dict[str, Any]] = []
     for param in _parameters(data, item, op):
         example, given = _param_example(data, param)
         node = walker.node(_param_schema(param))
@@ -248,14 +249,14 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                        "node": node, "example": example if given else None,
                        "example_json": json.dumps(example) if given else ""})
     body_raw, _ = deref(data, op.get("requestBody"))
-    body = None
+    body: dict[str, Any] | None = None
     if isinstance(body_raw, dict):
         body = {"required": body_raw.get("required") is True,
                 "description": str(body_raw.get("description") or ""),
                 "contents": _contents(walker, data, body_raw.get("content"),
                                       "response" if webhook else "request")}
     response_walker = walker  # one node budget per page, shared by every schema on it
-    responses = []
+    responses: list[dict[str, Any]] = []
     walker.mode = "response"
     for status, raw in (op.get("responses") or {}).items():
         response, _ = deref(data, raw)

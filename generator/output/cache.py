@@ -10,7 +10,9 @@ went into them:
   every page (titles and URLs appear in every page's sidebar);
 - the page itself (its model and its source file's bytes);
 - the files the page read while rendering (``RenderedPage.dependencies``), checked by content
-  when the row is looked up (:meth:`PageCache.fresh`), since they are only known after the first render.
+  when the row is looked up (:meth:`PageCache.fresh`), since they are only known after the first render;
+- what the plugins declare it depends on (``mdxsite_page_dependencies``, :mod:`mdxsite.dependencies`):
+  files, checked by content, and keys such as a git commit, which must be equal.
 
 A change to any of them renders the page again. A row that does not unpickle (another Python,
 a changed model) counts as a miss, never as an error.
@@ -49,6 +51,8 @@ from typing import Any
 import pluggy
 
 import mdxsite
+from mdxsite import plugin_manager
+from mdxsite.dependencies import NOTHING, Declared
 from mdxsite.errors import Location
 from mdxsite.model import EMPTY_MAPPING, Heading, Page, PageResult, RenderedPage, Site
 from mdxsite.output.staging import cache_dir_for, utf8_size
@@ -58,7 +62,7 @@ log = logging.getLogger(__name__)
 FILE_NAME = "pages.sqlite"
 MEMO_FILE = "files.pickle"
 # Bump when the row layout or what the digests cover changes.
-SCHEMA = 3
+SCHEMA = 4
 # A file modified this close to the moment it was looked at may change again within the
 # same mtime tick without changing size: such files are read, never remembered.
 RACY_SECONDS = 2.0
@@ -88,8 +92,9 @@ def code_fingerprint(root: Path, pm: pluggy.PluginManager) -> str:
     """Return a digest of the code and templates that render the site in ``root``.
 
     Covers mdxsite's version and package files, every registered plugin's module (or whole
-    package), the versions of every installed distribution (markdown-it-py, Jinja, Pygments...)
-    and the site's ``_templates/`` overrides.
+    package) and, for a plugin installed from another distribution, every file of that
+    distribution (a helper module beside a one-module plugin), the versions of every installed
+    distribution (markdown-it-py, Jinja, Pygments...) and the site's ``_templates/`` overrides.
     """
     h = hashlib.blake2b(digest_size=20)
     h.update(f"{SCHEMA}|{mdxsite.__version__}|{sys.version}".encode())
@@ -100,6 +105,10 @@ def code_fingerprint(root: Path, pm: pluggy.PluginManager) -> str:
     files: set[Path] = set()
     for name, plugin in sorted(pm.list_name_plugin(), key=lambda np: str(np[0])):
         h.update(f"plugin:{name}".encode())
+        ep = plugin_manager.entry_point(pm, name)
+        dist = getattr(ep, "dist", None)
+        if dist is not None and dist.name != "mdxsite":
+            files.update(_distribution_files(dist))
         file = getattr(plugin, "__file__", None)
         if file is None:  # a plugin object, not a module: its class's module
             file = getattr(sys.modules.get(type(plugin).__module__), "__file__", None)
@@ -122,6 +131,19 @@ def code_fingerprint(root: Path, pm: pluggy.PluginManager) -> str:
     if overrides.is_dir():
         _hash_tree(h, overrides)
     return h.hexdigest()
+
+
+def _distribution_files(dist: importlib.metadata.Distribution) -> set[Path]:
+    """The files an installed distribution put on disk (its RECORD), but metadata and bytecode."""
+    out: set[Path] = set()
+    for f in dist.files or ():
+        if f.suffix in (".pyc", ".pth") or any(p.endswith((".dist-info", ".egg-info"))
+                                               or p == "__pycache__" for p in f.parts):
+            continue
+        path = Path(str(f.locate())).resolve()
+        if path.is_file():
+            out.add(path)
+    return out
 
 
 def site_fingerprint(site: Site, code: str) -> str:
@@ -238,6 +260,9 @@ class CachedPageResult(PageResult):
     """
 
     __slots__ = ("document_size", "_document", "_produce")
+    document_size: int
+    _document: str | None
+    _produce: Callable[[], str] | None
 
     def __init__(self, *, page: Page, rendered: RenderedPage, unchanged: bool = False,
                  document: str | None = None, document_size: int = -1,
@@ -247,13 +272,15 @@ class CachedPageResult(PageResult):
         super().__init__(page=page, rendered=rendered, document=document,  # type: ignore[arg-type]
                          unchanged=unchanged)
 
-    @property  # type: ignore[override]
+    @property
     def document(self) -> str:
-        if self._document is None:
+        document = self._document
+        if document is None:
             assert self._produce is not None
-            object.__setattr__(self, "_document", self._produce())
+            document = self._produce()
+            object.__setattr__(self, "_document", document)
             object.__setattr__(self, "_produce", None)
-        return self._document  # type: ignore[return-value]
+        return document
 
     @document.setter
     def document(self, value: str | None) -> None:  # only the dataclass __init__ sets it
@@ -278,6 +305,9 @@ class CachedRender(RenderedPage):
     """
 
     __slots__ = ("_summary", "_decoded", "_fetch")
+    _summary: tuple[Any, ...]
+    _decoded: dict[str, Any]
+    _fetch: Callable[[], tuple[str, str, tuple[Heading, ...]]]
 
     def __init__(self, *, fetch: Callable[[], tuple[str, str, tuple[Heading, ...]]],
                  summary: tuple[Any, ...]) -> None:  # pylint: disable=super-init-not-called
@@ -385,13 +415,17 @@ class PageCache:
 
     def __init__(self, path: Path, site: Site, fingerprint: str,
                  memo: FileMemo | None = None,
-                 relayout: Callable[[Page, RenderedPage], str] | None = None) -> None:
+                 relayout: Callable[[Page, RenderedPage], str] | None = None,
+                 declare: Callable[[Page], Declared] | None = None) -> None:
         self.path = path
         self.site = site
         self.fingerprint = fingerprint
         self.memo = memo if memo is not None else FileMemo(None)
         # lays a cached render out again, for a document someone reads (see CachedPageResult)
         self.relayout = relayout
+        # what the plugins declare a page depends on (mdxsite.dependencies), asked once a page
+        self.declare = declare
+        self._declared: dict[str, Declared] = {}
         self.hits = 0
         self._writable = True
         self._files: dict[str, str] = {}  # site-relative file -> content digest, this build
@@ -423,7 +457,8 @@ class PageCache:
     def open(cls, out_dir: Path, site: Site, pm: pluggy.PluginManager, *,
              memo: FileMemo | None = None,
              relayout: Callable[[Page, RenderedPage], str] | None = None,
-             code: str | None = None) -> PageCache:
+             code: str | None = None,
+             declare: Callable[[Page], Declared] | None = None) -> PageCache:
         """Open (or create) the cache of ``out_dir`` for a build of ``site``.
 
         ``relayout(page, rendered)`` returns the document of a cached render; without it a
@@ -433,7 +468,17 @@ class PageCache:
         if code is None:
             code = code_fingerprint(site.root, pm)
         fingerprint = site_fingerprint(site, code)
-        return cls(cache_dir_for(out_dir) / FILE_NAME, site, fingerprint, memo, relayout)
+        return cls(cache_dir_for(out_dir) / FILE_NAME, site, fingerprint, memo, relayout,
+                   declare)
+
+    def declared(self, page: Page) -> Declared:
+        """Return what the plugins declare ``page`` depends on (asked once per build)."""
+        if self.declare is None:
+            return NOTHING
+        found = self._declared.get(page.key)
+        if found is None:
+            found = self._declared[page.key] = self.declare(page)
+        return found
 
     def file_digest(self, rel: str) -> str:
         """Return the digest of a site-relative file's bytes ('-' when it cannot be read)."""
@@ -463,8 +508,13 @@ class PageCache:
             row = rows.get(page.key)
             if row is None or row[0] != self.page_digest(page):
                 continue
-            deps: dict[str, str] = json.loads(row[1])
-            if all(self.file_digest(rel) == digest for rel, digest in deps.items()):
+            deps: dict[str, Any] = json.loads(row[1])
+            files: dict[str, str] = deps["files"]
+            want = self.declared(page)
+            if [tuple(k) for k in deps["keys"]] != list(want.keys) or \
+                    any(rel not in files for rel in want.files):
+                continue
+            if all(self.file_digest(rel) == digest for rel, digest in files.items()):
                 found.add(page.key)
                 self._fresh_rows[page.key] = row[2:]
         return found
@@ -506,7 +556,10 @@ class PageCache:
         if not self._writable:
             return
         page = result.page
-        deps = {rel: self.file_digest(rel) for rel in sorted(set(result.rendered.dependencies))}
+        want = self.declared(page)
+        deps = {"files": {rel: self.file_digest(rel) for rel in
+                          sorted({*result.rendered.dependencies, *want.files})},
+                "keys": want.keys}
         try:
             summary, body = encode_render(result.rendered)
         except (ValueError, TypeError, pickle.PicklingError) as exc:  # a plugin's odd value
@@ -539,3 +592,21 @@ class PageCache:
         except sqlite3.OperationalError as exc:  # locked by another build of the same output
             log.warning("%s: render cache not saved (%s)", self.path, exc)
         self._db.close()
+
+
+def unpublish(out_dir: Path, keys: Collection[str]) -> None:
+    """Tell the render cache of ``out_dir`` that these pages' published files were replaced
+    (by a watch-mode rebuild): the next ``mdxsite build`` writes them from its cache instead
+    of trusting the files."""
+    path = cache_dir_for(out_dir) / FILE_NAME
+    if not keys or not path.is_file():
+        return
+    try:
+        db = sqlite3.connect(path, timeout=1)
+        try:
+            db.executemany("UPDATE pages SET published = 0 WHERE key = ?", ((k,) for k in keys))
+            db.commit()
+        finally:
+            db.close()
+    except sqlite3.Error as exc:  # another build holds it: that build rewrites the marks
+        log.info("render cache not updated after a rebuild: %s", exc)

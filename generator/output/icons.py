@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 
 from markupsafe import Markup
 
@@ -26,7 +27,7 @@ RENAMED = {"home": "house", "cog": "gear", "cogs": "gears", "external-link": "ar
            "scroll-text": "scroll", "life-ring": "life-ring"}
 
 
-def _folder() -> object:
+def _folder() -> Traversable:
     return resources.files("fontawesomefree") / "static" / "fontawesomefree" / "svgs"
 
 
@@ -46,7 +47,7 @@ def icon_svg(name: object, style: str = "", label: str = "") -> Markup:
     order = ([style] if style in STYLES else []) + [s for s in STYLES if s != style]
     folder = _folder()
     for s in order:
-        svg = folder / s / f"{name}.svg"  # type: ignore[operator]
+        svg = folder / s / f"{name}.svg"
         if svg.is_file():
             text = svg.read_text(encoding="utf-8")
             text = _COMMENT.sub("", text).strip()

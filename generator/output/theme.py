@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -47,46 +47,29 @@ def load_theme(name: str) -> Theme:
     return Theme(name, folder, settings, parent)
 
 
-_ENVS: dict[tuple[str, int], jinja2.Environment] = {}
-
-
-def environment(theme: Theme, site: Site, configure: Callable[[jinja2.Environment], None]) -> jinja2.Environment:
-    """Return the theme's Jinja environment, built once per process and site root."""
-    key = (theme.name, id(site.config))
-    env = _ENVS.get(key)
-    if env is None:
-        loaders: list[jinja2.BaseLoader] = []
-        overrides = site.root / "_templates"
-        if overrides.is_dir():
-            loaders.append(jinja2.FileSystemLoader(str(overrides)))
-        loaders += [jinja2.FileSystemLoader(str(t.folder / "templates")) for t in theme.chain()]
-        env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
-                                 undefined=jinja2.StrictUndefined, trim_blocks=True,
-                                 lstrip_blocks=True)
-        env.globals["icon"] = icon_svg
-        configure(env)
-        _ENVS.clear()
-        _ENVS[key] = env
-    # the site of this call: it may differ from the first only in derived fields (the
-    # fingerprinted asset names), which links must follow
+def new_environment(theme: Theme, site: Site, plugin_folders: Sequence[Path] = ()) -> jinja2.Environment:
+    """Build the Jinja environment drawing ``site``: templates are looked up in the site's
+    ``_templates/`` folder, then the plugins' template folders, then the theme and its parents
+    down to ``base``. :mod:`mdxsite.toolkit` keeps one per process and site."""
+    loaders: list[jinja2.BaseLoader] = []
+    overrides = site.root / "_templates"
+    if overrides.is_dir():
+        loaders.append(jinja2.FileSystemLoader(str(overrides)))
+    loaders += [jinja2.FileSystemLoader(str(folder)) for folder in plugin_folders]
+    loaders += [jinja2.FileSystemLoader(str(t.folder / "templates")) for t in theme.chain()]
+    env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True,
+                             lstrip_blocks=True)
+    env.globals["icon"] = icon_svg
     env.globals["href"] = site.href
     return env
-
-
-def render_document(env: jinja2.Environment, site: Site, page: Page, rendered: RenderedPage,
-                    context: Mapping[str, Any]) -> str:
-    prev_key, next_key = site.nav.neighbours(page.key)
-    template = env.get_template("page.html")
-    return template.render(site=site, page=page, rendered=rendered, config=site.config,
-                           prev=site.pages.get(prev_key), next=site.pages.get(next_key),
-                           **context)
 
 
 @lru_cache(maxsize=1)
 def theme_table() -> dict[str, dict[str, Any]]:
     """Return the platform's theme names -> our theme and its defaults (themes/THEMES.json)."""
     text = (resources.files("mdxsite.themes") / "THEMES.json").read_text(encoding="utf-8")
-    return json.loads(text)["themes"]  # type: ignore[no-any-return]
+    return json.loads(text)["themes"]
 
 
 def theme_for(site: Site) -> tuple[Theme, dict[str, Any]]:
@@ -96,10 +79,13 @@ def theme_for(site: Site) -> tuple[Theme, dict[str, Any]]:
 
 
 def site_environment(site: Site) -> jinja2.Environment:
-    """Return the Jinja environment for ``site``'s theme (built once per process).
+    """Return the Jinja environment for ``site``'s theme (built once per process and site).
 
-    Templates are looked up in the site's ``_templates/`` folder, then the theme, then its
-    parents down to ``base``. MDX components (``components/<name>.html``) and OpenAPI pages
-    (``openapi/*.html``) render through this same environment.
+    Templates are looked up in the site's ``_templates/`` folder, the plugins' template
+    folders, then the theme, then its parents down to ``base``. MDX components
+    (``components/<name>.html``) and OpenAPI pages (``openapi/*.html``) render through this
+    same environment.
     """
-    return environment(theme_for(site)[0], site, lambda env: None)
+    from mdxsite import toolkit
+
+    return toolkit.for_site(site).jinja

@@ -97,11 +97,26 @@ def plugin_mounts(pm: Any, site: Any, out_dir: Path) -> list[tuple[str, Any]]:
 
     Two plugins claiming one path is an error naming both.
     """
-    from mdxsite import plugin_manager
+    from mdxsite import pipeline
 
-    return plugin_manager.unique_by(
-        plugin_manager.contributions(pm, "mdxsite_asgi_apps", site=site, out_dir=out_dir),
-        key=lambda pair: pair[0], what="mount path")
+    return pipeline.asgi_apps(site, pm, out_dir)
+
+
+def prepare_serving(root: Path, out_dir: Path, pm: Any) -> tuple[Any, list[tuple[str, Any]], Any]:
+    """What ``mdxsite serve`` does before it listens: build ``out_dir`` when it is missing or
+    older than a site file, and gather the plugins' apps.
+
+    Returns:
+        The site, its ``(path, ASGI app)`` mounts and the build's report (None: no build).
+    """
+    from mdxsite import pipeline
+
+    report = None
+    if needs_build(root, out_dir):
+        report = pipeline.build(root, out_dir, pm, jobs=pipeline.cpu_jobs())
+    site = report.site if report is not None and report.site is not None else \
+        pipeline.prepare(root, pm)
+    return site, plugin_mounts(pm, site, out_dir), report
 
 
 def site_app(out_dir: Path, mounts: Iterable[tuple[str, Any]] = (), *, base_url: str = "/") -> Starlette:

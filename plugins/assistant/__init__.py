@@ -21,7 +21,7 @@ from typing import Any
 from mdxsite.plugins.assistant import settings as assistant_settings
 from mdxsite.errors import Location, MdxsiteError
 from mdxsite.hookspecs import hookimpl
-from mdxsite.model import BuildReport, OutputFile, Page, PageResult, Site
+from mdxsite.model import BuildReport, OutputFile, Page, PageResult, Setting, Site
 from mdxsite.output import visibility
 
 _BUILD: dict[str, Any] = {}  # the index being written by this process's current build
@@ -29,6 +29,13 @@ _BUILD: dict[str, Any] = {}  # the index being written by this process's current
 
 def _site_url(site: Site) -> str:
     return str(site.site_url or site.config.get("mdxsite.site_url") or "")
+
+
+@hookimpl
+def mdxsite_settings() -> dict[str, Setting]:
+    # the names only: a misspelt option is a located error before anything builds; the
+    # values are checked, with their own hints, by settings.settings_of
+    return {name: Setting(object) for name in assistant_settings.OPTIONS}
 
 
 @hookimpl

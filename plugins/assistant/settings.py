@@ -16,6 +16,9 @@ from mdxsite.model import SiteConfig
 
 AT = JsonPath(("mdxsite", "plugins", "assistant"))
 STORE_ENV = "MDXSITE_ASSISTANT_STORE"
+# every option of mdxsite.plugins.assistant (see settings_of)
+OPTIONS = ("enabled", "domain", "store", "limits", "backend", "max_body_bytes",
+           "cors_origins", "endpoint")
 DEFAULT_LIMIT = 10_000  # Part 2 of the spec: per key per month, per domain per hour, per IP per day
 
 

@@ -58,3 +58,29 @@ def test_upgrade_agrees_on_seeded_variations(oracle) -> None:
         compared += 1
     print(f"mint.json upgrade: {compared} seeded variations agree with upgradeToDocsConfig")
     assert compared > 200
+
+
+_NAV = {"name": "x", "navigation": [{"group": "G", "pages": ["a", "v1/b"]}]}
+# Values of the wrong JSON type where the upgrade reads a field (mint.json is not validated
+# first): each one raised a TypeError or AttributeError before mypy pointed at it.
+ODD_VALUES = {
+    "colors-number": {**_NAV, "colors": 5},
+    "colors-string": {**_NAV, "colors": "primary"},
+    "playground-mode-list": {**_NAV, "api": {"playground": {"mode": ["show"]}}},
+    "versioned-tab-without-url": {**_NAV, "versions": ["v1"],
+                                  "tabs": [{"name": "T", "version": "v1"}]},
+    "primary-tab-number": {**_NAV, "tabs": [{"name": "T", "url": "v1"}], "primaryTab": 5},
+    "primary-tab-string": {**_NAV, "tabs": [{"name": "T", "url": "v1"}],
+                           "primaryTab": "isDefaultHidden"},
+    "anchor-color-number": {**_NAV, "anchors": [{"name": "A", "url": "v1", "color": 5}]},
+    "anchor-color-list": {**_NAV, "anchors": [{"name": "A", "url": "v1", "color": ["x"]}]},
+    "anchor-color-without-from": {**_NAV, "anchors": [{"name": "A", "url": "v1",
+                                                       "color": {"to": "#fff"}}]},
+}
+
+
+@pytest.mark.parametrize("name", ODD_VALUES)
+def test_upgrade_agrees_on_values_of_the_wrong_type(name: str, oracle) -> None:
+    expected = oracle.upgrade(ODD_VALUES[name], shouldUpgradeTheme=True)
+    assert expected["ok"], expected
+    assert mint.upgrade(ODD_VALUES[name]) == expected["config"]

@@ -1,0 +1,255 @@
+"""What a plugin author relies on, each through a real build: components, template overrides,
+the configure hooks, settings, slots, dependencies, wrappers and the blame for a failing hook.
+
+Plugins here are registered in code (``pm.register``) beside every installed one; the
+examples under ``examples/plugins`` are tested installed, through the command line.
+"""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mdxsite import (Component, Dependency, MdxsiteError, OutputFile, PluginError, Setting,
+                     hookimpl, pipeline, plugin_manager)
+
+
+def plugin(name: str, **hooks: Any) -> types.SimpleNamespace:
+    """A plugin object whose attributes are the given hook implementations."""
+    return types.SimpleNamespace(__name__=name, **hooks)
+
+
+def build(root: Path, out: Path, *plugins: Any, **kwargs: Any):
+    pm = plugin_manager.create(["search"])
+    for i, p in enumerate(plugins):
+        pm.register(p, name=getattr(p, "__name__", f"p{i}"))
+    return pipeline.build(root, out, pm, jobs=1, **kwargs)
+
+
+@pytest.fixture
+def site(make_site) -> Path:
+    return make_site({"name": "Contract", "navigation": {"pages": ["index", "guide"]}},
+                     pages={"index": "---\ntitle: Home\n---\n\nPress <Kbd>Ctrl</Kbd>+<Kbd>K</Kbd>.\n\n"
+                                     "<Note>Careful.</Note>\n\n<Tip>Handy.</Tip>\n",
+                            "guide": "---\ntitle: Guide\n---\n\nTerm\n: Its meaning.\n"})
+
+
+def html(out: Path, key: str = "") -> str:
+    return (out / key / "index.html").read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- components
+
+def test_a_plugin_adds_a_component_and_restyles_note_alone(site: Path, tmp_path: Path) -> None:
+    templates = tmp_path / "templates" / "components"
+    templates.mkdir(parents=True)
+    (templates / "kbd.html").write_text("<kbd class=\"key\">{{ children | shout }}</kbd>")
+    (templates / "note.html").write_text('<aside class="my-note">{{ children }}</aside>')
+    kbd = plugin(
+        "kbd",
+        mdxsite_components=hookimpl(lambda: [Component("Kbd", "components/kbd.html", inline=True)]),
+        mdxsite_template_folders=hookimpl(lambda: [tmp_path / "templates"]),
+        mdxsite_configure_jinja=hookimpl(lambda env: env.filters.update(shout=str.upper)))
+    out = tmp_path / "out"
+    report = build(site, out, kbd)
+    page = html(out)
+    assert '<kbd class="key">CTRL</kbd>+<kbd class="key">K</kbd>' in page
+    assert '<aside class="my-note">Careful.</aside>' in page
+    assert 'class="callout callout-tip"' in page          # other callouts keep their look
+    assert "mdx-unknown" not in page and report.pages == 2
+
+    without = tmp_path / "without"
+    build(site, without)
+    assert 'data-component="Kbd"' in html(without)         # a plain box (and a warning) without it
+
+
+def test_two_plugins_defining_one_component_is_an_error_naming_both(site: Path, tmp_path: Path) -> None:
+    mine = plugin("mine", mdxsite_components=hookimpl(lambda: [Component("Note", "x.html")]))
+    with pytest.raises(MdxsiteError) as caught:
+        build(site, tmp_path / "out", mine)
+    assert "plugins 'mine' and 'mdx' both contribute the component <Note>" in str(caught.value)
+    assert not (tmp_path / "out").exists()
+
+
+def test_configure_markdown_extends_the_parser_of_every_page(site: Path, tmp_path: Path) -> None:
+    from mdit_py_plugins.deflist import deflist_plugin
+
+    deflist = plugin("deflist", mdxsite_configure_markdown=hookimpl(lambda md: md.use(deflist_plugin)))
+    out = tmp_path / "out"
+    build(site, out, deflist)
+    assert "<dl>\n<dt>Term</dt>\n<dd>Its meaning.</dd>\n</dl>" in html(out, "guide")
+
+
+# --------------------------------------------------------------------------- settings, slots
+
+def test_settings_are_checked_located_and_read_with_defaults(make_site, tmp_path: Path) -> None:
+    seen: list[Any] = []
+
+    def finished(site: Any) -> None:
+        seen.append(dict(site.plugin_settings("feed")))
+
+    feed = plugin("feed",
+                  mdxsite_settings=hookimpl(lambda: {"title": Setting(str, default="Updates"),
+                                                     "limit": Setting(int, default=20),
+                                                     "format": Setting(str, default="atom",
+                                                                       choices=("atom", "rss"))}),
+                  mdxsite_build_finished=hookimpl(finished))
+    good = make_site('{"name": "S", "navigation": {"pages": ["index"]},\n'
+                     ' "mdxsite": {"plugins": {"feed": {"limit": 5}}}}\n')
+    build(good, tmp_path / "good", feed)
+    assert seen == [{"title": "Updates", "limit": 5, "format": "atom"}]
+
+    bad = make_site('{"name": "S", "navigation": {"pages": ["index"]},\n'
+                    ' "mdxsite": {"plugins": {"feed": {"titel": "x", "limit": "5", "format": "xml"}}}}\n')
+    with pytest.raises(MdxsiteError) as caught:
+        build(bad, tmp_path / "bad", feed)
+    lines = [str(p) for p in caught.value.problems]
+    assert lines[0].startswith("docs.json:2:35: mdxsite.plugins.feed.titel: plugin 'feed' has no "
+                               "option 'titel'. Did you mean 'title'?")
+    assert any("mdxsite.plugins.feed.limit: expected a whole number, got the string '5'" in x for x in lines)
+    assert any("'xml' is not one of 'atom', 'rss'" in x for x in lines)
+    assert not (tmp_path / "bad").exists()
+
+
+def test_slots_place_plugin_html_and_an_unknown_slot_names_the_plugin(site: Path, tmp_path: Path) -> None:
+    slots = plugin("slots", mdxsite_page_slots=hookimpl(lambda page: {
+        "head": '<meta name="x-reviewed" content="yes">',
+        "after_content": f'<p class="reviewed">{page.title} reviewed</p>',
+        "sidebar_footer": '<p class="side-note">v2</p>'}))
+    out = tmp_path / "out"
+    build(site, out, slots)
+    page = html(out, "guide")
+    head, body = page.split("</head>")
+    assert '<meta name="x-reviewed" content="yes">' in head
+    article = body.split('<article class="prose">')[1].split("</article>")[0]
+    assert article.rstrip().endswith('<p class="reviewed">Guide reviewed</p>')
+    assert '<p class="side-note">v2</p></aside>' in body
+
+    typo = plugin("typo", mdxsite_page_slots=hookimpl(lambda: {"afterContent": "x"}))
+    with pytest.raises(MdxsiteError) as caught:
+        build(site, tmp_path / "typo", typo)
+    assert "plugin 'typo' fills the slot 'afterContent', which the theme does not have" in str(caught.value)
+
+
+def test_a_template_variable_the_theme_sets_is_an_error_naming_the_plugin(site: Path, tmp_path: Path) -> None:
+    clash = plugin("clash", mdxsite_template_context=hookimpl(lambda: {"toc": []}))
+    with pytest.raises(MdxsiteError) as caught:
+        build(site, tmp_path / "out", clash)
+    assert "plugin 'clash' sets the template variable 'toc', which the theme sets itself" in str(caught.value)
+
+
+# --------------------------------------------------------------------------- dependencies
+
+def test_declared_dependencies_decide_whether_a_cached_page_is_used(site: Path, tmp_path: Path) -> None:
+    state = {"head": "aaa"}
+    (site / "authors.txt").write_text("Ann\n")
+    rendered: list[str] = []
+
+    def render_page(page: Any):
+        rendered.append(page.key)  # count real renders; the mdx plugin answers
+
+    git = plugin("git",
+                 mdxsite_page_dependencies=hookimpl(lambda page: [Dependency("head", state["head"])]
+                                                    + (["authors.txt"] if page.key == "guide" else [])),
+                 mdxsite_render_page=hookimpl(render_page))
+    out = tmp_path / "out"
+    build(site, out, git)
+    assert sorted(rendered) == ["guide", "index"]
+    rendered.clear()
+    assert build(site, out, git).reused == 2 and rendered == []        # nothing changed
+    (site / "authors.txt").write_text("Ann\nBo\n")
+    build(site, out, git)
+    assert rendered == ["guide"]                                       # the declared file
+    rendered.clear()
+    state["head"] = "bbb"
+    build(site, out, git)
+    assert sorted(rendered) == ["guide", "index"]                      # the key: a new commit
+
+
+# --------------------------------------------------------------------------- calling and blame
+
+def test_a_raising_contribution_names_its_plugin_and_line(site: Path, tmp_path: Path) -> None:
+    def output_files(site: Any) -> list[OutputFile]:
+        return [OutputFile(path="x.txt", content=str(1 / 0))]
+
+    broken = plugin("broken", mdxsite_output_files=hookimpl(output_files))
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "kept.html").write_text("last good")
+    with pytest.raises(PluginError) as caught:
+        build(site, tmp_path / "out", broken)
+    err = caught.value
+    assert (err.plugin, err.hook) == ("broken", "mdxsite_output_files")
+    assert err.where.endswith(f"test_plugin_contract.py:{output_files.__code__.co_firstlineno + 1}")
+    assert "ZeroDivisionError: division by zero" in str(err)
+    assert (tmp_path / "out" / "kept.html").read_text() == "last good"
+
+
+def test_a_raising_wrapper_is_blamed_alone(site: Path, tmp_path: Path) -> None:
+    def wrap(page: Any):
+        rendered = yield
+        if page.key == "guide":
+            raise KeyError("oops")
+        return rendered
+
+    bystander = plugin("bystander", mdxsite_render_page=hookimpl(lambda page: None))
+    wrapper = plugin("wrapper", mdxsite_render_page=hookimpl(wrapper=True)(wrap))
+    with pytest.raises(PluginError) as caught:
+        build(site, tmp_path / "out", bystander, wrapper)
+    assert (caught.value.plugin, caught.value.page) == ("wrapper", "guide")
+    assert "plugin 'wrapper' (registered in code) failed in mdxsite_render_page while rendering " \
+           "'guide'" in str(caught.value)
+
+
+def test_old_style_hookwrappers_are_refused_with_what_to_write(site: Path) -> None:
+    def old(page: Any):
+        yield
+
+    pm = plugin_manager.create(["search"])
+    with pytest.raises(MdxsiteError) as caught:
+        pm.register(plugin("old", mdxsite_render_page=hookimpl(hookwrapper=True)(old)), name="old")
+    assert "implements mdxsite_render_page with hookwrapper=True" in str(caught.value)
+    assert "Use @hookimpl(wrapper=True)" in str(caught.value)
+    assert pm.get_plugin("old") is None
+
+
+def test_contributions_follow_pluggy_order_and_wrappers(site: Path, tmp_path: Path) -> None:
+    first = plugin("first", mdxsite_page_assets=hookimpl(tryfirst=True)(lambda: ["/a/first.css"]))
+    last = plugin("last", mdxsite_page_assets=hookimpl(trylast=True)(lambda: ["/a/last.css"]))
+
+    def drop(site: Any):
+        files = yield
+        return [[f for f in group if f.path != "llms.txt"] for group in files]
+
+    dropper = plugin("dropper", mdxsite_output_files=hookimpl(wrapper=True)(drop))
+    out = tmp_path / "out"
+    build(site, out, last, first, dropper)
+    page = html(out)
+    assert page.index("/a/first.css") < page.index("/a/last.css")
+    assert (out / "llms-full.txt").is_file() and not (out / "llms.txt").exists()
+
+
+def test_watch_mode_renders_again_the_pages_whose_declared_key_changed(site: Path, tmp_path: Path) -> None:
+    from mdxsite.incremental import Engine
+
+    head = tmp_path / "HEAD"   # stands for .git/HEAD: outside the site, watched by the plugin
+    head.write_text("aaa")
+    key = plugin("key",
+                 mdxsite_watch_paths=hookimpl(lambda: [head]),
+                 mdxsite_page_dependencies=hookimpl(lambda page: [Dependency(
+                     "head", head.read_text())] if page.key == "guide" else []),
+                 mdxsite_page_slots=hookimpl(lambda page: {"after_content": head.read_text()}))
+    pm = plugin_manager.create(["search"])
+    pm.register(key, name="key")
+    engine = Engine(site, tmp_path / "out", pm)
+    try:
+        assert engine.build().ok and engine.watch_paths == (head,)
+        head.write_text("bbb")
+        rebuilt = engine.apply([head])
+    finally:
+        engine.close()
+    assert rebuilt is not None and rebuilt.ok and rebuilt.rendered == ("guide",)
+    assert "bbb</article>" in html(tmp_path / "out", "guide")
+    assert "aaa</article>" in html(tmp_path / "out")     # declared nothing: left as it was
