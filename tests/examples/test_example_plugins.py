@@ -31,6 +31,8 @@ JAN = "2026-01-02T10:00:00+00:00"
 MAR = "2026-03-04T16:30:00+01:00"
 
 Git = Callable[..., str]
+Run = Callable[..., subprocess.CompletedProcess[str]]
+MakeSite = Callable[..., Path]
 
 
 def page(title: str, body: str = "Text.", **front: str) -> str:
@@ -71,7 +73,7 @@ def feed_titles(out: Path) -> list[str]:
 # --------------------------------------------------------------------------- the sample site
 
 
-def test_the_sample_site_with_all_three(mdxsite_with, git: Git, tmp_path: Path) -> None:
+def test_the_sample_site_with_all_three(mdxsite_with: Run, git: Git, tmp_path: Path) -> None:
     site = tmp_path / "sample"
     shutil.copytree(REPO / "sample_site", site,
                     ignore=shutil.ignore_patterns("_site", ".mdxsite-cache"))
@@ -108,7 +110,7 @@ def test_the_sample_site_with_all_three(mdxsite_with, git: Git, tmp_path: Path) 
 # --------------------------------------------------------------------------- mdxsite-kbd
 
 
-def test_kbd_renders_keys_and_only_note_changes_look(mdxsite_with, make_site, tmp_path: Path) -> None:
+def test_kbd_renders_keys_and_only_note_changes_look(mdxsite_with: Run, make_site: MakeSite, tmp_path: Path) -> None:
     root = make_site(docs(["index"]), pages={"index": page("Home", textwrap.dedent("""\
         Press <Kbd>Ctrl</Kbd>+<Kbd>Shift</Kbd>+<Kbd>P</Kbd> to open the palette.
 
@@ -132,7 +134,7 @@ def test_kbd_renders_keys_and_only_note_changes_look(mdxsite_with, make_site, tm
     assert 'class="callout callout-note"' in plain
 
 
-def test_plugins_lists_each_with_its_distribution(mdxsite_with) -> None:
+def test_plugins_lists_each_with_its_distribution(mdxsite_with: Run) -> None:
     result = mdxsite_with("plugins")
     assert result.returncode == 0, result.stderr
     rows = {line.split()[0]: line for line in result.stdout.splitlines() if line and line[0] != " "}
@@ -146,7 +148,7 @@ def test_plugins_lists_each_with_its_distribution(mdxsite_with) -> None:
 
 
 @pytest.fixture
-def git_site(make_site, git: Git) -> Path:
+def git_site(make_site: MakeSite, git: Git) -> Path:
     root = make_site(docs(["index", "guide"]),
                      pages={"index": page("Home"), "guide": page("Guide", "Old words.")})
     git(root, "init", "-q")
@@ -155,7 +157,7 @@ def git_site(make_site, git: Git) -> Path:
     return root
 
 
-def test_the_git_line_follows_a_commit_on_a_warm_build(mdxsite_with, git_site: Path, git: Git,
+def test_the_git_line_follows_a_commit_on_a_warm_build(mdxsite_with: Run, git_site: Path, git: Git,
                                                       tmp_path: Path) -> None:
     out = tmp_path / "out"
 
@@ -178,7 +180,7 @@ def test_the_git_line_follows_a_commit_on_a_warm_build(mdxsite_with, git_site: P
 
 
 def test_no_line_outside_a_repository_or_before_the_first_commit(
-        mdxsite_with, make_site, git: Git, tmp_path: Path) -> None:
+        mdxsite_with: Run, make_site: MakeSite, git: Git, tmp_path: Path) -> None:
     root = make_site(docs(["index"]), pages={"index": page("Home")})
     result = mdxsite_with("build", root, "-o", tmp_path / "out")
     assert result.returncode == 0, result.stderr
@@ -227,7 +229,7 @@ def test_the_git_line_follows_a_commit_in_watch_mode(example_plugins: Path, git_
 
 
 @pytest.fixture
-def dated_site(make_site) -> Path:
+def dated_site(make_site: MakeSite) -> Path:
     return make_site(docs(["index", "one", "two", "three"], {"feed": {"limit": 2}}), pages={
         "index": page("Home"),
         "one": page("Release 1", date="2026-01-05", description="The first one."),
@@ -236,7 +238,7 @@ def dated_site(make_site) -> Path:
     })
 
 
-def test_the_feed_lists_dated_pages_and_follows_edits(mdxsite_with, dated_site: Path,
+def test_the_feed_lists_dated_pages_and_follows_edits(mdxsite_with: Run, dated_site: Path,
                                                       tmp_path: Path) -> None:
     out = tmp_path / "out"
     result = mdxsite_with("build", dated_site, "-o", out)
@@ -262,10 +264,11 @@ def test_the_feed_lists_dated_pages_and_follows_edits(mdxsite_with, dated_site: 
     assert feed_titles(out) == ["Release 3", "Release 2, renamed", "Release 1"]
     assert [e.findtext(f"{ATOM}summary") for e in feed.iter(f"{ATOM}entry")] == [
         None, None, "The first one."]
-    assert feed.find(f"{ATOM}entry/{ATOM}link").get("href") == "https://docs.example.com/three/"
+    links = [e.get("href") for e in feed.iter(f"{ATOM}link")]
+    assert links[:2] == ["https://docs.example.com/feed.xml", "https://docs.example.com/three/"]
 
 
-def test_a_site_without_dates_gets_a_warning_and_no_feed(mdxsite_with, make_site,
+def test_a_site_without_dates_gets_a_warning_and_no_feed(mdxsite_with: Run, make_site: MakeSite,
                                                         tmp_path: Path) -> None:
     root = make_site(docs(["index"]), pages={"index": page("Home")})
     result = mdxsite_with("build", root, "-o", tmp_path / "out")
@@ -279,7 +282,7 @@ def test_a_site_without_dates_gets_a_warning_and_no_feed(mdxsite_with, make_site
     ('{"limit": "ten"}', 'docs.json:3:44: mdxsite.plugins.feed.limit: '),
     ('{"limit": 0}', 'docs.json:3:44: mdxsite.plugins.feed.limit: must be 1 or more, got 0'),
 ])
-def test_a_settings_mistake_is_located(mdxsite_with, make_site, tmp_path: Path,
+def test_a_settings_mistake_is_located(mdxsite_with: Run, make_site: MakeSite, tmp_path: Path,
                                        settings: str, first_line: str) -> None:
     text = ('{"name": "Keys", "theme": "mint", "colors": {"primary": "#0D9373"},\n'
             ' "navigation": {"pages": ["index"]},\n'
@@ -294,7 +297,7 @@ def test_a_settings_mistake_is_located(mdxsite_with, make_site, tmp_path: Path,
         assert "title" in result.stderr.splitlines()[0]           # did you mean 'title'?
 
 
-def test_feed_preview_prints_the_entries(mdxsite_with, dated_site: Path) -> None:
+def test_feed_preview_prints_the_entries(mdxsite_with: Run, dated_site: Path) -> None:
     result = mdxsite_with("feed-preview", dated_site)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["2026-03-05  Release 3  /three/",
@@ -304,7 +307,7 @@ def test_feed_preview_prints_the_entries(mdxsite_with, dated_site: Path) -> None
     assert gone.returncode == 2 and "No such command 'feed-preview'" in gone.stderr
 
 
-def test_feed_preview_reports_a_broken_site_located(mdxsite_with, make_site) -> None:
+def test_feed_preview_reports_a_broken_site_located(mdxsite_with: Run, make_site: MakeSite) -> None:
     root = make_site('{"name": "Keys", "theme": "mint",\n "navigation": {"pages": ["nope"]}}\n')
     result = mdxsite_with("feed-preview", root)
     assert result.returncode == 1
@@ -329,7 +332,7 @@ def {hook}({args}):
     ("mdxsite_page_slots", "site, page", "guide"),     # per page, in a worker
     ("mdxsite_output_files", "site", ""),              # once per build, main process
 ])
-def test_a_raising_hook_names_its_plugin(mdxsite_with, make_site, tmp_path: Path,
+def test_a_raising_hook_names_its_plugin(mdxsite_with: Run, make_site: MakeSite, tmp_path: Path,
                                          hook: str, args: str, page_key: str) -> None:
     where = tmp_path / "broken-site-packages"
     info = where / "mdxsite_broken-0.3.1.dist-info"
@@ -355,7 +358,7 @@ def test_a_raising_hook_names_its_plugin(mdxsite_with, make_site, tmp_path: Path
 # --------------------------------------------------------------------------- the guide's plugin
 
 
-def test_the_guides_first_plugin_works_as_written(mdxsite_with, make_site, tmp_path: Path) -> None:
+def test_the_guides_first_plugin_works_as_written(mdxsite_with: Run, make_site: MakeSite, tmp_path: Path) -> None:
     words = " ".join(["word"] * 450)
     root = make_site(docs(["index", "long"]),
                      pages={"index": page("Home", "Hello there."), "long": page("Long", words)})

@@ -102,7 +102,8 @@ def atom(site: Site, listed: Iterable[Entry]) -> bytes:
         if e.summary:
             ET.SubElement(entry, "summary").text = e.summary
     ET.indent(feed)
-    return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"
+    document: bytes = ET.tostring(feed, encoding="utf-8", xml_declaration=True)
+    return document + b"\n"
 
 
 @hookimpl
