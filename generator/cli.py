@@ -534,7 +534,16 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
 @click.argument("source", metavar="FILE_OR_URL")
 @click.pass_context
 def openapi_check(ctx: click.Context, source: str) -> None:
-    """Check an OpenAPI 3.0/3.1 document: exit 0 valid, 1 invalid, 2 unusable input."""
+    """Check an OpenAPI 3.0/3.1 document: exit 0 valid, 1 invalid or unreadable.
+
+    Every problem is one line: file:line:column, the JSON path, what is wrong and what to do.
+    Warnings (rule breaks that still make usable pages) do not fail the check.
+
+    \b
+    Example:
+      mdxsite openapi-check api/openapi.yaml
+      mdxsite openapi-check https://example.com/openapi.json
+    """
     from mdxsite.openapi.check import check
     from mdxsite.openapi.load import load_source
 
@@ -544,7 +553,7 @@ def openapi_check(ctx: click.Context, source: str) -> None:
     except MdxsiteError as exc:
         for problem in exc.problems:
             err.print(str(problem), style="red", markup=False, highlight=False, soft_wrap=True)
-        ctx.exit(EXIT_USAGE)
+        ctx.exit(EXIT_USER)  # the document's mistake, not the command line's
     found = sorted(check(doc).items)
     for problem in found:
         err.print(str(problem), style="yellow" if problem.warning else "red", markup=False,
