@@ -10,9 +10,11 @@ to a real uvicorn server on SQLite and prints the statuses it got.
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import signal
+import sqlite3
 import subprocess
 import time
 from collections import Counter
@@ -229,3 +231,80 @@ def test_fuzzed_requests_never_get_a_5xx(served: tuple[Any, str], live_server: A
     with capsys.disabled():
         print(f"\nassistant fuzzing: 300 requests, statuses {dict(sorted(statuses.items()))}")
     assert statuses[200] > 20 and statuses[400] > 20  # both sides are reached
+
+
+# --------------------------------------------------------------------------- SQLite outages
+
+def _timed(call: Any) -> tuple[Any, float]:
+    started = time.monotonic()
+    result = call()
+    return result, time.monotonic() - started
+
+
+def test_a_locked_sqlite_store_is_a_quick_503_and_the_server_recovers(built: Any,
+                                                                     kit: SimpleNamespace) -> None:
+    settings = kit.settings_for(built)
+    key = kit.add_key(settings)
+    app = create_app(settings)
+    headers = {"Authorization": f"Bearer {key}"}
+    assert kit.call(app, "POST", PATH, json=ask(), headers=headers).status_code == 200
+    holder = sqlite3.connect(settings.data_dir / "store.sqlite", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another process's writer, holding the lock
+    try:
+        many = [{"method": "POST", "url": PATH, "json": ask(), "headers": headers}] * 8
+        answers, took = _timed(lambda: kit.gather(app, many))
+        for down in answers:
+            assert down.status_code == 503, down.text
+            assert _error(down)["code"] == "store_unavailable"
+            assert down.headers["retry-after"] == "5"
+        assert took < 1.5, f"8 requests on a locked store took {took:.1f} s to answer"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    again = kit.call(app, "POST", PATH, json=ask(), headers=headers)
+    assert again.status_code == 200, again.text
+    thread = again.headers["x-thread-id"]
+    with sqlite3.connect(settings.data_dir / "store.sqlite") as db:  # nothing half-written
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert db.execute("SELECT count(*) FROM messages WHERE thread = ?", (thread,)).fetchone() == (2,)
+
+
+def _unwritable(paths: list[Path], on: bool) -> None:
+    """Make files unwritable (or writable again): immutable for root, read-only otherwise."""
+    for path in paths:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "+i" if on else "-i", str(path)], check=True)
+        else:
+            path.chmod((0o555 if path.is_dir() else 0o444) if on else 0o755)
+
+
+def test_an_unwritable_sqlite_store_is_a_quick_503_and_the_server_recovers(
+        built: Any, kit: SimpleNamespace, live_server: Any) -> None:
+    settings = kit.settings_for(built)
+    key = kit.add_key(settings)
+    headers = {"Authorization": f"Bearer {key}"}
+    assert kit.call(create_app(settings), "POST", PATH, json=ask(), headers=headers).status_code == 200
+    folder = settings.data_dir
+    paths = [folder / "store.sqlite", folder / "store.sqlite-wal", folder]
+    _unwritable(paths, True)
+    try:
+        try:
+            with open(folder / "store.sqlite", "ab"):
+                pass
+        except OSError:
+            pass
+        else:
+            pytest.skip("this file system lets the test's user write a read-only file")
+        # a server started on the unwritable store, its worker threads reused across requests
+        client = httpx.Client(base_url=live_server(create_app(settings)), headers=headers, timeout=10)
+        for _ in range(6):
+            down, took = _timed(lambda: client.post(PATH, json=ask()))
+            assert down.status_code == 503, down.text
+            assert _error(down)["code"] == "store_unavailable" and down.headers["retry-after"] == "5"
+            assert took < 1, f"the unwritable store took {took:.1f} s to answer"
+    finally:
+        _unwritable(paths, False)
+    for _ in range(6):  # writable again: the same server answers, without a restart
+        again = client.post(PATH, json=ask())
+        assert again.status_code == 200, again.text
+    client.close()
