@@ -99,18 +99,16 @@ class JsonErrorsProtocol(H11Protocol):
                          f"{self.body_timeout:g} s, and {said}; send the whole body without "
                          "pausing")
 
-    def eof_received(self) -> bool | None:
+    def eof_received(self) -> None:
         """The client closed its side: if a body was still due, say so (the app would only
-        see a disconnect), then close."""
+        see a disconnect). The transport closes after writing what it holds."""
         if not self._waiting_for_body():
-            return None
+            return
         try:
             self.conn.receive_data(b"")
             self.conn.next_event()
         except h11.RemoteProtocolError as exc:
             self._answer(*describe(str(exc), self._recent))
-            return True
-        return None
 
     def send_400_response(self, msg: str) -> None:
         """uvicorn calls this when h11 refuses the bytes, inside its ``except`` block: the
