@@ -23,8 +23,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 _RECENT = 16384      # bytes kept to quote a bad header's value (h11 caps a head at 16 KiB)
 _HEADER = re.compile(rb"\r\n(content-length|transfer-encoding)[ \t]*:[ \t]*([^\r\n]*)", re.I)
-_REASON = {400: b"Bad Request", 408: b"Request Timeout", 431: b"Request Header Fields Too Large",
-           501: b"Not Implemented"}
+_REASON = {400: b"Bad Request", 408: b"Request Timeout", 431: b"Request Header Fields Too Large"}
 
 
 def _quoted(value: bytes) -> str:
@@ -48,7 +47,8 @@ def describe(reason: str, recent: bytes) -> tuple[int, str, str]:
                                         "send as many bytes as Content-Length says")
     if "Transfer-Encoding" in reason:
         got = values.get(b"transfer-encoding")
-        return 501, "unsupported_transfer_encoding", (
+        # RFC 9112 suggests 501, but the mistake is the client's: a 4xx, as for every other
+        return 400, "unsupported_transfer_encoding", (
             "the Transfer-Encoding header may only be 'chunked' (once)"
             + (f", got {_quoted(got)}" if got is not None else "")
             + "; or send Content-Length instead")

@@ -77,7 +77,7 @@ MALFORMED = [  # (extra header lines, body, half-close, status, code, words in t
      ["Content-Length"]),
     ((f"Content-Length: {len(BODY) + 100}",), BODY, True, 400, "incomplete_body",
      ["Content-Length", f"{len(BODY)} of the {len(BODY) + 100} bytes"]),
-    (("Transfer-Encoding: gzip",), BODY, False, 501, "unsupported_transfer_encoding",
+    (("Transfer-Encoding: gzip",), BODY, False, 400, "unsupported_transfer_encoding",
      ["Transfer-Encoding", "'gzip'"]),
 ]
 
