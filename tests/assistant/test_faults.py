@@ -22,7 +22,7 @@ from starlette.requests import Request
 from starlette.responses import StreamingResponse
 from starlette.routing import Route
 
-from mdxsite.plugins.assistant.settings import Settings, data_dir_for
+from mdxsite.plugins.assistant.settings import data_dir_for
 from mdxsite.server.protocol import JsonErrorsProtocol
 
 PATH = "/v1/assistant/acme/message"

@@ -9,7 +9,6 @@ to a real uvicorn server on SQLite and prints the statuses it got.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import shutil
