@@ -4,8 +4,9 @@ uvicorn answers a request h11 cannot parse (a ``Content-Length`` of ``-1``, ``ab
 that disagree, an unsupported ``Transfer-Encoding``, no ``Host``) with a plain-text
 ``Invalid HTTP request received.``, before any app sees it; and a body shorter than its
 ``Content-Length`` is either waited for without end or dropped without an answer when the
-client closes its side. :class:`JsonErrorsProtocol` answers each of those with the JSON error
-shape the assistant documents, ``{"error": {"code", "message"}}``, naming the header::
+client closes its side; past ``limit_concurrency`` it answers a plain-text 503.
+:class:`JsonErrorsProtocol` answers each of those with the JSON error shape the assistant
+documents, ``{"error": {"code", "message"}}``, naming the header::
 
     uvicorn.run(app, http=JsonErrorsProtocol)
 """
@@ -19,11 +20,16 @@ import sys
 from typing import Any
 
 import h11
+from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 _RECENT = 16384      # bytes kept to quote a bad header's value (h11 caps a head at 16 KiB)
 _HEADER = re.compile(rb"\r\n(content-length|transfer-encoding)[ \t]*:[ \t]*([^\r\n]*)", re.I)
 _REASON = {400: b"Bad Request", 408: b"Request Timeout", 431: b"Request Header Fields Too Large"}
+
+
+def _json_error(code: str, message: str) -> bytes:
+    return json.dumps({"error": {"code": code, "message": message}}).encode()
 
 
 def _quoted(value: bytes) -> str:
@@ -71,6 +77,25 @@ class JsonErrorsProtocol(H11Protocol):
         super().__init__(*args, **kwargs)
         self._recent = b""
         self._body_timer: asyncio.TimerHandle | None = None
+        # uvicorn's own answer past limit_concurrency is a plain-text 503: the same rule here
+        self._limit, self.limit_concurrency = self.limit_concurrency, None
+        self.app = self._limited(self.app)
+
+    def _limited(self, app: Any) -> Any:
+        async def limited(scope: Scope, receive: Receive, send: Send) -> None:
+            if self._limit is not None and (len(self.connections) >= self._limit
+                                            or len(self.tasks) > self._limit):
+                self.logger.warning("Exceeded concurrency limit.")
+                body = _json_error("server_busy", "the server has as many requests as it takes "
+                                   "at once; try again in a moment")
+                await send({"type": "http.response.start", "status": 503, "headers": [
+                    (b"content-type", b"application/json"), (b"retry-after", b"1"),
+                    (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})
+                await send({"type": "http.response.body", "body": body})
+                return
+            await app(scope, receive, send)
+
+        return limited
 
     def data_received(self, data: bytes) -> None:
         self._recent = (self._recent + data)[-_RECENT:]
@@ -124,7 +149,7 @@ class JsonErrorsProtocol(H11Protocol):
         if self.cycle is not None:  # the app, if it runs, sees a disconnect; its answer is dropped
             self.cycle.disconnected = True
             self.cycle.message_event.set()
-        body = json.dumps({"error": {"code": code, "message": message}}).encode()
+        body = _json_error(code, message)
         head = (b"HTTP/1.1 %d %s\r\ncontent-type: application/json\r\ncontent-length: %d\r\n"
                 b"connection: close\r\n\r\n" % (status, _REASON.get(status, b"Error"), len(body)))
         # written directly: h11's state may already be ERROR, where it refuses to send

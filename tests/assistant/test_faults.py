@@ -307,3 +307,14 @@ def test_two_servers_on_one_store_keep_the_limit_exact_while_one_is_killed(
     with capsys.disabled():
         print(f"\ntwo servers on {kind}, one killed: limit {limit}, {load.statuses[200]} answered "
               f"({at_kill} before the kill), {spent} counted, statuses {dict(load.statuses)}")
+
+
+def test_past_the_concurrency_limit_the_503_is_json(built: Any, kit: Any, live_server: Any) -> None:
+    """uvicorn's own answer is a plain-text 503; a limit of 1 leaves no room for a request."""
+    from mdxsite.plugins.assistant.app import create_app
+
+    base = live_server(create_app(kit.settings_for(built)), http=JsonErrorsProtocol,
+                       limit_concurrency=1)
+    busy = httpx.post(base + "/acme/message", json=_question("retries"))
+    assert busy.status_code == 503 and busy.headers["retry-after"] == "1"
+    assert busy.json()["error"]["code"] == "server_busy"
