@@ -510,6 +510,7 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
     import uvicorn
 
     from mdxsite.server.app import prepare_serving, site_app
+    from mdxsite.server.protocol import JsonErrorsProtocol
 
     root = directory.resolve()
     out_dir = (out or _default_out(root)).resolve()
@@ -527,7 +528,7 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
     err.print(f"serving {out_dir}{extra} on http://{host}:{port} (Ctrl+C stops)", markup=False)
     uvicorn.run(site_app(out_dir, mounts, base_url=site.base_url), host=host, port=port,
                 log_level="warning", access_log=False, timeout_keep_alive=5,
-                timeout_graceful_shutdown=10, limit_concurrency=1000)
+                timeout_graceful_shutdown=10, limit_concurrency=1000, http=JsonErrorsProtocol)
 
 
 @main.command("openapi-check")
