@@ -510,6 +510,7 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
     import uvicorn
 
     from mdxsite.server.app import prepare_serving, site_app
+    from mdxsite.server.protocol import JsonErrorsProtocol
 
     root = directory.resolve()
     out_dir = (out or _default_out(root)).resolve()
@@ -527,14 +528,23 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
     err.print(f"serving {out_dir}{extra} on http://{host}:{port} (Ctrl+C stops)", markup=False)
     uvicorn.run(site_app(out_dir, mounts, base_url=site.base_url), host=host, port=port,
                 log_level="warning", access_log=False, timeout_keep_alive=5,
-                timeout_graceful_shutdown=10, limit_concurrency=1000)
+                timeout_graceful_shutdown=10, limit_concurrency=1000, http=JsonErrorsProtocol)
 
 
 @main.command("openapi-check")
 @click.argument("source", metavar="FILE_OR_URL")
 @click.pass_context
 def openapi_check(ctx: click.Context, source: str) -> None:
-    """Check an OpenAPI 3.0/3.1 document: exit 0 valid, 1 invalid, 2 unusable input."""
+    """Check an OpenAPI 3.0/3.1 document: exit 0 valid, 1 invalid or unreadable.
+
+    Every problem is one line: file:line:column, the JSON path, what is wrong and what to do.
+    Warnings (rule breaks that still make usable pages) do not fail the check.
+
+    \b
+    Example:
+      mdxsite openapi-check api/openapi.yaml
+      mdxsite openapi-check https://example.com/openapi.json
+    """
     from mdxsite.openapi.check import check
     from mdxsite.openapi.load import load_source
 
@@ -544,7 +554,7 @@ def openapi_check(ctx: click.Context, source: str) -> None:
     except MdxsiteError as exc:
         for problem in exc.problems:
             err.print(str(problem), style="red", markup=False, highlight=False, soft_wrap=True)
-        ctx.exit(EXIT_USAGE)
+        ctx.exit(EXIT_USER)  # the document's mistake, not the command line's
     found = sorted(check(doc).items)
     for problem in found:
         err.print(str(problem), style="yellow" if problem.warning else "red", markup=False,

@@ -35,10 +35,14 @@ def _refs(doc: Document, problems: Problems, node: Any, path: JsonPath) -> None:
                                  hint="bundle the document into one file (for example with "
                                       "'redocly bundle') so every $ref starts with '#'",
                                  code="openapi.external-ref")
-                elif _resolve(doc, ref) is None:
+                elif (target := _resolve(doc, ref)) is None:
                     problems.add(at / "$ref", f"reference {ref!r} points to nothing",
                                  hint="define the target or fix the pointer",
                                  code="openapi.broken-ref")
+                elif isinstance(target, dict) and "$ref" in target and (loop := _cycle(doc, ref)):
+                    problems.add(at / "$ref", f"reference {ref!r} never arrives at a value: "
+                                 f"{' -> '.join(loop)}", hint="point one of them at a real schema",
+                                 code="openapi.ref-cycle")
             for key, child in value.items():
                 if key in ("example", "examples") or key.startswith("x-"):
                     continue
@@ -92,12 +96,18 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
             if "responses" not in op:
                 problems.warn(op_at, "operation has no 'responses'",
                               hint="describe at least one response", code="openapi.responses")
+            _responses(doc, problems, op.get("responses"), op_at / "responses")
+            _security(doc, problems, op.get("security"), op_at / "security")
             declared = set()
-            for params in (shared, op.get("parameters") or []):
-                for param in params if isinstance(params, list) else []:
+            for where, params in ((at / "parameters", shared),
+                                  (op_at / "parameters", op.get("parameters") or [])):
+                for i, param in enumerate(params if isinstance(params, list) else []):
                     param = _deref(doc, param)
-                    if isinstance(param, dict) and param.get("in") == "path":
-                        declared.add(param.get("name"))
+                    if not isinstance(param, dict):
+                        continue
+                    _parameter(problems, param, where / i)
+                    if param.get("in") == "path" and isinstance(param.get("name"), str):
+                        declared.add(param["name"])
             used = set(_TEMPLATE.findall(route))
             for name in sorted(used - declared):
                 problems.add(op_at, f"path parameter {name!r} of {route!r} is not declared",
@@ -107,6 +117,74 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
                 problems.warn(op_at, f"path parameter {name!r} does not appear in {route!r}",
                               hint="remove it or add it to the path template",
                               code="openapi.unused-path-param")
+
+
+_LOCATIONS = ("query", "header", "path", "cookie")
+
+
+def _parameter(problems: Problems, param: dict[str, Any], at: JsonPath) -> None:
+    """A parameter needs a ``name`` and an ``in`` of query, header, path or cookie."""
+    if not isinstance(param.get("name"), str):
+        problems.add(at, "a parameter needs a 'name'", hint="name it as the request spells it",
+                     code="openapi.parameter")
+    where = param.get("in")
+    if where is None:
+        problems.add(at, f"parameter {param.get('name')!r} has no 'in'",
+                     hint="say where it goes: in: query, header, path or cookie",
+                     code="openapi.parameter")
+    elif where not in _LOCATIONS:
+        problems.add(at / "in", f"'in' must be query, header, path or cookie, got {where!r}",
+                     hint="a request body is described under requestBody, not as a parameter",
+                     code="openapi.parameter")
+
+
+def _responses(doc: Document, problems: Problems, responses: Any, at: JsonPath) -> None:
+    """Each response needs a ``description`` (required by 3.0 and 3.1)."""
+    if not isinstance(responses, dict):
+        return
+    strict = str(doc.data.get("openapi", "")).startswith("3.0")
+    for status, response in responses.items():
+        if isinstance(response, dict) and "$ref" not in response and \
+                not isinstance(response.get("description"), str):
+            message = f"response {status!r} has no 'description'"
+            hint = "describe what the response means: description: OK"
+            if strict:
+                problems.add(at / status, message, hint=hint, code="openapi.response")
+            else:
+                problems.warn(at / status, message, hint=hint, code="openapi.response")
+
+
+def _security(doc: Document, problems: Problems, requirements: Any, at: JsonPath) -> None:
+    """Every scheme a security requirement names is defined in components.securitySchemes."""
+    if not isinstance(requirements, list):
+        return
+    components = doc.data.get("components")
+    schemes = components.get("securitySchemes") if isinstance(components, dict) else None
+    defined = schemes if isinstance(schemes, dict) else {}
+    for i, requirement in enumerate(requirements):
+        for name in requirement if isinstance(requirement, dict) else ():
+            if name not in defined:
+                known = ", ".join(sorted(map(str, defined))) or "none"
+                problems.add(at / i / name, f"security scheme {name!r} is not defined",
+                             hint=f"define it under components.securitySchemes (defined: {known})",
+                             key=True, code="openapi.security")
+
+
+def _cycle(doc: Document, ref: str) -> list[str]:
+    """Return the chain of plain ``$ref`` objects from ``ref`` back to itself ([] if none).
+
+    A schema that reaches itself through a property (a tree, a linked list) is fine: only
+    an object that is nothing but a ``$ref``, followed from ``$ref`` to ``$ref``, loops.
+    """
+    chain = [ref]
+    target = _resolve(doc, ref)
+    while isinstance(target, dict) and isinstance(target.get("$ref"), str):
+        nxt = target["$ref"]
+        if nxt in chain:
+            return [*chain, nxt]
+        chain.append(nxt)
+        target = _resolve(doc, nxt)
+    return []
 
 
 def check(doc: Document) -> Problems:
@@ -144,5 +222,6 @@ def check(doc: Document) -> Problems:
         problems.add(root, "'paths' is required in OpenAPI 3.0", hint="add 'paths: {}'",
                      code="openapi.paths")
     _operations(doc, problems, {})
+    _security(doc, problems, data.get("security"), JsonPath(("security",)))
     _refs(doc, problems, data, root)
     return problems

@@ -7,6 +7,7 @@ capped before any Python objects are built, and only the safe YAML loader is use
 from __future__ import annotations
 
 import datetime
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,12 +67,63 @@ def _json_depth(name: str, data: Any) -> None:
             stack.extend((v, depth + 1) for v in value)
 
 
+def _depth_bound(text: str) -> int:
+    """Return a number at least as large as the YAML text's nesting depth, cheaply.
+
+    A line nests no deeper than its indentation plus two levels for each compact ``- ``
+    (a sequence entry and the mapping in it) plus one; flow collections (``[``, ``{``) add
+    their own depth, counted outside quotes. Comments and block scalars may count too much,
+    which only costs the slower Python composer.
+    """
+    block = flow = deepest_flow = 0
+    for line in text.splitlines():
+        stripped = line.lstrip(" ")
+        indent = len(line) - len(stripped)
+        dashes = 0
+        while stripped.startswith(("- ", "? ")) or stripped in ("-", "?"):
+            dashes += 1
+            stripped = stripped[2:].lstrip(" ")
+        block = max(block, indent + 2 * dashes + 1)
+        if "[" in stripped or "{" in stripped or flow:
+            quote = ""
+            for ch in stripped:
+                if quote:
+                    quote = "" if ch == quote else quote
+                elif ch in "'\"":
+                    quote = ch
+                elif ch in "[{":
+                    flow += 1
+                    deepest_flow = max(deepest_flow, flow)
+                elif ch in "]}":
+                    flow = max(0, flow - 1)
+                elif ch == "#":
+                    break
+    return block + deepest_flow
+
+
 def _unusable(name: str, message: str, hint: str, line: int = 0, column: int = 0) -> MdxsiteError:
     return MdxsiteError([Problem(Location(name, line, column), message, hint,
                                  code="openapi.unusable")])
 
 
-def _scalar(node: yaml.ScalarNode, loader: Any) -> Any:
+# the YAML tags a JSON-compatible document may carry (most implicitly); any other tag
+# (``!!python/object``, ``!Ref``) belongs to some application, and its meaning would be lost
+_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in
+                  "str int float bool null map seq timestamp binary merge".split())
+
+
+def _foreign_tag(node: yaml.Node, name: str) -> MdxsiteError:
+    mark = node.start_mark
+    tag = "!!" + node.tag[len("tag:yaml.org,2002:"):] if node.tag.startswith(
+        "tag:yaml.org,2002:") else node.tag
+    return _unusable(name, f"the YAML tag {tag!r} is not part of JSON, so an OpenAPI "
+                     "document cannot use it", "remove the tag and write the plain value",
+                     mark.line + 1, mark.column + 1)
+
+
+def _scalar(node: yaml.ScalarNode, loader: Any, name: str = "") -> Any:
+    if node.tag not in _TAGS:
+        raise _foreign_tag(node, name)
     value = loader.construct_object(node, deep=True)
     # YAML reads 2024-01-01 as a date; OpenAPI means the string that was written.
     if isinstance(value, (datetime.date, datetime.datetime)):
@@ -106,10 +158,13 @@ def _convert(root: yaml.Node, loader: Any, name: str) -> tuple[Any, dict]:
             return value, size
         positions.setdefault(path, (mark.line + 1, mark.column + 1))
         size = 1
+        if not isinstance(node, yaml.ScalarNode) and node.tag not in _TAGS:
+            raise _foreign_tag(node, name)
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
             for key_node, value_node in node.value:
-                key = _scalar(key_node, loader) if isinstance(key_node, yaml.ScalarNode) else None
+                key = _scalar(key_node, loader, name) if isinstance(key_node, yaml.ScalarNode) \
+                    else None
                 # Status codes written as 200 are integers to YAML; OpenAPI keys are strings.
                 key = "" if key is None else str(key).lower() if isinstance(key, bool) else str(key)
                 out[key], child = build(value_node, (*path, key), depth + 1)
@@ -124,7 +179,7 @@ def _convert(root: yaml.Node, loader: Any, name: str) -> tuple[Any, dict]:
                 size += child
             seen[id(node)] = (items, size)
             return items, size
-        return _scalar(node, loader), 1
+        return _scalar(node, loader, name), 1
 
     data, _size = build(root, (), 0)
     return data, positions
@@ -139,6 +194,9 @@ def parse(text: str, name: str) -> Document:
     if len(text) > MAX_BYTES:
         raise _unusable(name, f"document is larger than {MAX_BYTES} bytes",
                         "split the specification into several files")
+    if not text.strip():
+        raise _unusable(name, "the document is empty",
+                        "write an OpenAPI document: openapi: 3.1.0, info and paths")
     if name.lower().endswith(".json"):
         import json
 
@@ -155,9 +213,19 @@ def parse(text: str, name: str) -> Document:
                             "start the file with '{\"openapi\": \"3.1.0\"'", 1, 1)
         _json_depth(name, data)
         return Document(name, data, text=text)
-    loader = _Loader(text)
+    # libyaml composes recursively in C: a document nested a few thousand levels deep crashes
+    # the process. One that might nest deeper than we accept is composed in Python instead,
+    # where running out of depth is an exception.
+    deep = _depth_bound(text) > MAX_DEPTH
+    loader = (yaml.SafeLoader if deep else _Loader)(text)
+    limit = sys.getrecursionlimit()
+    if deep:
+        sys.setrecursionlimit(max(limit, MAX_DEPTH * 8 + 500))
     try:
         root = loader.get_single_node()
+    except RecursionError:
+        raise _unusable(name, f"nesting deeper than {MAX_DEPTH} levels",
+                        "flatten the document or move shared parts under components") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         raise _unusable(name, f"not valid JSON or YAML: {exc.problem}",
@@ -167,11 +235,13 @@ def parse(text: str, name: str) -> Document:
         raise _unusable(name, f"not valid JSON or YAML: {exc}", "fix the syntax") from None
     finally:
         loader.dispose()
+        sys.setrecursionlimit(limit)
+    if root is None:  # only comments or document markers
+        raise _unusable(name, "the document is empty",
+                        "write an OpenAPI document: openapi: 3.1.0, info and paths")
     if not isinstance(root, yaml.MappingNode):
         raise _unusable(name, "an OpenAPI document must be a mapping at the top level",
                         "start the file with 'openapi: 3.1.0'", 1, 1)
-    import sys
-    limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, MAX_DEPTH * 4 + 200))
     try:
         data, positions = _convert(root, _Loader(""), name)

@@ -1,12 +1,14 @@
 """Render API pages: one operation, webhook or schema, through ``openapi/*.html`` templates.
 
 Everything taken from the document is data to show, never markup to trust: descriptions go
-through a Markdown parser with raw HTML off (and markdown-it's link check, which drops
-``javascript:`` URLs), names and examples are escaped by Jinja's autoescape.
+through a Markdown parser with raw HTML off, names and examples are escaped by Jinja's
+autoescape, and the HTML of descriptions and of ``x-mint`` content passes the allowlist of
+:mod:`mdxsite.openapi.untrusted` (http(s), mailto and relative URLs only; no script).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import re
@@ -30,7 +32,7 @@ from mdxsite.model import (
     RequestSample,
     Site,
 )
-from mdxsite.openapi import fields, samples
+from mdxsite.openapi import fields, samples, untrusted
 from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi.load import Document
 from mdxsite.openapi.schema import Node, Walker, deref
@@ -57,7 +59,7 @@ def markdown(text: str) -> Markup:
     out = _markdown().render(text)
     # links leaving the page are the spec author's, not ours: no referrer, no ranking credit
     out = out.replace('<a href="http', '<a rel="nofollow noopener" href="http')
-    return Markup(out)
+    return untrusted.clean(out)
 
 
 _DOCS: dict[tuple[str, str, int], Document] = {}
@@ -424,10 +426,13 @@ def render(site: Site, page: Page) -> RenderedPage:
         return _finish(site, page, out, headings, spec)
     ctx = operation_context(site, page, doc, spec, str(page.data["path"]),
                             str(page.data["method"]), bool(page.data.get("webhook")))
-    content = render_fragment(site, page.body, Location(spec)) if page.body else ""
+    fragment = render_fragment(site, page.body, Location(spec)) if page.body else ""
     out = env.get_template("openapi/operation.html").render(
-        md=markdown, content=content, **fields.helpers(markdown), **ctx)
-    return _finish(site, page, out, _headings(ctx), spec)
+        md=markdown, content=untrusted.clean(fragment), **fields.helpers(markdown), **ctx)
+    done = _finish(site, page, out, _headings(ctx), spec)
+    what = f"x-mint content of {str(page.data['method']).upper()} {page.data['path']}"
+    return dataclasses.replace(done, problems=(
+        *done.problems, *untrusted.warnings(fragment, Location(spec), what)))
 
 
 def is_api_page(page: Page) -> bool:

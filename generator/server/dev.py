@@ -205,8 +205,10 @@ def _serve(app: Starlette, sock: socket.socket, hub: Hub, *, main_thread: bool,
             if on_started is not None:
                 on_started()
 
+    from mdxsite.server.protocol import JsonErrorsProtocol
+
     config = uvicorn.Config(app, log_level="warning", lifespan="off",
-                            timeout_graceful_shutdown=2)
+                            timeout_graceful_shutdown=2, http=JsonErrorsProtocol)
     server = _Server(config)
 
     def stop() -> None:

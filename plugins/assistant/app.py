@@ -28,7 +28,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
@@ -115,10 +115,14 @@ class Assistant:
             if int(length) > cap:
                 raise too_big
         body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > cap:
-                raise too_big
+        try:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > cap:
+                    raise too_big
+        except ClientDisconnect as exc:  # nobody reads this answer; it keeps the log quiet
+            raise ClientError(400, "incomplete_body", "the connection closed before the whole "
+                              "body arrived") from exc
         if json_depth_over(body, MAX_DEPTH):
             raise ClientError(400, "too_deep", f"the body nests arrays and objects more than "
                               f"{MAX_DEPTH} levels deep")

@@ -85,7 +85,7 @@ def create(domains: tuple[str, ...], label: str, directory: Path, out: Path | No
                 f"this site's assistant serves the domain {settings.domain!r}, not {unknown[0]!r}",
                 where=Location("command line"), hint=f"use --domain {settings.domain}")
         key, record = new_key(tuple(dict.fromkeys(domains)), label)
-        store = open_store(settings.store_url, settings.data_dir)
+        store = open_store(settings.store_url, settings.data_dir, busy_timeout=30)
         try:
             store.add_key(record)
         finally:
@@ -104,7 +104,7 @@ def list_keys(directory: Path, out: Path | None) -> None:
 
     with _user_errors():
         settings = _settings(directory, out)
-        store = open_store(settings.store_url, settings.data_dir)
+        store = open_store(settings.store_url, settings.data_dir, busy_timeout=30)
         try:
             found = store.list_keys()
         finally:
@@ -125,7 +125,7 @@ def revoke(prefix: str, directory: Path, out: Path | None) -> None:
 
     with _user_errors():
         settings = _settings(directory, out)
-        store = open_store(settings.store_url, settings.data_dir)
+        store = open_store(settings.store_url, settings.data_dir, busy_timeout=30)
         try:
             done = store.revoke_key(prefix.removeprefix("mdxa_")[:8])
         finally:

@@ -12,14 +12,18 @@ import sqlite3
 import threading
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from mdxsite.plugins.assistant.keys import KeyRecord
 from mdxsite.plugins.assistant.limits import Counter
 
 Message = dict[str, Any]  # {"role": "user", "content": "…"}
+T = TypeVar("T")
+# How long a request may wait for SQLite's write lock (in this process, then in SQLite) before
+# it gets a 503: a lock held longer is an outage to report, not a queue to join.
+REQUEST_BUSY_TIMEOUT = 0.4
 
 
 class Store(Protocol):
@@ -49,11 +53,14 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
-def open_store(url: str, data_dir: Path) -> Store:
-    """Open the store ``url`` names: a ``redis://`` URL, else SQLite in ``data_dir``."""
+def open_store(url: str, data_dir: Path, *, busy_timeout: float = REQUEST_BUSY_TIMEOUT) -> Store:
+    """Open the store ``url`` names: a ``redis://`` URL, else SQLite in ``data_dir``.
+
+    ``busy_timeout`` bounds SQLite's wait for its write lock, in seconds (commands such as
+    ``mdxsite assistant keys`` may wait longer than requests)."""
     if url.startswith(("redis://", "rediss://")):
         return RedisStore(url)
-    return SQLiteStore(data_dir / "store.sqlite")
+    return SQLiteStore(data_dir / "store.sqlite", busy_timeout)
 
 
 def _thread_id() -> str:
@@ -73,38 +80,70 @@ CREATE TABLE IF NOT EXISTS keys (prefix TEXT PRIMARY KEY, hash TEXT NOT NULL, do
 
 
 class SQLiteStore:
-    """One file in WAL mode; one connection per thread; survives restarts."""
+    """One file in WAL mode; one connection per thread; survives restarts.
 
-    def __init__(self, path: Path):
+    A request never waits long for the store: a call that cannot get the write lock within
+    ``busy_timeout`` seconds (another process holds it, or the disk stalls) raises
+    ``sqlite3.OperationalError``, which the app answers with a 503 the client may retry.
+    Admission stays exact across processes: it is one ``BEGIN IMMEDIATE`` transaction, which
+    either commits whole or not at all.
+    """
+
+    def __init__(self, path: Path, busy_timeout: float = REQUEST_BUSY_TIMEOUT):
         self.path = path
+        self.busy_timeout = busy_timeout
         path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         # One writer at a time in this process: threads queue here instead of in SQLite's
         # busy handler, which sleeps in growing steps (measured: TTFB p50 fell several-fold
-        # with 50 clients). Other processes still wait through busy_timeout.
+        # with 50 clients). Other processes wait through busy_timeout.
         self._write = threading.Lock()
         db = self._db()
+        db.execute(f"PRAGMA busy_timeout={int(max(busy_timeout, 10) * 1000)}")  # start-up may wait
         db.execute("PRAGMA journal_mode=WAL")
         db.executescript(_SQLITE_SCHEMA)
+        db.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
 
     def _db(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
             # autocommit mode: transactions are explicit (BEGIN IMMEDIATE) where they matter
-            db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
+            db = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None,
                                  check_same_thread=False)
-            db.execute("PRAGMA busy_timeout=30000")
+            db.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
             db.execute("PRAGMA synchronous=NORMAL")
             self._local.db = db
             with self._lock:
                 self._all.append(db)
         return db
 
+    def _using(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        db = self._db()
+        try:
+            return work(db)
+        except sqlite3.OperationalError:
+            # a connection SQLite opened read-only (the file was unwritable) stays read-only:
+            # drop it, so the store works again once the file is writable
+            self._local.db = None
+            with self._lock:
+                if db in self._all:
+                    self._all.remove(db)
+            db.close()
+            raise
+
+    def _writing(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        if not self._write.acquire(timeout=self.busy_timeout):
+            raise sqlite3.OperationalError(f"database is locked (this server's other requests "
+                                           f"held it for {self.busy_timeout:g} s)")
+        try:
+            return self._using(work)
+        finally:
+            self._write.release()
+
     def admit(self, counters: Sequence[Counter]) -> Counter | None:
-        with self._write:
-            return self._admit(self._db(), counters)
+        return self._writing(lambda db: self._admit(db, counters))
 
     def _admit(self, db: sqlite3.Connection, counters: Sequence[Counter]) -> Counter | None:
         now = int(time.time())
@@ -129,12 +168,14 @@ class SQLiteStore:
 
     def create_thread(self, domain: str) -> str:
         tid = _thread_id()
-        with self._write:
-            self._db().execute("INSERT INTO threads VALUES (?, ?, ?)", (tid, domain, time.time()))
+        self._writing(lambda db: db.execute("INSERT INTO threads VALUES (?, ?, ?)",
+                                            (tid, domain, time.time())))
         return tid
 
     def thread_messages(self, domain: str, thread_id: str) -> list[Message] | None:
-        db = self._db()
+        return self._using(lambda db: self._messages(db, domain, thread_id))
+
+    def _messages(self, db: sqlite3.Connection, domain: str, thread_id: str) -> list[Message] | None:
         if db.execute("SELECT 1 FROM threads WHERE id = ? AND domain = ?",
                       (thread_id, domain)).fetchone() is None:
             return None
@@ -142,8 +183,7 @@ class SQLiteStore:
         return [json.loads(r[0]) for r in rows]
 
     def append_messages(self, thread_id: str, messages: Sequence[Message]) -> None:
-        with self._write:
-            self._append(self._db(), thread_id, messages)
+        self._writing(lambda db: self._append(db, thread_id, messages))
 
     def _append(self, db: sqlite3.Connection, thread_id: str, messages: Sequence[Message]) -> None:
         db.execute("BEGIN IMMEDIATE")
@@ -164,7 +204,8 @@ class SQLiteStore:
                             record.label, record.created, int(record.revoked)))
 
     def get_key(self, prefix: str) -> KeyRecord | None:
-        row = self._db().execute("SELECT * FROM keys WHERE prefix = ?", (prefix,)).fetchone()
+        row = self._using(lambda db: db.execute("SELECT * FROM keys WHERE prefix = ?",
+                                                (prefix,)).fetchone())
         return _record(row) if row else None
 
     def list_keys(self) -> list[KeyRecord]:

@@ -221,17 +221,19 @@ def kit() -> SimpleNamespace:
 
 @pytest.fixture
 def live_server() -> Iterator[Callable[[Any], str]]:
-    """Serve an ASGI app with uvicorn on a free 127.0.0.1 port (in a thread); returns its URL."""
+    """Serve an ASGI app with uvicorn on a free 127.0.0.1 port (in a thread); returns its URL.
+
+    Keyword arguments go to ``uvicorn.Config`` (``http=...``)."""
     import threading
 
     import uvicorn
 
     servers: list[tuple[uvicorn.Server, threading.Thread]] = []
 
-    def start(app: Any) -> str:
+    def start(app: Any, **config: Any) -> str:
         port = free_port()
         server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                               lifespan="off"))
+                                               lifespan="off", **config))
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
         deadline = time.monotonic() + 10
@@ -246,3 +248,47 @@ def live_server() -> Iterator[Callable[[Any], str]]:
     for server, thread in servers:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[..., tuple[str, subprocess.Popen[str]]]]:
+    """Start ``mdxsite serve DIR`` on a free port; returns (base URL, process).
+
+    Its stderr (the access log) is a pipe, or the file ``log`` when given (a pipe nobody
+    reads fills up under load and stalls the server)."""
+    import os
+    import signal
+    import sys
+
+    procs: list[subprocess.Popen[str]] = []
+
+    def start(root: Path, env: dict[str, str] | None = None,
+              log: Path | None = None) -> tuple[str, subprocess.Popen[str]]:
+        port = free_port()
+        proc = subprocess.Popen([str(Path(sys.executable).parent / "mdxsite"), "serve", str(root),
+                                 "--port", str(port)],
+                                stdout=subprocess.PIPE, text=True,
+                                stderr=log.open("a") if log else subprocess.PIPE,
+                                env={**os.environ, "CI": "1", **(env or {})})
+        procs.append(proc)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                return f"http://127.0.0.1:{port}", proc
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    proc.kill()
+                    out, err = proc.communicate()
+                    pytest.fail(f"mdxsite serve did not start:\n{log.read_text() if log else err}")
+                time.sleep(0.05)
+
+    yield start
+    for proc in procs:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)

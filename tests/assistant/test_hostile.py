@@ -9,10 +9,11 @@ to a real uvicorn server on SQLite and prints the statuses it got.
 
 from __future__ import annotations
 
-import json
+import os
 import random
 import shutil
 import signal
+import sqlite3
 import subprocess
 import time
 from collections import Counter
@@ -24,6 +25,7 @@ import httpx
 import pytest
 
 from mdxsite.plugins.assistant.app import MAX_DEPTH, create_app
+from mdxsite.server.protocol import JsonErrorsProtocol
 
 PATH = "/acme/message"
 
@@ -155,77 +157,103 @@ def _free_port() -> int:
 
 # --------------------------------------------------------------------------- fuzzing
 
-def _bodies(r: random.Random) -> bytes | str | None:
-    valid = ask(r.choice(["How are retries done?", "webhooks", "日本語", "x" * 50]))
-    kind = r.randrange(16)
-    if kind == 0:
-        return json.dumps(valid)
-    if kind == 1:  # mutated valid: one field retyped
-        field = r.choice(["fp", "messages", "threadId", "retrievalPageSize", "filter"])
-        valid[field] = r.choice([None, 0, -1, 1e308, "x", [], {}, [1, 2], True, 10 ** 40])
-        return json.dumps(valid)
-    if kind == 2:
-        return json.dumps(r.choice([[], 1, "x", None, {"a": {"b": [1, None]}}, True]))
-    if kind == 3:
-        return _deep(r.choice([40, 500, 5000]))
-    if kind == 4:
-        return b"x" * r.choice([70_000, 300_000])  # over the body limit
-    if kind == 5:
-        return bytes(r.randrange(256) for _ in range(r.randrange(1, 300)))
-    if kind == 6:
-        return '{"fp": "a", "messages": [{"role": "user", "content": "\\ud800"}]}'
-    if kind == 7:
-        return '{"fp": "a", "messages": [{"role": "user", "content": "q"}], "retrievalPageSize": ' \
-            + r.choice(["1e999", "-1e999", "NaN", "Infinity", "0.5", "99999999999999999999"]) + "}"
-    if kind == 8:
-        valid["messages"][0]["parts"] = [{"type": "text", "text": r.choice(["a", 5, None])}]
-        return json.dumps(valid)
-    if kind == 9:
-        valid["filter"] = {"paths": [r.choice(["", "\x00", "NEAR(a b)", '"', "col:body"])],
-                           "groups": ["\x1f"], "version": r.choice(["v1", "", None])}
-        return json.dumps(valid)
-    if kind == 10:
-        return None
-    return json.dumps(valid)[: r.randrange(1, 40)]  # truncated
-
+class _Protocol(JsonErrorsProtocol):
+    body_timeout = 1.0  # a raw request whose chunked body never comes waits 1 s, not 10
 
 def test_fuzzed_requests_never_get_a_5xx(served: tuple[Any, str], live_server: Any,
+                                         load_helper: Any,
                                          capsys: pytest.CaptureFixture[str]) -> None:
+    fuzzing = load_helper("assistant_fuzzing", Path(__file__).parent / "fuzzing.py")
     app, key = served
-    base = live_server(app)
+    base = live_server(app, http=_Protocol)
     r = random.Random(20)
     statuses: Counter[int] = Counter()
-    with httpx.Client(base_url=base, timeout=10) as client:
+    raw = 0
+    with httpx.Client(timeout=10) as client:
         for _ in range(300):
-            method = r.choice(["POST"] * 20 + ["GET", "PUT", "DELETE", "PATCH"])
-            path = r.choice([PATH] * 20 + ["/other/message", "/acme/widget", "/acme/message/x",
-                                           "/", "/acme/%00", "/acme/../acme/message"])
-            headers: dict[str, str | bytes] = {}
-            auth = r.randrange(10)
-            if auth < 8:
-                headers["authorization"] = f"Bearer {key}"
-            elif auth == 8:
-                headers["authorization"] = r.choice(["Bearer", "Basic abc", "Bearer mdx_nope",
-                                                     ("Bearer " + "é" * 10).encode()])
-            ctype = r.choice(["application/json"] * 16 + ["text/plain", "", "application/json; "
-                                                         "charset=latin-1", "multipart/form-data"])
-            if ctype:
-                headers["content-type"] = ctype
-            if r.random() < .1:
-                headers["x-vercel-ai-ui-message-stream"] = "v1"
-            body = _bodies(r)
-            content = body.encode("utf-8", "surrogatepass") if isinstance(body, str) else body
-            response = client.request(method, path, headers=headers, content=content)
-            statuses[response.status_code] += 1
-            assert response.status_code < 500, (method, path, headers, body, response.text)
-            if response.status_code == 200 and path == PATH:  # the stream ends with its finish
-                last = response.text.rstrip("\n").split("\n")[-1]
-                if response.headers.get("x-vercel-ai-ui-message-stream") == "v1":
-                    assert last == "data: [DONE]" and '"type":"finish"' in response.text
-                else:
-                    assert last.startswith("d:"), response.text
-            elif response.status_code != 200:
-                _error(response)
+            req = fuzzing.request(r, key, PATH)
+            raw += req.raw is not None
+            status, headers, text = fuzzing.send(client, base, req)
+            statuses[status] += 1
+            assert fuzzing.problem(req, PATH, status, headers, text) is None, req
     with capsys.disabled():
-        print(f"\nassistant fuzzing: 300 requests, statuses {dict(sorted(statuses.items()))}")
-    assert statuses[200] > 20 and statuses[400] > 20  # both sides are reached
+        print(f"\nassistant fuzzing: 300 requests ({raw} with a malformed head, sent raw), "
+              f"statuses {dict(sorted(statuses.items()))}")
+    assert statuses[200] > 10 and statuses[400] > 20 and raw > 5  # every side is reached
+
+
+# --------------------------------------------------------------------------- SQLite outages
+
+def _timed(call: Any) -> tuple[Any, float]:
+    started = time.monotonic()
+    result = call()
+    return result, time.monotonic() - started
+
+
+def test_a_locked_sqlite_store_is_a_quick_503_and_the_server_recovers(built: Any,
+                                                                     kit: SimpleNamespace) -> None:
+    settings = kit.settings_for(built)
+    key = kit.add_key(settings)
+    app = create_app(settings)
+    headers = {"Authorization": f"Bearer {key}"}
+    assert kit.call(app, "POST", PATH, json=ask(), headers=headers).status_code == 200
+    holder = sqlite3.connect(settings.data_dir / "store.sqlite", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another process's writer, holding the lock
+    try:
+        many = [{"method": "POST", "url": PATH, "json": ask(), "headers": headers}] * 8
+        answers, took = _timed(lambda: kit.gather(app, many))
+        for down in answers:
+            assert down.status_code == 503, down.text
+            assert _error(down)["code"] == "store_unavailable"
+            assert down.headers["retry-after"] == "5"
+        assert took < 1.5, f"8 requests on a locked store took {took:.1f} s to answer"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    again = kit.call(app, "POST", PATH, json=ask(), headers=headers)
+    assert again.status_code == 200, again.text
+    thread = again.headers["x-thread-id"]
+    with sqlite3.connect(settings.data_dir / "store.sqlite") as db:  # nothing half-written
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert db.execute("SELECT count(*) FROM messages WHERE thread = ?", (thread,)).fetchone() == (2,)
+
+
+def _unwritable(paths: list[Path], on: bool) -> None:
+    """Make files unwritable (or writable again): immutable for root, read-only otherwise."""
+    for path in paths:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "+i" if on else "-i", str(path)], check=True)
+        else:
+            path.chmod((0o555 if path.is_dir() else 0o444) if on else 0o755)
+
+
+def test_an_unwritable_sqlite_store_is_a_quick_503_and_the_server_recovers(
+        built: Any, kit: SimpleNamespace, live_server: Any) -> None:
+    settings = kit.settings_for(built)
+    key = kit.add_key(settings)
+    headers = {"Authorization": f"Bearer {key}"}
+    assert kit.call(create_app(settings), "POST", PATH, json=ask(), headers=headers).status_code == 200
+    folder = settings.data_dir
+    paths = [folder / "store.sqlite", folder / "store.sqlite-wal", folder]
+    _unwritable(paths, True)
+    try:
+        try:
+            with open(folder / "store.sqlite", "ab"):
+                pass
+        except OSError:
+            pass
+        else:
+            pytest.skip("this file system lets the test's user write a read-only file")
+        # a server started on the unwritable store, its worker threads reused across requests
+        client = httpx.Client(base_url=live_server(create_app(settings)), headers=headers, timeout=10)
+        for _ in range(6):
+            down, took = _timed(lambda: client.post(PATH, json=ask()))
+            assert down.status_code == 503, down.text
+            assert _error(down)["code"] == "store_unavailable" and down.headers["retry-after"] == "5"
+            assert took < 1, f"the unwritable store took {took:.1f} s to answer"
+    finally:
+        _unwritable(paths, False)
+    for _ in range(6):  # writable again: the same server answers, without a restart
+        again = client.post(PATH, json=ask())
+        assert again.status_code == 200, again.text
+    client.close()

@@ -10,11 +10,9 @@ import json
 import re
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,40 +25,6 @@ BIN = Path(sys.executable).parent
 def run_cli(*args: object, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(BIN / "mdxsite"), *map(str, args)], capture_output=True, text=True,
                           timeout=120, env={**os.environ, "CI": "1", **(env or {})})
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-def serve() -> Iterator[Callable[..., tuple[str, subprocess.Popen[str]]]]:
-    """Start ``mdxsite serve DIR`` on a free port; returns (base URL, process)."""
-    procs: list[subprocess.Popen[str]] = []
-
-    def start(root: Path, env: dict[str, str] | None = None) -> tuple[str, subprocess.Popen[str]]:
-        port = _free_port()
-        proc = subprocess.Popen([str(BIN / "mdxsite"), "serve", str(root), "--port", str(port)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                env={**os.environ, "CI": "1", **(env or {})})
-        procs.append(proc)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                return f"http://127.0.0.1:{port}", proc
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    proc.kill()
-                    out, err = proc.communicate()
-                    pytest.fail(f"mdxsite serve did not start:\n{err}")
-                time.sleep(0.05)
-
-    yield start
-    for proc in procs:
-        stop(proc)
 
 
 def stop(proc: subprocess.Popen[str]) -> str:

@@ -67,15 +67,15 @@ BROKEN = [
      "paths./a.parameters[0].$ref: reference '#/x' points to nothing"),
     ("two-problems", "openapi: 3.0.0\ninfo: {version: '1'}\nwebhooks: {}\npaths: {}\n", 1,
      "failed: 2 problems"),
-    ("not-yaml", "openapi: [3.1\n", 2, "api.yaml:2:1: not valid JSON or YAML"),
-    ("not-json", '{"openapi": "3.1.0",\n  "info": }\n', 2, "api.json:2:11: not valid JSON"),
-    ("top-list", "- 1\n- 2\n", 2, "api.yaml:1:1: an OpenAPI document must be a mapping"),
-    ("top-scalar", "hello\n", 2, "must be a mapping at the top level"),
-    ("too-deep", "openapi: 3.1.0\nx: " + "[" * 300 + "]" * 300 + "\n", 2,
+    ("not-yaml", "openapi: [3.1\n", 1, "api.yaml:2:1: not valid JSON or YAML"),
+    ("not-json", '{"openapi": "3.1.0",\n  "info": }\n', 1, "api.json:2:11: not valid JSON"),
+    ("top-list", "- 1\n- 2\n", 1, "api.yaml:1:1: an OpenAPI document must be a mapping"),
+    ("top-scalar", "hello\n", 1, "must be a mapping at the top level"),
+    ("too-deep", "openapi: 3.1.0\nx: " + "[" * 300 + "]" * 300 + "\n", 1,
      "nesting deeper than 200 levels"),
-    ("json-too-deep", '{"openapi": "3.1.0", "x": ' + "[" * 300 + "]" * 300 + "}", 2,
+    ("json-too-deep", '{"openapi": "3.1.0", "x": ' + "[" * 300 + "]" * 300 + "}", 1,
      "api.json: nesting deeper than 200 levels"),
-    ("json-top-list", "[]", 2,
+    ("json-top-list", "[]", 1,
      "must be a mapping at the top level"),
     ("json-dup-id", '{"openapi": "3.0.0", "info": {"title": "T", "version": "1"},\n'
      ' "paths": {"/a": {"get": {"operationId": "x", "responses": {}},\n'
@@ -83,8 +83,54 @@ BROKEN = [
      "api.json:3:42: paths./a.put.operationId: operationId 'x' is used twice"),
     ("alias-bomb", "a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n"
      + "".join(f"{c}: &{c} [{', '.join(['*' + p] * 10)}]\n"
-               for p, c in zip("abcdefg", "bcdefgh")), 2, "YAML aliases expand to too many values"),
+               for p, c in zip("abcdefg", "bcdefgh")), 1, "YAML aliases expand to too many values"),
 ]
+
+
+OP = HEAD + "paths:\n  /u/{id}:\n    get:\n"
+BROKEN += [
+    ("empty", "", 1, "api.yaml: the document is empty"),
+    ("only-comments", "# nothing yet\n", 1, "api.yaml: the document is empty"),
+    ("python-tag", "openapi: !!python/object/apply:os.system ['true']\n", 1,
+     "api.yaml:1:10: the YAML tag '!!python/object/apply:os.system' is not part of JSON"),
+    ("custom-tag", HEAD + "paths: !Paths {}\n", 1, "api.yaml:3:8: the YAML tag '!Paths'"),
+    ("block-nesting", "openapi: 3.1.0\n" + "".join("  " * i + f"k{i}:\n" for i in range(5000)),
+     1, "nesting deeper than 200 levels"),
+    ("compact-nesting", "openapi: 3.1.0\nx:\n" + "- " * 5000 + "1\n", 1,
+     "nesting deeper than 200 levels"),
+    ("param-without-in", OP + "      parameters: [{name: id, in: path, required: true}, "
+     "{name: q}]\n      responses: {'200': {description: ok}}\n", 1,
+     "api.yaml:6:58: paths./u/{id}.get.parameters[1]: parameter 'q' has no 'in'"),
+    ("param-in-body", OP + "      parameters: [{name: id, in: path, required: true}, "
+     "{name: q, in: body}]\n      responses: {'200': {description: ok}}\n", 1,
+     "paths./u/{id}.get.parameters[1].in: 'in' must be query, header, path or cookie, got 'body'"),
+    ("undefined-scheme", HEAD + "security: [{token: []}]\npaths: {}\n", 1,
+     "api.yaml:3:20: security[0].token: security scheme 'token' is not defined"),
+    ("undefined-op-scheme", OP + "      parameters: [{name: id, in: path, required: true}]\n"
+     "      security: [{key: []}]\n      responses: {'200': {description: ok}}\n", 1,
+     "paths./u/{id}.get.security[0].key: security scheme 'key' is not defined"),
+    ("3.0-no-description", "openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths:\n  /a:\n"
+     "    get:\n      responses: {'200': {content: {}}}\n", 1,
+     "api.yaml:6:26: paths./a.get.responses.200: response '200' has no 'description'"),
+    ("ref-cycle", HEAD + "paths: {}\ncomponents:\n  schemas:\n    A: {$ref: '#/components/schemas/B'}\n"
+     "    B: {$ref: '#/components/schemas/A'}\n", 1,
+     "components.schemas.A.$ref: reference '#/components/schemas/B' never arrives at a value"),
+    ("self-ref", HEAD + "paths: {}\n$ref: '#'\n", 1, "$ref: reference '#' never arrives"),
+]
+
+
+def test_a_schema_reaching_itself_through_a_property_is_fine(tmp_path: Path) -> None:
+    exit_code, output = run(tmp_path, HEAD + "paths: {}\ncomponents:\n  schemas:\n    Tree:\n"
+                            "      type: object\n      properties:\n        kids:\n"
+                            "          type: array\n          items: {$ref: '#/components/schemas/Tree'}\n")
+    assert exit_code == 0, output
+
+
+def test_a_3_1_response_without_description_is_a_warning(tmp_path: Path) -> None:
+    exit_code, output = run(tmp_path, HEAD + "paths:\n  /a:\n    get:\n"
+                            "      responses: {'200': {content: {}}}\n")
+    assert exit_code == 0, output
+    assert "warning: paths./a.get.responses.200: response '200' has no 'description'" in output
 
 
 @pytest.mark.parametrize(("text", "code", "line"), [b[1:] for b in BROKEN],
@@ -97,7 +143,7 @@ def test_broken_documents(tmp_path: Path, text: str, code: int, line: str) -> No
 
 def test_missing_file_is_unusable(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["openapi-check", str(tmp_path / "nope.yaml")])
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert "nope.yaml: file not found. Check the path." in result.output
 
 
