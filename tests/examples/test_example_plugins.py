@@ -297,6 +297,18 @@ def test_a_settings_mistake_is_located(mdxsite_with: Run, make_site: MakeSite, t
         assert "title" in result.stderr.splitlines()[0]           # did you mean 'title'?
 
 
+def test_a_date_that_is_not_one_is_located(mdxsite_with: Run, make_site: MakeSite,
+                                           tmp_path: Path) -> None:
+    root = make_site(docs(["index", "news/soon"]),
+                     pages={"index": page("Home"), "news/soon": page("Soon", date="next week")})
+    result = mdxsite_with("build", root, "-o", tmp_path / "out")
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[0] == (
+        "news/soon.mdx: frontmatter date 'next week' is not a date. Write it as date: 2026-11-25 "
+        "(or 2026-11-25T09:30:00+01:00).")
+    assert not (tmp_path / "out").exists()
+
+
 def test_feed_preview_prints_the_entries(mdxsite_with: Run, dated_site: Path) -> None:
     result = mdxsite_with("feed-preview", dated_site)
     assert result.returncode == 0, result.stderr
