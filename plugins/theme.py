@@ -7,16 +7,21 @@ each entry says which of our themes draws it and its defaults (breadcrumbs, dril
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
 
 from mdxsite import sources
+from mdxsite.errors import Location, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
-from mdxsite.model import OutputFile, Page, RenderedPage, Site
+from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.output import chrome, layout, visibility
 from mdxsite.output import theme as themes
+from mdxsite.output.icons import MISSING_ATTR
 
 # runs before first paint, so a dark-mode reader never sees a white flash
 # appearance.default sets data-appearance; appearance.strict (data-strict) ignores what the reader chose
@@ -85,7 +90,7 @@ def _sidebar(site: Site, env: Any, nav: Mapping[str, Any]) -> str:
 def _tab_bar(site: Site, env: Any, nav: Mapping[str, Any]) -> str:
     """The tabs bar, rendered once per current tab and menu item (it filters every tab's
     children: a tenth of the render workers' time on 10,000 pages, when done for each page)."""
-    if not nav["tabs"]:
+    if not nav["tabs"] and not any(i.kind == "tab" for i in site.nav.global_anchors):
         return ""
     return _shared(site, "tabs", (nav["current_tab"], nav["current_menu"]), lambda: env.get_template(
         "partials/tabs.html").render(site=site, nav=nav))
@@ -245,3 +250,50 @@ def mdxsite_output_files(site: Site) -> list[OutputFile]:
                 rel = "_mdxsite/" + f.relative_to(static).as_posix()
                 files[rel] = OutputFile(path=rel, source=f)
     return list(files.values())
+
+
+# page key -> located warnings for icon names its library does not have (drawn as a question
+# mark, marked data-icon-missing): by page, so a watch-mode rebuild replaces them
+_MISSING_ICONS: dict[str, list[Problem]] = {}
+_MISSING_MARK = re.compile(MISSING_ATTR + r'="([^"]*)"')
+
+
+@hookimpl
+def mdxsite_build_started(site: Site) -> None:
+    _MISSING_ICONS.clear()
+
+
+@hookimpl
+def mdxsite_page_built(site: Site, result: PageResult) -> None:
+    """Locate each unknown icon name a page draws where the page's own file writes it (names
+    from docs.json are located by the config check instead)."""
+    names = sorted(set(_MISSING_MARK.findall(result.document)))
+    source = result.page.source
+    if not names or source is None:
+        _MISSING_ICONS.pop(result.page.key, None)
+        return
+    try:
+        text = (site.root / source).read_text(encoding="utf-8")
+    except OSError:
+        return
+    library = site.config.get("icons.library") or "fontawesome"
+    found = []
+    for name in names:
+        m = re.search(r"""(["'=:]\s*)""" + re.escape(html.unescape(name)) + r"""\b""", text)
+        if m is None:
+            continue
+        line = text.count("\n", 0, m.end(1)) + 1
+        column = m.end(1) - (text.rfind("\n", 0, m.end(1)) + 1) + 1
+        found.append(Problem(Location(source.as_posix(), line, column),
+                             f"unknown icon {html.unescape(name)!r} in the {library} library; a "
+                             "question mark is drawn in its place",
+                             f"pick a name from the {library} icon set, or set \"icons\": "
+                             "{\"library\": …} in docs.json", code="icon.unknown", warning=True))
+    _MISSING_ICONS[result.page.key] = found
+
+
+@hookimpl
+def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
+    pages = report.changed_pages
+    keys = _MISSING_ICONS if pages is None else [k for k in pages if k in _MISSING_ICONS]
+    report_warnings(sorted(p for k in keys if k in site.pages for p in _MISSING_ICONS[k]))

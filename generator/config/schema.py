@@ -49,6 +49,51 @@ def check_top_level(raw: dict[str, object], out: Problems) -> None:
         if key in raw:
             check(raw[key], root / key, out)
     _check_assistant_option(raw, out)
+    _check_icon_names(raw, out)
+
+
+def check_icons(value: object, at: JsonPath, out: Problems) -> None:
+    from mdxsite.output.icons import LIBRARIES, npm_folder
+
+    obj = _obj(value, at, out, '{"library": "lucide"}')
+    if obj is None:
+        return
+    _enum(obj, "library", LIBRARIES, at, out)
+    library = obj.get("library")
+    if library in ("lucide", "tabler") and npm_folder(str(library)) is None:
+        out.warn(at / "library", f"the {library} icons are not installed, so Font Awesome's "
+                 "question mark is drawn for every icon", hint="run make theme-deps (or set "
+                 "MDXSITE_THEME_DEPS to the folder holding its node_modules)",
+                 code="icon.library-missing")
+
+
+def _check_icon_names(raw: dict[str, object], out: Problems) -> None:
+    """Warn, where docs.json writes it, about each icon name the site's library does not have
+    (the page draws a question mark in its place: never a blank)."""
+    from mdxsite.output.icons import LIBRARIES, has_icon, npm_folder
+
+    icons = raw.get("icons")
+    library = icons.get("library") if isinstance(icons, dict) else None
+    library = library if library in LIBRARIES else "fontawesome"
+    if library != "fontawesome" and npm_folder(str(library)) is None:
+        return  # said once by check_icons
+
+    def walk(value: object, at: JsonPath) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                name = v.get("name") if k == "icon" and isinstance(v, dict) else v
+                if k == "icon" and isinstance(name, str) and name.strip() and \
+                        not has_icon(name.strip(), str(library)):
+                    out.warn(at / k, f"unknown icon {name!r} in the {library} library; a question "
+                             "mark is drawn in its place", hint=f"pick a name from the {library} "
+                             "icon set, or set \"icons\": {\"library\": …}", code="icon.unknown")
+                elif isinstance(v, (dict, list)) and k not in ("integrations", "variables"):
+                    walk(v, at / k)
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                walk(v, at / i)
+
+    walk(raw, JsonPath())
 
 
 def _check_assistant_option(raw: dict[str, object], out: Problems) -> None:
@@ -118,8 +163,55 @@ def check_styling(value: object, at: JsonPath, out: Problems) -> None:
     obj = _obj(value, at, out, '{"eyebrows": "breadcrumbs"}')
     if obj is not None:
         _enum(obj, "eyebrows", ("section", "breadcrumbs"), at, out)
-        _enum(obj, "codeblocks", ("system", "dark", "light"), at, out) if isinstance(
-            obj.get("codeblocks"), str) else None
+        if "codeblocks" in obj:
+            _check_codeblocks(obj["codeblocks"], at / "codeblocks", out)
+
+
+def _check_codeblocks(value: object, at: JsonPath, out: Problems) -> None:
+    """``"system"``, ``"dark"``, a Shiki theme name, ``{"theme": name}`` or
+    ``{"theme": {"light": name, "dark": name}}``, with optional ``languages.custom``."""
+    from mdxsite.mdx.code import SHIKI_STYLES, UNSUPPORTED_THEMES
+
+    example = '{"theme": {"light": "github-light", "dark": "github-dark"}}'
+    names = sorted(SHIKI_STYLES) + list(UNSUPPORTED_THEMES)
+
+    def theme_name(name: object, where: JsonPath) -> None:
+        if name in UNSUPPORTED_THEMES:
+            out.warn(where, f"code theme {name!r} leaves colours to custom CSS, which mdxsite's "
+                     "Pygments highlighting cannot use; the default code colours are used",
+                     hint="pick one of Shiki's bundled themes, e.g. \"github-dark\"",
+                     code="config.unsupported")
+        elif not isinstance(name, str) or name not in SHIKI_STYLES:
+            close = difflib.get_close_matches(str(name), names, n=1) if isinstance(name, str) else []
+            out.add(where, f"unknown code theme {name!r}",
+                    hint=(f"did you mean {close[0]!r}? Use" if close else "use") +
+                    " \"system\", \"dark\" or a Shiki theme name such as \"github-dark\"")
+
+    if isinstance(value, str):
+        if value not in ("system", "dark", "light"):
+            theme_name(value, at)
+        return
+    obj = _obj(value, at, out, example)
+    if obj is None:
+        return
+    for k in obj:
+        if k not in ("theme", "languages"):
+            out.warn(at / k, f"unknown key {k!r}", hint="codeblocks holds \"theme\" and \"languages\"",
+                     code="config.unknown-key", key=True)
+    theme = obj.get("theme")
+    if isinstance(theme, dict):
+        for mode in ("light", "dark"):
+            if mode not in theme:
+                out.add(at / "theme", f"a code theme per mode needs {mode!r}",
+                        hint=f"write \"theme\": {example[10:-1]}")
+            else:
+                theme_name(theme[mode], at / "theme" / mode)
+    elif theme is not None:
+        theme_name(theme, at / "theme")
+    if "languages" in obj:
+        out.warn(at / "languages", "custom Shiki languages are not supported: Pygments highlights "
+                 "code, and those blocks show as plain text", hint="remove \"languages\"",
+                 code="config.unsupported")
 
 
 def check_interaction(value: object, at: JsonPath, out: Problems) -> None:
@@ -306,5 +398,5 @@ CHECKS: dict[str, Check] = {
     "styling": check_styling, "interaction": check_interaction, "appearance": check_appearance,
     "redirects": check_redirects, "navbar": check_navbar, "footer": check_footer,
     "seo": check_seo, "api": check_api, "variables": check_variables, "mdxsite": check_mdxsite,
-    "contextual": check_contextual,
+    "contextual": check_contextual, "icons": check_icons,
 }

@@ -37,7 +37,7 @@ KIND = {"groups": "group", "tabs": "tab", "anchors": "anchor", "dropdowns": "dro
 
 _SECTION = {"icon", "iconType", "hidden", "href", "openapi", "asyncapi", "global", "color"}
 OWN_KEYS: dict[str, set[str]] = {
-    "tab": _SECTION | {"tab", "align"},
+    "tab": _SECTION | {"tab", "align", "sdk", "graphql"},
     "anchor": _SECTION | {"anchor"},
     "dropdown": _SECTION | {"dropdown", "description"},
     "product": _SECTION | {"product", "description", "name"},
@@ -49,6 +49,7 @@ OWN_KEYS: dict[str, set[str]] = {
 }
 ALLOWED_CHILDREN: dict[str, tuple[str, ...]] = {
     "tab": ROOT_KEYS + ("menu",),
+    "product": ROOT_KEYS + ("menu",),  # the platform's schema allows a product's own menu
     "menu": ("groups", "pages"),
     "group": ("pages",),
 }
@@ -183,10 +184,13 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
                  hint='add "pages": ["page-path"], or "openapi" to list every API operation',
                  code="nav.empty-group")
     children: tuple[NavItem, ...] = ()
+    generated = kind == "tab" and _generated_reference(value, label, at, out)
     if present:
         child_ctx = Context(ctx.sources, out, inherited, ctx.in_group or kind == "group",
                             ctx.seen_keys)
         children = _children(value, present[0], at, child_ctx)
+    elif generated and not href and "openapi" not in value:
+        return None  # an SDK or GraphQL reference tab and nothing else: left out, said so
     elif kind != "group" and not href and "openapi" not in value and \
             not any(k in value for k in CHILD_KEYS):
         out.add(at, f"{kind} {label!r} has no content",
@@ -209,6 +213,26 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
                    # element parses docs.json a second time (0.4 s on 10,000 pages)
                    origin=out.where(at) if openapi is not None else None,
                    extra=frozen_mapping(extra))
+
+
+def _generated_reference(value: dict, label: str, at: JsonPath, out: Problems) -> bool:
+    """Warn about a tab's ``sdk`` or ``graphql`` reference; return whether it has one.
+
+    The platform's service generates those pages from a generator artifact or a GraphQL schema
+    at deploy time; a static build has neither, so the reference is left out, said so.
+    """
+    found = False
+    for key, what in (("sdk", "SDK reference pages from a documentation generator's artifact"),
+                      ("graphql", "GraphQL reference pages from a schema")):
+        if key in value:
+            found = True
+            rest = any(k in value for k in CHILD_KEYS)
+            out.warn(at / key, f"tab {label!r}: {key!r} asks the platform's service to generate "
+                     f"{what}, which mdxsite does not do; "
+                     + ("only the tab's own pages are shown" if rest else "the tab is left out"),
+                     hint=f"generate the pages yourself and list them in \"pages\", or remove {key!r}",
+                     code="config.unsupported")
+    return found
 
 
 def _misplaced_label(value: dict, label_key: str) -> str:
@@ -343,19 +367,28 @@ def check_global(value: object, at: JsonPath, out: Problems) -> tuple[NavItem, .
 
 
 def check_global_anchor(value: object, at: JsonPath, label_key: str, out: Problems) -> NavItem | None:
+    """Check one entry of a ``navigation.global`` array (an anchor, tab, dropdown, product,
+    version or language linking out); the NavItem's kind says where it is drawn."""
     if not isinstance(value, dict):
         out.add(at, f"expected an object, got {describe(value)}",
                 hint=f'write {{"{label_key}": "Blog", "href": "https://…"}}')
         return None
+    kind = label_key
     label = value.get(label_key)
     if not isinstance(label, str) or not label:  # " " is allowed, as on the platform
         out.add(at, f"a global {label_key} needs {label_key!r}, a non-empty string",
                 hint=f'add "{label_key}": "Name"')
     href = value.get("href")
     if not isinstance(href, str) or not href.strip():
-        out.add(at / "href" if "href" in value else at,
-                f"global {label_key}s need an absolute URL, got {href!r}",
-                hint="use https://…; site paths belong in navigation.anchors")
+        if label_key == "anchor" or "href" in value:
+            out.add(at / "href" if "href" in value else at,
+                    f"global {label_key}s need an absolute URL, got {href!r}",
+                    hint="use https://…; site paths belong in navigation.anchors")
+        else:
+            # the platform's own schema requires it too; a build says so instead of failing
+            out.warn(at, f"global {label_key} {label!r} has no \"href\", so it has nowhere to "
+                     "lead; it is left out", hint='add "href": "https://…"',
+                     code="nav.global-no-href")
         href = None
     elif not href.startswith(("https://", "http://")):
         # The spec forbids relative paths, yet the platform's own templates use "/": build the
@@ -363,12 +396,19 @@ def check_global_anchor(value: object, at: JsonPath, label_key: str, out: Proble
         out.warn(at / "href", f"global {label_key}s need an absolute URL, got {href!r}",
                  hint="use https://…; site paths belong in navigation.anchors",
                  code="nav.global-anchor-relative")
-    _unknown_keys(value, at, {label_key, "href", "icon", "iconType", "color", "hidden"}, out)
+    own = OWN_KEYS.get(kind, set()) - {"openapi", "asyncapi", "global"}
+    _unknown_keys(value, at, own | {label_key, "href", "icon", "iconType", "color", "hidden",
+                                    "directory"}, out)
     icon = _check_icon(value, at, out)
     if not isinstance(label, str) or href is None:
         return None
-    return NavItem(kind="anchor", title=label.strip(), href=href, icon=icon, at=str(at),
-                   origin=out.where(at), hidden=value.get("hidden") is True)
+    extra = {k: v for k, v in value.items() if k in ("iconType", "color", "align", "default")}
+    description, tag = value.get("description"), value.get("tag")
+    return NavItem(kind=kind, title=label.strip(), href=href, icon=icon, at=str(at),
+                   description=description if isinstance(description, str) else "",
+                   tag=tag if isinstance(tag, str) else "",
+                   origin=out.where(at), hidden=value.get("hidden") is True,
+                   extra=frozen_mapping(extra))
 
 
 # --------------------------------------------------------------------------- small checks
@@ -456,7 +496,7 @@ def _unknown_keys(value: dict, at: JsonPath, known: set[str], out: Problems, *,
             if key not in children:
                 where = (("an " if kind[0] in "aeiou" else "a ") + kind) if kind else "here"
                 if key == "menu":
-                    hint = "a menu belongs directly inside a tab"
+                    hint = "a menu belongs directly inside a tab or a product"
                 else:
                     hint = "a menu item holds only groups, pages and links" if kind == "menu" else \
                         "a group holds only \"pages\" (nested groups go inside pages)"

@@ -171,15 +171,18 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
             options = []
             for item in siblings(site, crumb.at):
                 here = item.at == crumb.at
+                if item.hidden and not here:  # reachable by URL, not offered in the selector
+                    continue
                 twin_key = None if here else twin(site, page, crumb, item)
                 options.append({
                     "title": display_title(item.kind, item.title), "current": here,
                     "url": page.url if here else counterpart(site, item, twin_key),
                     "description": item.description, "icon": item.icon,
+                    "icon_type": item.extra.get("iconType") or item.extra.get("iconStyle") or "",
                     "external": bool(item.href and not item.children),
                     # a language twin of this very page: <link rel="alternate" hreflang>
                     "hreflang": LANGUAGES[item.title][1] if item.title in LANGUAGES else item.title,
-                    "twin": here or twin_key is not None})
+                    "twin": here or twin_key is not None, "tag": item.tag})
             selectors.append({"kind": crumb.kind, "current": display_title(crumb.kind, crumb.title),
                               "options": options})
         elif crumb.kind == "tab":
@@ -188,8 +191,11 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
             anchors, current_anchor = siblings(site, crumb.at), crumb.at
         elif crumb.kind == "menu":
             current_menu = crumb.at
+            if not current_tab:  # a product's own menu: its items are the tab bar
+                tabs, current_tab = siblings(site, crumb.at), crumb.at
     if not tabs:
         tabs = tuple(i for i in _root_level(site) if i.kind == "tab")
+    global_links = _global_options(site, selectors)
     if not anchors and not page.trail:
         anchors = tuple(i for i in _root_level(site) if i.kind == "anchor")
     root = section_root(site, page) if page.trail else None
@@ -198,7 +204,27 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
             "current_menu": current_menu,
             "anchors": anchors, "current_anchor": current_anchor,
             "sidebar_key": root.at if root is not None else "", "sidebar_items": sidebar_items,
-            "trail": trail}
+            "trail": trail, "global_links": global_links}
+
+
+def _global_options(site: Site, selectors: list[dict[str, Any]]) -> tuple[NavItem, ...]:
+    """Add ``navigation.global`` versions, languages, products and dropdowns to the page's
+    selector of that kind, as links out; return those with no selector to join (the sidebar
+    lists them with the global anchors, so none is dropped unseen)."""
+    loose: list[NavItem] = []
+    for item in site.nav.global_anchors:
+        if item.kind not in SELECTOR_KINDS or item.hidden:
+            continue
+        sel = next((s for s in selectors if s["kind"] == item.kind), None)
+        if sel is None:
+            loose.append(item)
+            continue
+        sel["options"].append({"title": display_title(item.kind, item.title), "current": False,
+                               "url": item.href, "description": item.description,
+                               "icon": item.icon, "external": True, "hreflang": "",
+                               "icon_type": item.extra.get("iconType") or "",
+                               "twin": False, "tag": item.tag})
+    return tuple(loose)
 
 
 def _root_level(site: Site) -> tuple[NavItem, ...]:
