@@ -224,6 +224,8 @@ def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
     own_tags = set(_OWN_TAGS)
     if isinstance(page.frontmatter.get("description"), str):
         own_tags |= {"description", "og:description"}
+    if isinstance(page.frontmatter.get("og:description"), str):
+        own_tags.add("og:description")  # the template writes it, the page's own value first
     if visibility.noindex(site, page):
         own_tags.add("robots")
     return [(k, v) for k, v in tags.items() if k not in own_tags], canonical
