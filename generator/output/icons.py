@@ -69,9 +69,9 @@ def _svg_text(name: str, style: str, library: str) -> str:
     """The SVG file's text for ``name`` in ``library`` ('' when it has none)."""
     if library in ("lucide", "tabler"):
         for filled in ((True, False) if style in ("solid", "filled") else (False,)):
-            folder = npm_folder(library, filled)
-            if folder is not None and (folder / f"{name}.svg").is_file():
-                return (folder / f"{name}.svg").read_text(encoding="utf-8")
+            npm = npm_folder(library, filled)
+            if npm is not None and (npm / f"{name}.svg").is_file():
+                return (npm / f"{name}.svg").read_text(encoding="utf-8")
         return ""
     name = RENAMED.get(name, name)
     order = ([style] if style in STYLES else []) + [s for s in STYLES if s != style]
