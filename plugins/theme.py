@@ -90,9 +90,10 @@ def _sidebar(site: Site, env: Any, nav: Mapping[str, Any]) -> str:
 def _tab_bar(site: Site, env: Any, nav: Mapping[str, Any]) -> str:
     """The tabs bar, rendered once per current tab and menu item (it filters every tab's
     children: a tenth of the render workers' time on 10,000 pages, when done for each page)."""
-    if not nav["tabs"] and not any(i.kind == "tab" for i in site.nav.global_anchors):
+    if not nav["tabs"] and not any(i.kind == "tab" for i in nav["globals"]):
         return ""
-    return _shared(site, "tabs", (nav["current_tab"], nav["current_menu"]), lambda: env.get_template(
+    own = tuple(i.at for i in nav["globals"] if i.kind == "tab")  # a section's own global tabs
+    return _shared(site, "tabs", (nav["current_tab"], nav["current_menu"], *own), lambda: env.get_template(
         "partials/tabs.html").render(site=site, nav=nav))
 
 

@@ -200,7 +200,9 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
         root = _page_key(value["root"], at / "root", ctx) or ""
     extra = {k: v for k, v in value.items()
              if k not in CHILD_KEYS and k not in {label_key, "href", "icon", "tag", "description",
-                                                  "expanded", "hidden", "openapi", "root"}}
+                                                  "expanded", "hidden", "openapi", "root", "global"}}
+    if "global" in value:  # a section's own global links: shown on its pages beside the site's
+        extra["globals"] = check_global(value["global"], at / "global", out)
     if isinstance(value.get("icon"), dict):
         extra["iconStyle"] = value["icon"].get("style", "")
     tag, description = value.get("tag"), value.get("description")

@@ -36,7 +36,7 @@ def table_rows() -> list[Row]:
     rows = []
     for n, line in enumerate(text[head:text.index(END)].splitlines(), text.count("\n", 0, head) + 1):
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) < 3 or not cells[0].startswith("`"):
+        if len(cells) < 3 or not line.startswith("|") or cells[1] == "Status" or cells[0].startswith("-"):
             continue
         rows.append(Row(cells[0], cells[1], cells[2].strip("`"), n))
     return rows
@@ -80,6 +80,19 @@ SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
         {"index": "---\ntitle: Home\nicon: house\n---\n\n<Card title=\"A\" icon=\"bogus-glyph\">x</Card>\n",
          "two": "---\ntitle: Two\n---\n\n<Card title=\"B\" icon=\"star\" iconType=\"solid\">x</Card>\n",
          "three": "# Three\n"}),
+    "sections": ({
+        "name": "Dir", "navigation": {"languages": [
+            {"language": "en", "global": {"anchors": [{"anchor": "Forum", "href": "https://forum.example.com",
+                                                       "color": {"light": "#ff0000", "dark": "#00ff00"}}]},
+             "anchors": [{"anchor": "Docs", "color": {"light": "#123456", "dark": "#abcdef"}, "groups": [
+                 {"group": "Guides", "root": "guides/index", "directory": "card", "pages": [
+                     "guides/a", "guides/b", {"group": "Deep", "root": "guides/deep", "pages": ["guides/c"]}]}]}]},
+            {"language": "fr", "groups": [{"group": "G", "root": "fr/index", "directory": "accordion",
+                                           "pages": ["fr/a"]}]}]}},
+        {"guides/index": "---\ntitle: Guides\n---\n\nAll guides.\n",
+         "guides/a": "---\ntitle: Alpha\ndescription: The first\n---\n\nA\n",
+         "guides/b": "# Beta\n", "guides/deep": "# Deep\n", "guides/c": "# Gamma\n",
+         "fr/index": "# Accueil\n", "fr/a": "---\ntitle: Un\ndescription: Premier\n---\n\nX\n"}),
     "frontmatter": ({
         "name": "Fm", "seo": {"metatags": {"og:title": "Site title"}},
         "navigation": {"pages": ["index", "out", "last"]}},
@@ -190,6 +203,37 @@ def _icon_of(name: str, style: str, library: str) -> str:
     from mdxsite.output.icons import icon_svg
 
     return str(icon_svg(name, style, "", library))
+
+
+def check_group_root(site: Callable[[str], Built]) -> None:
+    page = _strip_svg(site("sections").page("guides/a/index.html"))
+    assert '<div class="nav-group-title"><a class="nav-group-root" href="/guides/">Guides</a>' in page
+    assert '<summary class="nav-link"><a class="nav-group-root" href="/guides/deep/">Deep</a>' in page
+    # the anchor leads to its first page: the group's root
+    assert re.search(r'<a class="anchor-link active"[^>]*href="/guides/">', page)
+
+
+def check_directory(site: Callable[[str], Built]) -> None:
+    built = site("sections")
+    cards = re.search(r'<nav class="directory directory-card".*?</nav>', built.page("guides/index.html"), re.S)
+    assert cards is not None
+    assert re.findall(r'href="([^"]*)"', cards.group(0)) == ["/guides/a/", "/guides/b/", "/guides/deep/"]
+    assert '<span class="card-body">The first</span>' in cards.group(0)
+    listing = built.page("fr/index.html")
+    assert '<ul class="directory-list" role="list"><li><a href="/fr/a/">Un</a><p>Premier</p></li></ul>' in listing
+    assert 'class="directory' not in built.page("guides/a/index.html")  # not a root page
+
+
+def check_anchor_color(site: Callable[[str], Built]) -> None:
+    page = site("sections").page("guides/a/index.html")
+    assert 'style="--anchor-light: #123456; --anchor-dark: #abcdef;"' in page
+    assert 'style="--anchor-light: #ff0000; --anchor-dark: #00ff00;" href="https://forum.example.com"' in page
+
+
+def check_section_global(site: Callable[[str], Built]) -> None:
+    built = site("sections")
+    assert "https://forum.example.com" in built.page("guides/a/index.html")
+    assert "https://forum.example.com" not in built.page("fr/a/index.html")  # English only
 
 
 def check_frontmatter_url(site: Callable[[str], Built]) -> None:
