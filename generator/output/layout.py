@@ -198,9 +198,7 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
                 tabs, current_tab = siblings(site, crumb.at), crumb.at
     if not tabs:
         tabs = tuple(i for i in _root_level(site) if i.kind == "tab")
-    idx = index(site)
-    globals_ = site.nav.global_anchors + tuple(
-        g for c in trail if c.at in idx.by_at for g in idx.by_at[c.at].extra.get("globals", ()))
+    globals_ = site.nav.global_anchors + _section_globals(site, trail)
     global_links = _global_options(globals_, selectors)
     if not anchors and not page.trail:
         anchors = tuple(i for i in _root_level(site) if i.kind == "anchor")
@@ -212,6 +210,17 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
             "sidebar_key": root.at if root is not None else "", "sidebar_items": sidebar_items,
             "trail": trail, "global_links": global_links, "globals": globals_,
             "directory": directory(site, page)}
+
+
+def _section_globals(site: Site, trail: tuple[Crumb, ...]) -> tuple[NavItem, ...]:
+    """The ``global`` links of the elements on a page's trail (a language's, a tab's…)."""
+    idx = index(site)
+    found: list[NavItem] = []
+    for crumb in trail:
+        own = idx.by_at[crumb.at].extra.get("globals") if crumb.at in idx.by_at else None
+        if isinstance(own, tuple):
+            found.extend(i for i in own if isinstance(i, NavItem))
+    return tuple(found)
 
 
 def _global_options(globals_: tuple[NavItem, ...], selectors: list[dict[str, Any]]) -> tuple[NavItem, ...]:
