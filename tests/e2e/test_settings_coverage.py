@@ -95,12 +95,14 @@ SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
          "fr/index": "# Accueil\n", "fr/a": "---\ntitle: Un\ndescription: Premier\n---\n\nX\n"}),
     "frontmatter": ({
         "name": "Fm", "seo": {"metatags": {"og:title": "Site title"}},
-        "navigation": {"pages": ["index", "out", "last"]}},
+        "navigation": {"pages": ["index", "out", "last", "canvas", "centred"]}},
         {"index": "---\ntitle: Home\ndescription: Plain\nog:title: Shared title\n"
                   "og:description: Shared description\nkeywords: [alpha, beta]\nrobots: nofollow\n"
                   "hideFooterPagination: true\n---\n\nBody\n",
          "out": "---\ntitle: Elsewhere\nurl: https://elsewhere.example.com/doc\n---\n\nx\n",
-         "last": "# Last\n\n<Card title=\"S\" icon=\"star\" iconType=\"regular\">x</Card>\n"}),
+         "last": "# Last\n\n<Card title=\"S\" icon=\"star\" iconType=\"regular\">x</Card>\n",
+         "canvas": "---\ntitle: Canvas\ndescription: Landing\nmode: custom\n---\n\n<div class=\"hero\">Hero</div>\n\n## Part\n",
+         "centred": "---\ntitle: Centred\nmode: center\n---\n\n## Part\n"}),
 }
 _BUILT: dict[str, Built] = {}
 
@@ -234,6 +236,19 @@ def check_section_global(site: Callable[[str], Built]) -> None:
     built = site("sections")
     assert "https://forum.example.com" in built.page("guides/a/index.html")
     assert "https://forum.example.com" not in built.page("fr/a/index.html")  # English only
+
+
+def check_modes(site: Callable[[str], Built]) -> None:
+    built = site("frontmatter")
+    canvas = built.page("canvas/index.html")
+    main = canvas[canvas.index('<main id="content"'):canvas.index("</main>")]
+    assert '<body class="mode-custom"' in canvas and '<header class="topbar">' in canvas
+    for gone in ('class="sidebar"', 'class="toc"', 'class="page-title"', 'class="page-description"',
+                 'class="pager"', 'class="site-footer"'):
+        assert gone not in canvas, gone
+    assert '<div class="hero">Hero</div>' in main
+    centred = built.page("centred/index.html")
+    assert '<body class="mode-center"' in centred and 'class="page-title">Centred' in centred
 
 
 def check_frontmatter_url(site: Callable[[str], Built]) -> None:
