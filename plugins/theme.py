@@ -19,7 +19,7 @@ from mdxsite import sources
 from mdxsite.errors import Location, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
-from mdxsite.output import chrome, layout, visibility
+from mdxsite.output import chrome, feeds, layout, visibility
 from mdxsite.output import theme as themes
 from mdxsite.output.icons import MISSING_ATTR
 
@@ -163,7 +163,9 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "fonts_head": chrome.fonts(site), "background": chrome.background(site),
         "search_prompt": _search_prompt(site), "contextual": chrome.contextual(site, page),
         "stylesheets": stylesheets, "scripts": scripts, "theme_boot": Markup(BOOT),
-        "mode": mode, "toc": [h for h in rendered.headings if h.level in (2, 3)] if mode != "custom" else [],
+        "mode": mode, "toc": feeds.toc_with_updates(rendered.html, rendered.headings) if mode != "custom" else [],
+        "update_tags": sorted({t for u in feeds.updates(rendered.html) for t in u.tags}),
+        "feed": site.href(feeds.feed_path(page)) if fm.get("rss") is True else "",
         "prev": _listed_neighbour(site, page.key, 0),
         "next": _listed_neighbour(site, page.key, 1),
     }
@@ -261,15 +263,27 @@ _MISSING_ICONS: dict[str, list[Problem]] = {}
 _MISSING_MARK = re.compile(MISSING_ATTR + r'="([^"]*)"')
 
 
+# page key -> its RSS document (frontmatter ``rss: true``), written when the build finishes
+_FEEDS: dict[str, tuple[str, str]] = {}
+
+
 @hookimpl
 def mdxsite_build_started(site: Site) -> None:
     _MISSING_ICONS.clear()
+    _FEEDS.clear()
 
 
 @hookimpl
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
     """Locate each unknown icon name a page draws where the page's own file writes it (names
     from docs.json are located by the config check instead)."""
+    page = result.page
+    if page.frontmatter.get("rss") is True:
+        found_seo = site.config.get("seo")
+        site_url = _site_url(site, found_seo if isinstance(found_seo, Mapping) else {})
+        _FEEDS[page.key] = (feeds.feed_path(page).lstrip("/"), feeds.rss(
+            page, str(site.config.get("name") or ""), site_url, result.rendered.html,
+            site.href(page.url)))
     names = sorted(set(_MISSING_MARK.findall(result.document)))
     source = result.page.source
     if not names or source is None:
@@ -300,3 +314,8 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     pages = report.changed_pages
     keys = _MISSING_ICONS if pages is None else [k for k in pages if k in _MISSING_ICONS]
     report_warnings(sorted(p for k in keys if k in site.pages for p in _MISSING_ICONS[k]))
+    for key, (path, text) in _FEEDS.items():
+        if key in site.pages:
+            target = out_dir / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")

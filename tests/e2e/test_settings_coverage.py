@@ -95,14 +95,18 @@ SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
          "fr/index": "# Accueil\n", "fr/a": "---\ntitle: Un\ndescription: Premier\n---\n\nX\n"}),
     "frontmatter": ({
         "name": "Fm", "seo": {"metatags": {"og:title": "Site title"}},
-        "navigation": {"pages": ["index", "out", "last", "canvas", "centred"]}},
+        "mdxsite": {"site_url": "https://docs.acme.dev"},
+        "navigation": {"pages": ["index", "out", "last", "canvas", "centred", "changelog"]}},
         {"index": "---\ntitle: Home\ndescription: Plain\nog:title: Shared title\n"
                   "og:description: Shared description\nkeywords: [alpha, beta]\nrobots: nofollow\n"
                   "hideFooterPagination: true\n---\n\nBody\n",
          "out": "---\ntitle: Elsewhere\nurl: https://elsewhere.example.com/doc\n---\n\nx\n",
          "last": "# Last\n\n<Card title=\"S\" icon=\"star\" iconType=\"regular\">x</Card>\n",
          "canvas": "---\ntitle: Canvas\ndescription: Landing\nmode: custom\n---\n\n<div class=\"hero\">Hero</div>\n\n## Part\n",
-         "centred": "---\ntitle: Centred\nmode: center\n---\n\n## Part\n"}),
+         "centred": "---\ntitle: Centred\nmode: center\n---\n\n## Part\n",
+         "changelog": "---\ntitle: Changelog\ndescription: What changed\nrss: true\n---\n\n## Intro\n\n"
+                      "<Update label=\"2026-11-01\" description=\"v2.0\" tags={[\"Feature\"]}>\n  New **API**.\n"
+                      "</Update>\n\n<Update label=\"2026-10-01\" tags={[\"Fix\"]}>\n  A fix.\n</Update>\n"}),
 }
 _BUILT: dict[str, Built] = {}
 
@@ -249,6 +253,29 @@ def check_modes(site: Callable[[str], Built]) -> None:
     assert '<div class="hero">Hero</div>' in main
     centred = built.page("centred/index.html")
     assert '<body class="mode-center"' in centred and 'class="page-title">Centred' in centred
+
+
+def check_update_toc(site: Callable[[str], Built]) -> None:
+    page = site("frontmatter").page("changelog/index.html")
+    toc = re.search(r'<aside class="toc".*?</aside>', page, re.S)
+    assert toc is not None
+    assert re.findall(r'<a href="#([^"]+)">', toc.group(0)) == ["intro", "2026-11-01", "2026-10-01"]
+    assert re.findall(r'data-update-tag="([^"]+)"', toc.group(0)) == ["Feature", "Fix"]
+
+
+def check_rss(site: Callable[[str], Built]) -> None:
+    import xml.etree.ElementTree as ET
+
+    built = site("frontmatter")
+    page = built.page("changelog/index.html")
+    assert '<link rel="alternate" type="application/rss+xml" title="Changelog - Fm" href="/changelog/rss.xml">' in page
+    channel = ET.fromstring(built.page("changelog/rss.xml")).find("channel")
+    assert channel is not None and channel.findtext("link") == "https://docs.acme.dev/changelog/"
+    items = [(i.findtext("title"), i.findtext("link"), i.findtext("description"), i.findtext("category"))
+             for i in channel.findall("item")]
+    assert items == [("2026-11-01", "https://docs.acme.dev/changelog/#2026-11-01", "v2.0", "Feature"),
+                     ("2026-10-01", "https://docs.acme.dev/changelog/#2026-10-01", "<p>A fix.</p>", "Fix")]
+    assert not (built.out / "rss.xml").exists()  # only pages that ask for one
 
 
 def check_frontmatter_url(site: Callable[[str], Built]) -> None:
