@@ -93,6 +93,14 @@ SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
          "guides/a": "---\ntitle: Alpha\ndescription: The first\n---\n\nA\n",
          "guides/b": "# Beta\n", "guides/deep": "# Deep\n", "guides/c": "# Gamma\n",
          "fr/index": "# Accueil\n", "fr/a": "---\ntitle: Un\ndescription: Premier\n---\n\nX\n"}),
+    "basics": ({
+        "$schema": "https://mintlify.com/docs.json", "name": "Acme Docs", "description": "All about Acme",
+        "public": False, "feedback": {"thumbs": True}, "thumbnails": {"appearance": "dark"},
+        "markdown": {"instructions": ["Use the acme CLI.", "Prefer v2."]},
+        "api": {"asyncapi": "events.yaml"},
+        "navigation": {"asyncapi": "events.yaml", "pages": ["index", "guide"]}},
+        {"index": "---\ntitle: Home\nsidebarTitle: Start\ntag: NEW\ndeprecated: true\nicon: rocket\n---\n\nHi\n",
+         "guide": "---\ntitle: Guide\ndescription: How to\n---\n\nText\n"}),
     "frontmatter": ({
         "name": "Fm", "seo": {"metatags": {"og:title": "Site title"}},
         "mdxsite": {"site_url": "https://docs.acme.dev"},
@@ -276,6 +284,40 @@ def check_rss(site: Callable[[str], Built]) -> None:
     assert items == [("2026-11-01", "https://docs.acme.dev/changelog/#2026-11-01", "v2.0", "Feature"),
                      ("2026-10-01", "https://docs.acme.dev/changelog/#2026-10-01", "<p>A fix.</p>", "Fix")]
     assert not (built.out / "rss.xml").exists()  # only pages that ask for one
+
+
+def check_name_description(site: Callable[[str], Built]) -> None:
+    built = site("basics")
+    assert "<title>Guide - Acme Docs</title>" in built.page("guide/index.html")
+    assert '<meta name="description" content="How to">' in built.page("guide/index.html")
+    assert built.page("llms.txt").startswith("# Acme Docs\n\n> All about Acme\n")
+    assert "unknown key '$schema'" not in built.log
+
+
+def check_sidebar_entry(site: Callable[[str], Built]) -> None:
+    sidebar = re.search(r'<aside class="sidebar".*?</aside>', site("basics").page("guide/index.html"), re.S)
+    assert sidebar is not None
+    entry = re.search(r'<a class="nav-link" href="/">(.*?)</a>', sidebar.group(0), re.S)
+    assert entry is not None
+    assert 'class="icon"' in entry.group(1) and "<span>Start</span>" in entry.group(1)  # icon, sidebarTitle
+    assert '<span class="label-deprecated">deprecated</span>' in entry.group(1)
+    assert '<span class="nav-tag">NEW</span>' in entry.group(1)
+
+
+def check_markdown_instructions(site: Callable[[str], Built]) -> None:
+    built = site("basics")
+    assert built.page("guide.md").endswith("\n---\n\nUse the acme CLI.\nPrefer v2.\n")
+    assert "Use the acme CLI." not in built.page("llms-full.txt")  # the .md copies only
+
+
+def check_unsupported_warned(site: Callable[[str], Built]) -> None:
+    log = site("basics").log
+    assert re.search(r'docs\.json:\d+:\d+: warning: public: "public": false asks the platform', log)
+    assert re.search(r"docs\.json:\d+:\d+: warning: feedback\.thumbs: feedback 'thumbs' is not supported", log)
+    assert re.search(r"docs\.json:\d+:\d+: warning: thumbnails: generated page thumbnails", log)
+    assert re.search(r"docs\.json:\d+:\d+: warning: api\.asyncapi: AsyncAPI reference pages", log)
+    assert re.search(r"docs\.json:\d+:\d+: warning: navigation\.asyncapi: AsyncAPI reference pages", log)
+    assert "unknown key" not in log
 
 
 def check_frontmatter_url(site: Callable[[str], Built]) -> None:
