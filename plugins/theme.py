@@ -19,7 +19,7 @@ from mdxsite import sources
 from mdxsite.errors import Location, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
-from mdxsite.output import chrome, feeds, layout, visibility
+from mdxsite.output import chrome, feeds, layout, staging, thumbnails, visibility
 from mdxsite.output import theme as themes
 from mdxsite.output.icons import MISSING_ATTR
 
@@ -137,6 +137,12 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
     site_url = _site_url(site, seo)
     metatags, canonical = _metatags(site, page, seo, site_url)
+    if thumbnails.enabled(site) and not thumbnails.own_image(site, page):  # docs.json thumbnails
+        image = site_url + site.href(thumbnails.path_of(page))
+        metatags += [("og:image", image), ("og:image:width", "1200"), ("og:image:height", "630"),
+                     ("twitter:image", image)]
+        if not any(name == "twitter:card" for name, _ in metatags):
+            metatags.append(("twitter:card", "summary_large_image"))
     return {
         **{k: v for k, v in extra.items() if k != "page_assets"},
         "site": site, "page": page, "rendered": rendered, "config": site.config,
@@ -314,6 +320,18 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     pages = report.changed_pages
     keys = _MISSING_ICONS if pages is None else [k for k in pages if k in _MISSING_ICONS]
     report_warnings(sorted(p for k in keys if k in site.pages for p in _MISSING_ICONS[k]))
+    if thumbnails.enabled(site):
+        background = site.config.get("thumbnails.background")
+        if isinstance(background, str) and background and not background.startswith(
+                ("http://", "https://")) and not (site.root / background.lstrip("/")).is_file():
+            report_warnings([Problem(Location("docs.json"), f"thumbnails.background {background!r} "
+                                     "is not a file in the site; thumbnails are drawn on the plain "
+                                     "colour", "fix the path (relative to the site folder)",
+                                     code="config.missing-file", warning=True)])
+        drawn = [site.pages[k] for k in (pages if pages is not None else site.pages) if k in site.pages]
+        published = report.out_dir
+        thumbnails.write(site, [p for p in drawn if not thumbnails.own_image(site, p)], out_dir,
+                         staging.cache_dir_for(published) / "thumbnails" if published else None)
     for key, (path, text) in _FEEDS.items():
         if key in site.pages:
             target = out_dir / path

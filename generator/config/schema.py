@@ -84,12 +84,22 @@ def check_markdown(value: object, at: JsonPath, out: Problems) -> None:
 
 def check_thumbnails(value: object, at: JsonPath, out: Problems) -> None:
     obj = _obj(value, at, out, '{"appearance": "dark"}')
-    if obj is not None:
-        _enum(obj, "appearance", ("light", "dark"), at, out)
-        out.warn(at, "generated page thumbnails (social images) are not made by mdxsite; pages "
-                 "get no og:image from \"thumbnails\"", hint='set "seo": {"metatags": '
-                 '{"og:image": "https://…"}} or og:image in a page\'s frontmatter',
-                 code="config.unsupported")
+    if obj is None:
+        return
+    _enum(obj, "appearance", ("light", "dark"), at, out)
+    background = obj.get("background")
+    if isinstance(background, str) and background.startswith(("http://", "https://")):
+        out.warn(at / "background", "a build does not download images, so thumbnails are drawn "
+                 "without this background", hint="put the image in the site folder and write its "
+                 "path, e.g. \"/images/thumbnail.png\"", code="config.unsupported")
+    elif background is not None and not isinstance(background, str):
+        out.add(at / "background", f"\"background\" must be an image path, got {describe(background)}",
+                hint='write "background": "/images/thumbnail.png"')
+    fonts = obj.get("fonts")
+    if isinstance(fonts, dict) and "family" in fonts:
+        out.warn(at / "fonts" / "family", f"thumbnails use the font Pillow ships, not "
+                 f"{fonts['family']!r}: a build cannot download Google Fonts",
+                 hint="remove it, or accept the built-in font", code="config.unsupported")
 
 
 def check_icons(value: object, at: JsonPath, out: Problems) -> None:

@@ -95,12 +95,13 @@ SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
          "fr/index": "# Accueil\n", "fr/a": "---\ntitle: Un\ndescription: Premier\n---\n\nX\n"}),
     "basics": ({
         "$schema": "https://mintlify.com/docs.json", "name": "Acme Docs", "description": "All about Acme",
-        "public": False, "feedback": {"thumbs": True}, "thumbnails": {"appearance": "dark"},
+        "public": False, "feedback": {"thumbs": True}, "colors": {"primary": "#7C3AED"},
+        "thumbnails": {"appearance": "dark", "fonts": {"family": "Inter"}},
         "markdown": {"instructions": ["Use the acme CLI.", "Prefer v2."]},
         "api": {"asyncapi": "events.yaml"},
         "navigation": {"asyncapi": "events.yaml", "pages": ["index", "guide"]}},
         {"index": "---\ntitle: Home\nsidebarTitle: Start\ntag: NEW\ndeprecated: true\nicon: rocket\n---\n\nHi\n",
-         "guide": "---\ntitle: Guide\ndescription: How to\n---\n\nText\n"}),
+         "guide": "---\ntitle: Guide\ndescription: How to\nog:image: https://img.example/own.png\n---\n\nText\n"}),
     "frontmatter": ({
         "name": "Fm", "seo": {"metatags": {"og:title": "Site title"}},
         "mdxsite": {"site_url": "https://docs.acme.dev"},
@@ -314,10 +315,26 @@ def check_unsupported_warned(site: Callable[[str], Built]) -> None:
     log = site("basics").log
     assert re.search(r'docs\.json:\d+:\d+: warning: public: "public": false asks the platform', log)
     assert re.search(r"docs\.json:\d+:\d+: warning: feedback\.thumbs: feedback 'thumbs' is not supported", log)
-    assert re.search(r"docs\.json:\d+:\d+: warning: thumbnails: generated page thumbnails", log)
     assert re.search(r"docs\.json:\d+:\d+: warning: api\.asyncapi: AsyncAPI reference pages", log)
     assert re.search(r"docs\.json:\d+:\d+: warning: navigation\.asyncapi: AsyncAPI reference pages", log)
     assert "unknown key" not in log
+
+
+def check_thumbnails(site: Callable[[str], Built]) -> None:
+    from PIL import Image
+
+    built = site("basics")
+    home = built.page("index.html")
+    assert '<meta property="og:image" content="/_mdxsite/thumbnails/index.png">' in home
+    assert '<meta name="twitter:card" content="summary_large_image">' in home
+    with Image.open(built.out / "_mdxsite" / "thumbnails" / "index.png") as image:
+        assert image.size == (1200, 630)
+        assert image.getpixel((600, 600)) == (11, 15, 23)  # appearance: dark
+        assert image.getpixel((600, 5)) == (124, 58, 237)  # the primary colour's band
+    guide = built.page("guide/index.html")  # the page's own og:image wins
+    assert guide.count('property="og:image"') == 1 and "https://img.example/own.png" in guide
+    assert not (built.out / "_mdxsite" / "thumbnails" / "guide.png").exists()
+    assert re.search(r"warning: thumbnails\.fonts\.family: thumbnails use the font Pillow ships", built.log)
 
 
 def check_frontmatter_url(site: Callable[[str], Built]) -> None:
