@@ -233,7 +233,7 @@ def check_directory(site: Callable[[str], Built]) -> None:
     cards = re.search(r'<nav class="directory directory-card".*?</nav>', built.page("guides/index.html"), re.S)
     assert cards is not None
     assert re.findall(r'href="([^"]*)"', cards.group(0)) == ["/guides/a/", "/guides/b/", "/guides/deep/"]
-    assert '<span class="card-body">The first</span>' in cards.group(0)
+    assert '<span class="directory-description">The first</span>' in cards.group(0)
     listing = built.page("fr/index.html")
     assert '<ul class="directory-list" role="list"><li><a href="/fr/a/">Un</a><p>Premier</p></li></ul>' in listing
     assert 'class="directory' not in built.page("guides/a/index.html")  # not a root page
