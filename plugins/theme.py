@@ -19,9 +19,8 @@ from mdxsite import sources
 from mdxsite.errors import Location, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
-from mdxsite.output import chrome, feeds, layout, staging, thumbnails, visibility
+from mdxsite.output import chrome, feeds, icons, layout, staging, thumbnails, visibility
 from mdxsite.output import theme as themes
-from mdxsite.output.icons import MISSING_ATTR
 
 # runs before first paint, so a dark-mode reader never sees a white flash
 # appearance.default sets data-appearance; appearance.strict (data-strict) ignores what the reader chose
@@ -162,7 +161,8 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "colors": {"primary": primary, "light": colors.get("light", primary),
                    "dark": colors.get("dark", primary)},
         "navbar_links": navbar_links, "navbar_primary": navbar_primary,
-        "socials": [(name, url, SOCIAL_ICONS.get(name, name)) for name, url
+        # a network Font Awesome has no logo for shows its name instead of a question mark
+        "socials": [(name, url, _social_glyph(name)) for name, url
                     in sorted(chrome.socials(site, page).items())],
         "footer_columns": chrome.footer_columns(site, page),
         "appearance": chrome.appearance(site), "banner": chrome.banner(site, page),
@@ -175,6 +175,11 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "prev": _listed_neighbour(site, page.key, 0),
         "next": _listed_neighbour(site, page.key, 1),
     }
+
+
+def _social_glyph(name: str) -> str:
+    glyph = SOCIAL_ICONS.get(name, name)
+    return glyph if icons.has_icon(glyph) else ""
 
 
 def _search_prompt(site: Site) -> str:
@@ -266,7 +271,7 @@ def mdxsite_output_files(site: Site) -> list[OutputFile]:
 # page key -> located warnings for icon names its library does not have (drawn as a question
 # mark, marked data-icon-missing): by page, so a watch-mode rebuild replaces them
 _MISSING_ICONS: dict[str, list[Problem]] = {}
-_MISSING_MARK = re.compile(MISSING_ATTR + r'="([^"]*)"')
+_MISSING_MARK = re.compile(icons.MISSING_ATTR + r'="([^"]*)"')
 
 
 # page key -> its RSS document (frontmatter ``rss: true``), written when the build finishes

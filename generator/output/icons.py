@@ -17,9 +17,9 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-import mdxsite
+from markupsafe import Markup, escape
 
-from markupsafe import Markup
+import mdxsite
 
 STYLES = ("solid", "regular", "brands")
 _ATTRS = re.compile(r"<svg ")
@@ -121,7 +121,7 @@ def icon_svg(name: object, style: str = "", label: str = "", library: str = "fon
         return Markup('<img class="icon" src="{}" alt="{}">').format(name, label)
     if library not in LIBRARIES:
         library = "fontawesome"
-    aria = (f'role="img" aria-label="{label}" ' if label else 'aria-hidden="true" ')
+    aria = (f'role="img" aria-label="{escape(label)}" ' if label else 'aria-hidden="true" ')
     text = _svg_text(name, style, library)
     if text:
         return _inline(text, library, aria.rstrip() if library != "fontawesome" else aria)
