@@ -88,11 +88,12 @@ SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
                  {"group": "Guides", "root": "guides/index", "directory": "card", "pages": [
                      "guides/a", "guides/b", {"group": "Deep", "root": "guides/deep", "pages": ["guides/c"]}]}]}]},
             {"language": "fr", "groups": [{"group": "G", "root": "fr/index", "directory": "accordion",
-                                           "pages": ["fr/a"]}]}]}},
+                                           "pages": ["fr/a"]}]},
+            {"language": "de", "hidden": True, "pages": ["de/index"]}]}},
         {"guides/index": "---\ntitle: Guides\n---\n\nAll guides.\n",
          "guides/a": "---\ntitle: Alpha\ndescription: The first\n---\n\nA\n",
          "guides/b": "# Beta\n", "guides/deep": "# Deep\n", "guides/c": "# Gamma\n",
-         "fr/index": "# Accueil\n", "fr/a": "---\ntitle: Un\ndescription: Premier\n---\n\nX\n"}),
+         "fr/index": "# Accueil\n", "de/index": "# Start\n", "fr/a": "---\ntitle: Un\ndescription: Premier\n---\n\nX\n"}),
     "basics": ({
         "$schema": "https://mintlify.com/docs.json", "name": "Acme Docs", "description": "All about Acme",
         "public": False, "feedback": {"thumbs": True}, "colors": {"primary": "#7C3AED"},
@@ -237,6 +238,15 @@ def check_directory(site: Callable[[str], Built]) -> None:
     listing = built.page("fr/index.html")
     assert '<ul class="directory-list" role="list"><li><a href="/fr/a/">Un</a><p>Premier</p></li></ul>' in listing
     assert 'class="directory' not in built.page("guides/a/index.html")  # not a root page
+
+
+def check_hidden_language(site: Callable[[str], Built]) -> None:
+    built = site("sections")
+    selector = re.search(r'<details class="dropdown selector selector-language">.*?</details>',
+                         built.page("fr/a/index.html"), re.S)
+    assert selector is not None and "Français" in selector.group(0) and "English" in selector.group(0)
+    assert "Deutsch" not in selector.group(0)  # hidden: built, reachable by URL, not offered
+    assert "Deutsch" in built.page("de/index.html")  # its own page still names itself
 
 
 def check_anchor_color(site: Callable[[str], Built]) -> None:
@@ -390,3 +400,13 @@ def test_a_row_agrees_with_the_built_output(row: Row, site: Callable[[str], Buil
 def test_every_check_is_named_by_a_row() -> None:
     named = {r.check for r in ROWS}
     assert sorted(set(CHECKS) - named) == []
+
+
+def test_a_library_that_is_not_installed_is_said_once(make_site, cli, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("MDXSITE_THEME_DEPS", str(tmp_path / "nowhere"))
+    root = make_site({"name": "T", "icons": {"library": "tabler"}, "navigation": {"groups": [
+        {"group": "G", "icon": "home", "pages": ["index"]}]}})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0
+    assert re.search(r"docs\.json:\d+:\d+: warning: icons\.library: the tabler icons are not installed", result.output)
+    assert "unknown icon" not in result.output  # one warning, not one per icon
