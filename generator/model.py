@@ -92,9 +92,10 @@ class NavItem:
             yield from child.walk()
 
     def first_page(self) -> str:
-        """Return the key of the first page under this item ('' when there is none)."""
+        """Return the key of the first page under this item ('' when there is none); a group's
+        ``root`` page comes before its children, as in the sidebar's order."""
         for item in self.walk():
-            if item.kind == "page" and item.key:
+            if item.kind in ("page", "group") and item.key:
                 return item.key
         return ""
 
