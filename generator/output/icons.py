@@ -60,7 +60,7 @@ def has_icon(name: str, library: str = "fontawesome") -> bool:
     """Return whether ``library`` draws ``name`` (a URL or an unknown library counts as yes)."""
     if name.startswith(("http://", "https://", "/")) or library not in LIBRARIES:
         return True
-    if library != "fontawesome" and (name in CHROME or (_folder() / "brands" / f"{name}.svg").is_file()):  # type: ignore[operator]
+    if library != "fontawesome" and (name in CHROME or (_folder() / "brands" / f"{name}.svg").is_file()):
         return True  # drawn from Font Awesome, as :func:`drawer` does
     return bool(_svg_text(name, "", library))
 
