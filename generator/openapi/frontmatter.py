@@ -29,7 +29,7 @@ def known_specs(site: Site) -> list[str]:
     for item in site.nav.walk():
         for source in (item.openapi, item.inherited_openapi):
             if source is not None:
-                found.append(source.source)
+                found.extend(source.sources)
     api = site.config.get("api.openapi")
     for value in api if isinstance(api, list) else [api]:
         if isinstance(value, dict):

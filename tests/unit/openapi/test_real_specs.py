@@ -35,7 +35,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize("spec", SPECS, ids=lambda p: p.name)
 def test_every_operation_has_a_page(built: Path, spec: Path) -> None:
     expected = operations(load_path(spec))
-    pages = list((built / spec.stem).glob("*/index.html"))
+    pages = list((built / spec.stem.lower()).rglob("index.html"))
     assert len(pages) == len(expected), spec.name
     text = "".join(p.read_text() for p in pages)
     for entry in expected:
