@@ -30,7 +30,7 @@ from mdxsite.model import (
     RequestSample,
     Site,
 )
-from mdxsite.openapi import fields, samples
+from mdxsite.openapi import fields, fragments, samples
 from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi.load import Document
 from mdxsite.openapi.schema import Node, Walker, deref
@@ -254,7 +254,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                 "description": str(body_raw.get("description") or ""),
                 "contents": _contents(walker, data, body_raw.get("content"),
                                       "response" if webhook else "request")}
-    response_walker = walker  # one node budget per page, shared by every schema on it
+    response_walker = walker  # each section (parameter, body, response) has its own budget
     responses = []
     walker.mode = "response"
     for status, raw in (op.get("responses") or {}).items():
@@ -418,14 +418,16 @@ def render(site: Site, page: Page) -> RenderedPage:
                                           code=samples.dump(example)))["html"] \
             if example is not None else ""
         out = env.get_template("openapi/schema.html").render(
-            name=name, node=node, md=markdown, example=sample, **fields.helpers(markdown))
+            name=name, node=node, md=markdown, example=sample,
+            **fields.helpers(markdown, fragments.url_for(site, spec)))
         headings = [Heading(level=2, text="Properties", id="properties")] if node.properties else []
         return _finish(site, page, out, headings, spec)
     ctx = operation_context(site, page, doc, spec, str(page.data["path"]),
                             str(page.data["method"]), bool(page.data.get("webhook")))
     content = render_fragment(site, page.body, Location(spec)) if page.body else ""
     out = env.get_template("openapi/operation.html").render(
-        md=markdown, content=content, **fields.helpers(markdown), **ctx)
+        md=markdown, content=content, **fields.helpers(markdown, fragments.url_for(site, spec)),
+        **ctx)
     return _finish(site, page, out, _headings(ctx), spec)
 
 
