@@ -1,8 +1,9 @@
 """Render API pages: one operation, webhook or schema, through ``openapi/*.html`` templates.
 
 Everything taken from the document is data to show, never markup to trust: descriptions go
-through a Markdown parser with raw HTML off (and markdown-it's link check, which drops
-``javascript:`` URLs), names and examples are escaped by Jinja's autoescape.
+through a Markdown parser and then an HTML sanitiser (an allowlist of tags, attributes and URL
+schemes, :mod:`mdxsite.openapi.sanitise`); names and examples are escaped by Jinja's
+autoescape.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from mdxsite.model import (
     Site,
 )
 from mdxsite.openapi import fields, fragments, samples
+from mdxsite.openapi.sanitise import clean_html
 from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi.load import Document
 from mdxsite.openapi.schema import Node, Walker, deref
@@ -44,20 +46,20 @@ DISPLAYS = ("interactive", "simple", "none")
 
 @lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
-    # commonmark with html off: "<script>" in a description is shown as text
-    return MarkdownIt("commonmark", {"html": False, "linkify": False}).enable(
+    # commonmark with HTML on: the document's HTML goes through the sanitiser afterwards
+    return MarkdownIt("commonmark", {"html": True, "linkify": False}).enable(
         ["table", "strikethrough"])
 
 
 @lru_cache(maxsize=2048)
 def markdown(text: str) -> Markup:
-    """Render untrusted Markdown (an OpenAPI description) to safe HTML."""
+    """Render untrusted Markdown (an OpenAPI description) to safe HTML: its safe HTML kept,
+    everything else dropped (:func:`mdxsite.openapi.sanitise.clean_html`)."""
     if not isinstance(text, str) or not text.strip():
         return Markup("")
-    out = _markdown().render(text)
-    # links leaving the page are the spec author's, not ours: no referrer, no ranking credit
-    out = out.replace('<a href="http', '<a rel="nofollow noopener" href="http')
-    return Markup(out)
+    # links leaving the page are the spec author's, not ours: the sanitiser marks them
+    # rel="nofollow noopener" (no referrer, no ranking credit)
+    return Markup(clean_html(_markdown().render(text)))
 
 
 _DOCS: dict[tuple[str, str, int], Document] = {}

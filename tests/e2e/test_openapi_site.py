@@ -98,10 +98,33 @@ def test_json_body_schema_and_read_write_only_fields(out: Path) -> None:
     assert "Links GetPet → showPetById petId = $response.body#/id" in response
 
 
-def test_untrusted_description_html_is_shown_as_text(out: Path) -> None:
+def test_description_html_is_sanitised_not_escaped_nor_trusted(out: Path) -> None:
     doc = (out / "api-reference" / "pets/add-a-pet" / "index.html").read_text()
-    assert '<script>alert("owned")</script>' not in doc
-    assert "Registers a new animal. &lt;script&gt;alert(&quot;owned&quot;)&lt;/script&gt;" in doc
+    assert "owned" not in doc and "&lt;script" not in doc  # the script is gone, content too
+    assert "Registers a new animal." in doc
+
+
+def test_safe_html_in_a_description_renders_and_unsafe_parts_go(tmp_path: Path) -> None:
+    spec = {"openapi": "3.0.3", "info": {"title": "H", "version": "1"}, "paths": {"/x": {"get": {
+        "summary": "Get x", "responses": {"200": {"description": "ok"}},
+        "description": '<p>Stripe-style <b>bold</b> and <a href="/guides/x#y">a guide</a>, '
+                       '<a href="javascript:alert(1)">bad</a>, <a href="mailto:a@b.c">mail</a>'
+                       '<img src=x onerror="alert(2)"><iframe src="https://e.test"></iframe>'
+                       '</p>\n\nThen **Markdown** with `<p>` in code.'}}}}
+    (tmp_path / "api.json").write_text(json.dumps(spec))
+    (tmp_path / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "T", "colors": {"primary": "#112233"},
+        "navigation": {"tabs": [{"tab": "API", "openapi": "api.json"}]}}))
+    result = run("build", tmp_path, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    doc = (tmp_path / "out" / "api-reference" / "get-x" / "index.html").read_text()
+    text = doc[doc.index('<div class="api-description">'):]
+    text = text[:text.index("</div>")]
+    assert "<p>Stripe-style <b>bold</b> and " in text and "&lt;p&gt;Stripe" not in text
+    assert '<a href="/guides/x#y" rel="nofollow noopener">a guide</a>' in text
+    assert '<a href="mailto:a@b.c" rel="nofollow noopener">mail</a>' in text
+    assert "javascript:" not in text and "onerror" not in text and "<iframe" not in text
+    assert "<strong>Markdown</strong> with <code>&lt;p&gt;</code> in code." in text
 
 
 def test_recursive_schema_links_back_instead_of_looping(out: Path) -> None:
