@@ -15,8 +15,8 @@ from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_war
 from mdxsite.model import NavItem, OpenApiSource, Page, Site, frozen_mapping
 from mdxsite.nav import placements
 from mdxsite.openapi import slugs
-from mdxsite.openapi.check import METHODS
-from mdxsite.openapi.load import Document, load_source
+from mdxsite.openapi.check import METHODS, check
+from mdxsite.openapi.load import Document, load_path, load_source
 
 
 def operations(doc: Document) -> list[dict[str, Any]]:
@@ -57,8 +57,9 @@ class _Expander:
         if name not in self.docs:
             if name.startswith(("http://", "https://")):
                 self.docs[name] = load_source(name)
-            else:
-                self.docs[name] = load_source(str(self.site.root / name.lstrip("/")))
+            else:  # named as in docs.json, so its problems read "api/openapi.yaml:3:5: …"
+                rel = name.lstrip("/")
+                self.docs[name] = load_path(self.site.root / rel, rel)
         return self.docs[name]
 
     def _at(self, parent: str) -> str:
@@ -212,6 +213,12 @@ def expand(site: Site) -> Site | None:
     items = tuple(new for item in site.nav.items for new in expander.visit(item)) if in_nav \
         else site.nav.items
     own_pages, problems = expand_pages(site, expander.doc)
+    # the openapi-check rules, on every document the site uses: a Swagger 2.0 or broken
+    # document fails here, located in it, instead of building pages with nothing on them
+    for doc in expander.docs.values():
+        found = check(doc)
+        problems += found.errors
+        expander.warnings += found.warnings
     if expander.problems or problems:
         raise MdxsiteError([*expander.problems, *problems])
     report_warnings(expander.warnings)

@@ -28,6 +28,7 @@ paths:
     get: {tags: [pets], summary: List pets, responses: {'200': {description: ok}}}
     post: {tags: [pets], summary: Add a pet, responses: {'201': {description: ok}}}
   /orders/{id}:
+    parameters: [{name: id, in: path, required: true, schema: {type: string}}]
     get: {tags: [Store Orders], summary: Get order, responses: {'200': {description: ok}}}
   /status:
     get: {responses: {'200': {description: ok}}}
@@ -186,3 +187,38 @@ def test_same_directory_for_two_versions_keeps_both_pages_and_warns(tmp_path: Pa
     two = (out / "api-reference" / "pets" / "list-pets-1" / "index.html").read_text()
     assert "The second version." in two
     assert sidebar(two) == [("pets", ["/api-reference/pets/list-pets-1/"])]
+
+
+@pytest.mark.parametrize(("text", "first_line"), [
+    ("swagger: '2.0'\ninfo: {title: S, version: '1'}\npaths: {}\n",
+     "store.yaml:1:10: swagger: Swagger 2.0 documents are not supported."),
+    ("openapi: 3.0.3\ninfo: {title: S, version: '1'}\npaths:\n  /a:\n    get:\n"
+     "      responses: {'200': {$ref: '#/components/responses/Nope'}}\n",
+     "store.yaml:6:33: paths./a.get.responses.200.$ref: reference '#/components/responses/Nope' "
+     "points to nothing."),
+])
+def test_a_broken_document_in_docs_json_fails_the_build_located_as_openapi_check_does(
+        tmp_path: Path, text: str, first_line: str) -> None:
+    code, output, out = build_site(tmp_path, FORMS["tab"])
+    assert code == 0, output
+    (tmp_path / "store.yaml").write_text(text)
+    code, output, _ = build_site_again(tmp_path)
+    assert code == 1 and "Traceback" not in output
+    assert output.splitlines()[0].startswith(first_line), output
+    assert (out / "api-reference" / "pets" / "list-pets" / "index.html").is_file()  # kept
+
+
+def build_site_again(tmp_path: Path) -> tuple[int, str, Path]:
+    out = tmp_path / "_out"
+    result = CliRunner().invoke(main, ["build", str(tmp_path), "-o", str(out)])
+    return result.exit_code, result.output, out
+
+
+def test_document_warnings_are_reported_located_during_a_build(tmp_path: Path) -> None:
+    code, output, _ = build_site(tmp_path, FORMS["tab"])
+    assert code == 0
+    (tmp_path / "store.yaml").write_text(STORE.replace("info: {title: Store, version: '1'}",
+                                                       "info: {title: Store}"))
+    code, output, _ = build_site_again(tmp_path)
+    assert code == 0, output
+    assert "store.yaml:2:7: warning: info: 'info.version' is missing" in output, output
