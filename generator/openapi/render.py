@@ -32,6 +32,7 @@ from mdxsite.model import (
     Site,
 )
 from mdxsite.openapi import fields, fragments, samples
+from mdxsite.openapi import markdown as api_md
 from mdxsite.openapi.sanitise import clean_html
 from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi.load import Document
@@ -350,6 +351,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "playground": playground if mode != "none" else None,
         "playground_json": Markup(_script_json(playground)),
         "url": api_op.url,
+        "curl": "" if webhook else samples.curl(api_op).code,
     }
 
 
@@ -377,8 +379,9 @@ def _headings(ctx: dict[str, Any]) -> list[Heading]:
 
 
 def _finish(site: Site, page: Page, body_html: str, headings: list[Heading],
-            spec: str) -> RenderedPage:
-    """Append the page's own MDX (frontmatter pages) and build the RenderedPage."""
+            spec: str, api_markdown: str = "") -> RenderedPage:
+    """Append the page's own MDX (frontmatter pages) and build the RenderedPage, whose
+    Markdown (the ``.md`` copy) is the API's, then the page's own."""
     links: tuple[Any, ...] = ()
     anchors = {h.id for h in headings}
     problems: tuple[Any, ...] = ()
@@ -394,6 +397,8 @@ def _finish(site: Site, page: Page, body_html: str, headings: list[Heading],
         anchors |= set(own.anchors)
         links, problems, markdown_text = own.links, own.problems, own.markdown
         deps |= set(own.dependencies)
+    if api_markdown:
+        markdown_text = api_markdown + ("\n" + markdown_text if markdown_text.strip() else "")
     # the playground's JSON settings are not words a reader searches for
     text = _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", _SCRIPTS.sub(" ", body_html)))).strip()
     return RenderedPage(key=page.key, html=body_html, headings=tuple(headings),
@@ -423,14 +428,14 @@ def render(site: Site, page: Page) -> RenderedPage:
             name=name, node=node, md=markdown, example=sample,
             **fields.helpers(markdown, fragments.url_for(site, spec)))
         headings = [Heading(level=2, text="Properties", id="properties")] if node.properties else []
-        return _finish(site, page, out, headings, spec)
+        return _finish(site, page, out, headings, spec, api_md.schema(name, node))
     ctx = operation_context(site, page, doc, spec, str(page.data["path"]),
                             str(page.data["method"]), bool(page.data.get("webhook")))
     content = render_fragment(site, page.body, Location(spec)) if page.body else ""
     out = env.get_template("openapi/operation.html").render(
         md=markdown, content=content, **fields.helpers(markdown, fragments.url_for(site, spec)),
         **ctx)
-    return _finish(site, page, out, _headings(ctx), spec)
+    return _finish(site, page, out, _headings(ctx), spec, api_md.operation(ctx, ctx["curl"]))
 
 
 def is_api_page(page: Page) -> bool:

@@ -222,3 +222,20 @@ def test_document_warnings_are_reported_located_during_a_build(tmp_path: Path) -
     code, output, _ = build_site_again(tmp_path)
     assert code == 0, output
     assert "store.yaml:2:7: warning: info: 'info.version' is missing" in output, output
+
+
+def test_the_md_copy_holds_the_endpoint_and_llms_txt_has_api_sections(tmp_path: Path) -> None:
+    code, output, out = build_site(tmp_path, FORMS["tab"])
+    assert code == 0, output
+    copy = (out / "api-reference" / "store-orders" / "get-order.md").read_text()
+    assert copy.startswith("# Get order\n\n`GET /orders/{id}`\n")
+    assert "## Path parameters\n\n- `id` · string · path · required" in copy
+    assert "## Responses\n\n### 200\n\nok" in copy
+    assert "curl --request GET \\\n  --url 'https://api.example.com/orders/" in copy
+    llms = (out / "llms.txt").read_text()
+    assert "## API Reference\n- [List pets](/api-reference/pets/list-pets/): GET /pets\n" in llms
+    assert "- [GET /status](/api-reference/get-status/)\n" in llms
+    assert "## OpenAPI Specs\n- [store.yaml](/store.yaml)" in llms
+    assert "beta-pets" not in llms  # x-hidden
+    pages = llms[llms.index("## Pages"):llms.index("## API Reference")]
+    assert "/api-reference/" not in pages
