@@ -32,7 +32,9 @@ SPEC = {
         "/pets": {"get": {"operationId": "listPets", "summary": "List pets",
                           "description": "Every pet.", "tags": ["Pets"],
                           "responses": {"200": {"description": "The pets"}}}},
-        "/pets/{id}": {"get": {"operationId": "showPet", "summary": "Show a pet",
+        "/pets/{id}": {"parameters": [{"name": "id", "in": "path", "required": True,
+                                       "schema": {"type": "string"}}],
+                       "get": {"operationId": "showPet", "summary": "Show a pet",
                                "description": "One pet.", "tags": ["Pets"],
                                "responses": {"200": {"description": "The pet"}}}},
     },
@@ -173,8 +175,10 @@ def test_an_openapi_edit_rerenders_the_pages_of_that_operation(watched: Watched)
     spec = json.loads(json.dumps(SPEC))
     spec["paths"]["/pets/{id}"]["get"]["description"] = "Exactly one pet, by id."
     changed, _ = watched.change(lambda: watched.write("openapi.json", json.dumps(spec, indent=2)))
-    # the spec is also a static file of the site, copied as it is
-    assert changed == {html("api-reference/pets/show-a-pet"), "openapi.json"}
+    # the spec is also a static file of the site, copied as it is; the page's Markdown copy
+    # (and llms-full.txt) hold the operation's description too
+    assert changed == {html("api-reference/pets/show-a-pet"), "openapi.json",
+                       "api-reference/pets/show-a-pet.md", "llms-full.txt"}
     assert "Exactly one pet, by id." in (watched.out / html("api-reference/pets/show-a-pet")).read_text()
 
 
