@@ -71,9 +71,10 @@ class _Expander:
     def page_item(self, spec: str, directory: str, entry: dict[str, Any],
                   origin: Location | None, parent_at: str) -> NavItem:
         op = entry["op"]
-        meta = op.get("x-mint") or op.get("x-platform") or {}
-        meta = meta if isinstance(meta, dict) else {}
-        metadata = meta.get("metadata") if isinstance(meta.get("metadata"), dict) else {}
+        raw_meta = op.get("x-mint") or op.get("x-platform")
+        meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
+        raw_metadata = meta.get("metadata")
+        metadata: dict[str, Any] = raw_metadata if isinstance(raw_metadata, dict) else {}
         title = metadata.get("title") or op.get("summary") or (
             f"{entry['method'].upper()} {entry['path']}")
         href = meta.get("href")

@@ -186,9 +186,9 @@ class Walker:
             stack = (*stack, (name, node))
         schema = self._merge_all_of(schema, stack)
         types, node.nullable = types_of(schema)
-        node.description = schema.get("description") if isinstance(
-            schema.get("description"), str) else ""
-        node.title = schema.get("title") if isinstance(schema.get("title"), str) else ""
+        description, title = schema.get("description"), schema.get("title")
+        node.description = description if isinstance(description, str) else ""
+        node.title = title if isinstance(title, str) else ""
         enum = schema.get("enum")
         node.enum = [v for v in enum if v is not None] if isinstance(enum, list) else []
         if "const" in schema and schema["const"] is not None:
@@ -204,7 +204,8 @@ class Walker:
         node.read_only = schema.get("readOnly") is True
         node.write_only = schema.get("writeOnly") is True
         node.deprecated = schema.get("deprecated") is True
-        fmt = schema.get("format") if isinstance(schema.get("format"), str) else ""
+        raw_format = schema.get("format")
+        fmt = raw_format if isinstance(raw_format, str) else ""
         nested = bool(schema.get("properties") or schema.get("oneOf") or schema.get("anyOf") or
                       isinstance(schema.get("additionalProperties"), dict) and
                       schema.get("additionalProperties"))
@@ -234,7 +235,8 @@ class Walker:
             return node
         node.type = self._label(types, schema, name, fmt, node.nullable)
         props = schema.get("properties")
-        required = schema.get("required") if isinstance(schema.get("required"), list) else []
+        raw_required = schema.get("required")
+        required: list[Any] = raw_required if isinstance(raw_required, list) else []
         if isinstance(props, dict):
             for prop_name, prop in props.items():
                 child = self.node(prop, stack, depth + 1)
