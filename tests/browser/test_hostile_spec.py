@@ -42,7 +42,7 @@ def test_nothing_from_a_spec_runs_script(make_site: Callable[..., Path], cli: Ca
     out = tmp_path / "out"
     result = cli("build", root, "-o", out)
     assert result.exit_code == 0, result.output
-    page_file = next(out.rglob("listpets/index.html"))
+    page_file = next(out.rglob("list-pets/index.html"))
     base = serve_dir(out)
     context = local_context()
     page = context.new_page()
