@@ -102,7 +102,15 @@ def _param_schema(param: dict[str, Any]) -> Any:
 
 
 def _param_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
-    """Return the example written for a parameter (or its schema), and whether there was one."""
+    """Return the example written for a parameter (or its schema), and whether there was one.
+
+    ``x-default`` (on the parameter or its schema) comes first: it is the value the platform
+    prefills in the playground without making it the API's default.
+    """
+    schema_first, _ = deref(data, _param_schema(param))
+    for holder in (param, schema_first):
+        if isinstance(holder, dict) and "x-default" in holder:
+            return holder["x-default"], True
     if "example" in param:
         return param["example"], True
     examples = param.get("examples")
@@ -334,7 +342,9 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "auth": [{"name": a.name, "type": a.type, "scheme": a.scheme, "in": a.location,
                   "param": a.param} for a in api_op.auth],
         "body": {"type": body_type, "example": samples.dump(body_value, body_type)
-                 if body_value is not None else ""} if body_type else None,
+                 if body_value is not None else "",
+                 "parts": _parts(body["contents"][0]["node"], body_value)
+                 if body and body_type.startswith("multipart/") else []} if body_type else None,
     }
     return {
         "method": api_op.method, "path": route, "webhook": webhook,
@@ -353,6 +363,20 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "url": api_op.url,
         "curl": "" if webhook else samples.curl(api_op).code,
     }
+
+
+def _parts(node: Node, example: Any) -> list[dict[str, Any]]:
+    """The fields of a multipart body, one form input each (a file input for binary ones)."""
+    values = example if isinstance(example, dict) else {}
+    out = []
+    for f in node.properties:
+        binary = "binary" in f.node.type or "base64" in f.node.type or "byte" in f.node.type
+        value = values.get(f.name)
+        out.append({"name": f.name, "type": f.node.type, "required": f.required,
+                    "binary": binary, "multiple": binary and f.node.type.endswith("[]"),
+                    "example": "" if binary or value is None else (
+                        value if isinstance(value, str) else json.dumps(value))})
+    return out
 
 
 def _script_json(value: Any) -> str:

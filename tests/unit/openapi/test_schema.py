@@ -87,3 +87,9 @@ def test_samples_quote_for_the_shell_and_write_python_literals() -> None:
     python = samples.python(op).code
     assert '"ok": True' in python and '"none": None' in python and "json=payload" in python
     assert 'body: JSON.stringify({' in samples.javascript(op).code
+
+
+def test_form_bodies_encode_nested_values_as_form_apis_read_them() -> None:
+    body = {"amount": 100, "metadata": {"order": "A 1"}, "items": ["x", {"y": True}], "none": None}
+    assert samples.dump(body, "application/x-www-form-urlencoded") == (
+        "amount=100&metadata[order]=A%201&items[0]=x&items[1][y]=true")
