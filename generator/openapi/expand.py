@@ -222,6 +222,13 @@ def expand(site: Site) -> Site | None:
         expander.warnings += found.warnings
     if expander.problems or problems:
         raise MdxsiteError([*expander.problems, *problems])
+    if site.config.get("api.playground.display") == "auth":
+        expander.warnings.append(Problem(
+            site.config.where(JsonPath(("api", "playground", "display"))),
+            "playground display 'auth' shows the playground to signed-in readers only; a "
+            "static site has no sign-in, so no page shows it",
+            'use "interactive", "simple" or "none"', "api.playground.display",
+            "openapi.playground-auth", warning=True))
     report_warnings(expander.warnings)
     pages = dict(site.pages)
     pages.update(own_pages)

@@ -57,10 +57,15 @@ def notes(node: Node, md: Markdown) -> str:
 
 def field(name: str, node: Node, required: bool, md: Markdown, *, location: str = "",
           deprecated: bool = False, description: str = "", example: Any = None,
-          url: FragmentUrl = _no_fragments) -> str:
-    """One field line with its notes and expandable children."""
-    anchor = f' id="{escape(node.anchor)}"' if node.anchor else ""
+          url: FragmentUrl = _no_fragments, link: str = "") -> str:
+    """One field line with its notes and expandable children; ``link`` gives it an id and a
+    ``#`` link to itself (parameters: ``param-query-limit``)."""
+    own = node.anchor or _anchor(link)
+    anchor = f' id="{escape(own)}"' if own else ""
     head = [f'<code class="field-name">{escape(name)}</code>']
+    if link and own:
+        head.insert(0, f'<a class="field-anchor" href="#{escape(own)}" '
+                       f'aria-label="Link to {escape(name)}">#</a>')
     if node.type:
         head.append(f'<span class="field-type">{_type_label(node)}</span>')
     if location:
@@ -81,6 +86,10 @@ def field(name: str, node: Node, required: bool, md: Markdown, *, location: str 
     return (f'<div class="field api-field"{anchor} data-field="{escape(name)}">\n'
             f'<div class="field-head">{"".join(head)}</div>\n'
             f'<div class="field-body">\n{inner}\n</div>\n</div>\n')
+
+
+def _anchor(text: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_" else "-" for c in text).strip("-")
 
 
 def fields(items: list[Field], md: Markdown, url: FragmentUrl = _no_fragments) -> str:

@@ -198,7 +198,32 @@ def _contents(walker: Walker, data: Any, content: Any, mode: str) -> list[dict[s
         node = walker.node(media.get("schema") or {})
         example = samples.media_example(data, media, mode)
         out.append({"type": media_type, "node": node,
-                    "example": samples.dump(example, media_type) if example is not None else ""})
+                    "example": samples.dump(example, media_type) if example is not None else "",
+                    "examples": _named_examples(data, media, media_type)})
+    return out
+
+
+def _named_examples(data: Any, media: dict[str, Any], media_type: str) -> list[tuple[str, str]]:
+    """Every entry of a media type's ``examples`` as (label, text): a reader picks one."""
+    found = []
+    examples = media.get("examples")
+    for name, value in (examples.items() if isinstance(examples, dict) else []):
+        value, _ = deref(data, value)
+        if isinstance(value, dict) and "value" in value:
+            label = value.get("summary") if isinstance(value.get("summary"), str) else str(name)
+            found.append((label, samples.dump(value["value"], media_type)))
+    return found
+
+
+def _code_samples(op: dict[str, Any]) -> list[dict[str, Any]]:
+    """The operation's own ``x-codeSamples`` (``x-code-samples``), highlighted."""
+    raw = op.get("x-codeSamples", op.get("x-code-samples"))
+    out = []
+    for sample in raw if isinstance(raw, list) else []:
+        if isinstance(sample, dict) and isinstance(sample.get("source"), str):
+            lang = str(sample.get("lang") or "text")
+            out.append(_highlight(RequestSample(label=str(sample.get("label") or lang),
+                                                language=lang.lower(), code=sample["source"])))
     return out
 
 
@@ -233,7 +258,9 @@ def display_mode(site: Site, page: Page, servers: list[dict[str, Any]], webhook:
     chosen = page.frontmatter.get("playground")
     if chosen not in DISPLAYS:
         chosen = site.config.get("api.playground.display", "interactive")
-    if webhook or chosen == "none":
+    # "auth" shows the playground to signed-in readers only; a static site has none, so nobody
+    # sees it (the build warns that the setting is not supported)
+    if webhook or chosen in ("none", "auth"):
         return "none"
     return "simple" if chosen == "simple" or not servers else "interactive"
 
@@ -343,6 +370,8 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                   "param": a.param} for a in api_op.auth],
         "body": {"type": body_type, "example": samples.dump(body_value, body_type)
                  if body_value is not None else "",
+                 "examples": [{"label": label, "text": text} for label, text in
+                              body["contents"][0]["examples"]] if body else [],
                  "parts": _parts(body["contents"][0]["node"], body_value)
                  if body and body_type.startswith("multipart/") else []} if body_type else None,
     }
@@ -352,12 +381,18 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "description": str(op.get("description") or ""),
         "params": params, "locations": LOCATIONS, "body": body, "responses": responses,
         "security": security, "servers": servers, "callbacks": callbacks,
-        "request_samples": [] if webhook else request_samples(site, api_op),
+        # x-codeSamples first; api.examples.autogenerate: false leaves only them
+        "request_samples": [] if webhook else _code_samples(op) + (
+            request_samples(site, api_op)
+            if site.config.get("api.examples.autogenerate", True) is not False else []),
+        # one tab per named example of a response (a picker), else its one example
         "response_samples": [{"title": f"{r['status']}" + (f" {c['type']}" if len(
-            r["contents"]) > 1 else ""), "html": _highlight(RequestSample(
+            r["contents"]) > 1 else "") + (f" · {label}" if label else ""),
+            "html": _highlight(RequestSample(
                 label="", language="json" if "json" in c["type"] else "text",
-                code=c["example"]))["html"]}
-            for r in responses for c in r["contents"] if c["example"]],
+                code=text))["html"]}
+            for r in responses for c in r["contents"]
+            for label, text in (c["examples"] or ([("", c["example"])] if c["example"] else []))],
         "playground": playground if mode != "none" else None,
         "playground_json": Markup(_script_json(playground)),
         "url": api_op.url,

@@ -145,10 +145,17 @@ def test_one_of_with_discriminator(out: Path) -> None:
 
 def test_path_header_and_cookie_parameters_and_named_response_example(out: Path) -> None:
     text = article(out, "api-reference/pets/get-a-pet")
-    assert "Path parameters petId string<uuid> path required The pet's identifier." in text
+    # each parameter has an anchor id and a "#" link to itself
+    assert "Path parameters # petId string<uuid> path required The pet's identifier." in text
     assert "Example: 8a3f0c3e-6f2b-4a52-9d0b-3c1f2f1e9b77" in text
-    assert "Header parameters X-Request-Id string header" in text
-    assert "Cookie parameters session string cookie" in text
+    assert "Header parameters # X-Request-Id string header" in text
+    assert "Cookie parameters # session string cookie" in text
+    doc = (out / "api-reference" / "pets/get-a-pet" / "index.html").read_text()
+    assert '<div class="field api-field" id="param-path-petId" data-field="petId">' in doc
+    assert '<a class="field-anchor" href="#param-path-petId" aria-label="Link to petId">#</a>' in doc
+    # the endpoint's copy button holds its full URL
+    assert ('data-copy-endpoint="https://api.shelter.example/v2/pets/'
+            '8a3f0c3e-6f2b-4a52-9d0b-3c1f2f1e9b77"') in doc
     samples = text[text.index("Request cURL"):]
     assert ("curl --request GET --url "
             "'https://api.shelter.example/v2/pets/8a3f0c3e-6f2b-4a52-9d0b-3c1f2f1e9b77' "

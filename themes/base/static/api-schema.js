@@ -1,4 +1,4 @@
-/* API pages: a nested schema past the page's inline budget is a <details class="api-lazy">
+/* API pages: the endpoint's copy button, and lazy schemas. A nested schema past the page's inline budget is a <details class="api-lazy">
    whose fields load from a fragment the first time it opens (without scripts, its link opens
    that fragment). Fragments hold lazy nodes too: the same handler serves them. */
 (function () {
@@ -27,4 +27,15 @@
       body.appendChild(note);
     });
   }, true);  // toggle does not bubble: listen while it descends
+
+  // the endpoint's copy button: its full URL (the first server's), as a reader pastes it
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-copy-endpoint]");
+    if (!button || !navigator.clipboard) return;
+    event.stopPropagation();
+    navigator.clipboard.writeText(button.getAttribute("data-copy-endpoint")).then(function () {
+      button.textContent = "Copied";
+      setTimeout(function () { button.textContent = "Copy"; }, 1500);
+    });
+  }, true);
 })();

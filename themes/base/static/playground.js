@@ -214,6 +214,11 @@
       });
     }
 
+    var picker = $(section, "[data-pg-example]");
+    if (picker) picker.addEventListener("change", function () {
+      var chosen = config.body.examples[Number(picker.value)];
+      if (chosen) $(section, "[data-pg-body]").value = chosen.text;
+    });
     form.addEventListener("input", render);
     form.addEventListener("change", function () { showVariables(); render(); });
     form.addEventListener("submit", function (event) {
