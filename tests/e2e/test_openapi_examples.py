@@ -72,7 +72,7 @@ def test_petstore_shapes(out: Path) -> None:
 
 def test_expanded_petstore_merges_all_of(out: Path) -> None:
     found = text(out, "petstore-expanded/get-pets-1")
-    assert "Path parameters id integer<int64> path required Pet id" in found
+    assert "Path parameters # id integer<int64> path required Pet id" in found
     response = found[found.index("200 The pet"):]
     assert "name string required" in response and "id integer<int64> required" in response
     listing = text(out, "petstore-expanded/get-pets")
