@@ -232,8 +232,19 @@ def expand(site: Site) -> Site | None:
     report_warnings(expander.warnings)
     pages = dict(site.pages)
     pages.update(own_pages)
+    clashes = []
     for key, page in expander.pages.items():
+        if key in pages:  # a page file already lives at this URL: it wins, and we say so
+            source = pages[key].source
+            clashes.append(Problem(
+                page.origin or Location("docs.json"),
+                f"the generated page for {page.data.get('method', '').upper()} "
+                f"{page.data.get('path', '')} and {source.as_posix() if source else key!r} share "
+                f"the URL /{key}/; the page file is kept",
+                "rename the file, or give the openapi field another \"directory\"",
+                code="openapi.page-clash", warning=True))
         pages.setdefault(key, page)
+    report_warnings(clashes)
     nav = replace(site.nav, items=items, placements=placements(items)) if in_nav else site.nav
     pages = {k: replace(p, trail=nav.placements.get(k, p.trail)) for k, p in pages.items()}
     return replace(site.with_pages(pages), nav=nav)

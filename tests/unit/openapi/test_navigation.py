@@ -239,3 +239,15 @@ def test_the_md_copy_holds_the_endpoint_and_llms_txt_has_api_sections(tmp_path: 
     assert "beta-pets" not in llms  # x-hidden
     pages = llms[llms.index("## Pages"):llms.index("## API Reference")]
     assert "/api-reference/" not in pages
+
+
+def test_a_page_file_at_a_generated_url_wins_with_a_warning(tmp_path: Path) -> None:
+    (tmp_path / "api-reference" / "pets").mkdir(parents=True)
+    (tmp_path / "api-reference" / "pets" / "list-pets.mdx").write_text(
+        "---\ntitle: Hand written\n---\nMine.\n")
+    code, output, out = build_site(tmp_path, FORMS["tab"])
+    assert code == 0, output
+    assert re.search(r"docs\.json:\d+:\d+: warning: the generated page for GET /pets and "
+                     r"'api-reference/pets/list-pets\.mdx' share the URL "
+                     r"/api-reference/pets/list-pets/; the page file is kept", output), output
+    assert "Mine." in (out / "api-reference" / "pets" / "list-pets" / "index.html").read_text()
