@@ -238,7 +238,7 @@ def expand(site: Site) -> Site | None:
             source = pages[key].source
             clashes.append(Problem(
                 page.origin or Location("docs.json"),
-                f"the generated page for {page.data.get('method', '').upper()} "
+                f"the generated page for {str(page.data.get('method', '')).upper()} "
                 f"{page.data.get('path', '')} and {source.as_posix() if source else key!r} share "
                 f"the URL /{key}/; the page file is kept",
                 "rename the file, or give the openapi field another \"directory\"",

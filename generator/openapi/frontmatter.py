@@ -111,7 +111,7 @@ class Resolver:
 
 
 def _operation_keys(doc: Document) -> dict[tuple[str, str], bool]:
-    out = {}
+    out: dict[tuple[str, str], bool] = {}
     for group in ("paths", "webhooks"):
         for route, item in (doc.data.get(group) or {}).items():
             if not isinstance(item, dict):

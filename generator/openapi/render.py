@@ -210,7 +210,8 @@ def _named_examples(data: Any, media: dict[str, Any], media_type: str) -> list[t
     for name, value in (examples.items() if isinstance(examples, dict) else []):
         value, _ = deref(data, value)
         if isinstance(value, dict) and "value" in value:
-            label = value.get("summary") if isinstance(value.get("summary"), str) else str(name)
+            summary = value.get("summary")
+            label = summary if isinstance(summary, str) else str(name)
             found.append((label, samples.dump(value["value"], media_type)))
     return found
 
@@ -286,7 +287,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                        "node": node, "example": example if given else None,
                        "example_json": json.dumps(example) if given else ""})
     body_raw, _ = deref(data, op.get("requestBody"))
-    body = None
+    body: dict[str, Any] | None = None
     if isinstance(body_raw, dict):
         body = {"required": body_raw.get("required") is True,
                 "description": str(body_raw.get("description") or ""),
