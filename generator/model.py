@@ -56,6 +56,14 @@ class OpenApiSource:
     source: str
     directory: str = "api-reference"
     origin: Location | None = None
+    # "openapi": ["v1.yaml", "v2.yaml"]: the documents after the first (``source``, the default
+    # for "METHOD /path" entries); an element without pages gets every operation of them all
+    also: tuple[str, ...] = ()
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """Every document this field names, the default first."""
+        return (self.source, *self.also)
 
 
 @plain_repr

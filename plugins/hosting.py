@@ -13,6 +13,7 @@ from pathlib import Path
 
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, Site
+from mdxsite.openapi.llms import llms_entry, llms_sections
 from mdxsite.output import redirects, staging, visibility
 from mdxsite.output import theme as themes
 
@@ -137,13 +138,18 @@ def _llms(site: Site) -> OutputFile:
         lines += [f"> {description}", ""]
     lines.append("## Pages")
     every = site.config.get("seo.indexing") == "all"
+    api: list[str] = []
     for key in (*site.nav.listed_keys(), *(k for k in site.pages if every and k not in site.nav.placements)):
         page = site.pages.get(key)
         if page is None or not visibility.indexed(site, page):
             continue
         about = page.frontmatter.get("description")
         suffix = f": {about}" if isinstance(about, str) and about else ""
-        lines.append(f"- [{page.title}]({site.href(page.url)}){suffix}")
+        if page.kind == "openapi":  # the API pages get their own section, as on the platform
+            api.append(llms_entry(site, page))
+        else:
+            lines.append(f"- [{page.title}]({site.href(page.url)}){suffix}")
+    lines += llms_sections(site, api)
     return OutputFile(path="llms.txt", content="\n".join(lines) + "\n")
 
 

@@ -329,9 +329,11 @@ def check_openapi(value: object, at: JsonPath, out: Problems) -> OpenApiSource |
             out.add(at, "the openapi source is empty", hint='write "openapi": "openapi.yaml"')
             return None
         return OpenApiSource(source=value.strip(), origin=out.where(at))
-    if isinstance(value, list) and all(isinstance(v, str) for v in value) and value:
-        # the platform accepts several documents; the first is the default for METHOD /path
-        return OpenApiSource(source=value[0], origin=out.where(at))
+    if isinstance(value, list) and value and all(isinstance(v, str) and v.strip() for v in value):
+        # several documents: the first is the default for METHOD /path, and an element without
+        # pages lists the operations of every one
+        names = list(dict.fromkeys(v.strip() for v in value))
+        return OpenApiSource(source=names[0], also=tuple(names[1:]), origin=out.where(at))
     if isinstance(value, dict):
         source = value.get("source")
         directory = value.get("directory", "api-reference")
