@@ -557,6 +557,7 @@ def signatures(site: Site) -> dict[str, int]:
         found[key] = hash((
             repr(page), sections[skey], repr(ctx["selectors"]), tops(ctx["tabs"]),
             ctx["current_tab"], tops(ctx["anchors"]), ctx["current_anchor"], globals_,
+            tops(ctx["globals"]), repr(ctx["directory"]),
             tuple((c.kind, c.title, url(c.first_page)) for c in ctx["trail"]),
             _facts(pages[prev]) if prev in pages else None,
             _facts(pages[nxt]) if nxt in pages else None))

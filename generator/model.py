@@ -56,6 +56,14 @@ class OpenApiSource:
     source: str
     directory: str = "api-reference"
     origin: Location | None = None
+    # "openapi": ["v1.yaml", "v2.yaml"]: the documents after the first (``source``, the default
+    # for "METHOD /path" entries); an element without pages gets every operation of them all
+    also: tuple[str, ...] = ()
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """Every document this field names, the default first."""
+        return (self.source, *self.also)
 
 
 @plain_repr
@@ -92,9 +100,10 @@ class NavItem:
             yield from child.walk()
 
     def first_page(self) -> str:
-        """Return the key of the first page under this item ('' when there is none)."""
+        """Return the key of the first page under this item ('' when there is none); a group's
+        ``root`` page comes before its children, as in the sidebar's order."""
         for item in self.walk():
-            if item.kind == "page" and item.key:
+            if item.kind in ("page", "group") and item.key:
                 return item.key
         return ""
 

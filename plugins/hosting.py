@@ -13,6 +13,7 @@ from pathlib import Path
 
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, Site
+from mdxsite.openapi.llms import llms_entry, llms_sections
 from mdxsite.output import redirects, staging, visibility
 from mdxsite.output import theme as themes
 
@@ -53,6 +54,7 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     parts = [f"# {site.config.name}\n"]
     # a watch-mode rebuild writes the copies of the pages it rendered; the others are published
     fresh = None if report.changed_pages is None else set(report.changed_pages)
+    agents = _agent_instructions(site)
     for key in site.pages:
         page = site.pages[key]
         markdown = _TEXT.get(key)
@@ -66,10 +68,11 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
         if fresh is None or key in fresh:
             rel = markdown_path(page)
             # the page's title and Markdown are part of what made its published document current
-            if not (key in _UNCHANGED and staging.keep(out_dir, rel, staging.utf8_size(cached[1]))):
+            text = cached[1] + agents
+            if not (key in _UNCHANGED and staging.keep(out_dir, rel, staging.utf8_size(text))):
                 target = out_dir / rel
                 target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(cached[1].encode("utf-8"))
+                target.write_bytes(text.encode("utf-8"))
         if visibility.indexed(site, page):
             parts += ("\n---\n\nSource: ", source, "\n\n", cached[1])
     if "llms-full.txt" not in site.assets:  # the site's own file wins
@@ -77,6 +80,16 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     if "404.html" not in site.assets:
         # here rather than in output_files: the page links the fingerprinted stylesheet
         (out_dir / "404.html").write_text(_not_found(site), encoding="utf-8")
+
+
+def _agent_instructions(site: Site) -> str:
+    """docs.json ``markdown.instructions`` (a string or lines), appended to every ``.md`` copy:
+    the pages served as Markdown to AI agents, as on the platform."""
+    found = site.config.get("markdown.instructions")
+    lines = [found] if isinstance(found, str) else [x for x in found if isinstance(x, str)] \
+        if isinstance(found, list) else []
+    lines = [line.strip() for line in lines if line.strip()]
+    return "\n---\n\n" + "\n".join(lines) + "\n" if lines else ""
 
 
 def _write_full(site: Site, out_dir: Path, parts: list[str], *, unchanged: bool) -> None:
@@ -125,13 +138,18 @@ def _llms(site: Site) -> OutputFile:
         lines += [f"> {description}", ""]
     lines.append("## Pages")
     every = site.config.get("seo.indexing") == "all"
+    api: list[str] = []
     for key in (*site.nav.listed_keys(), *(k for k in site.pages if every and k not in site.nav.placements)):
         page = site.pages.get(key)
         if page is None or not visibility.indexed(site, page):
             continue
         about = page.frontmatter.get("description")
         suffix = f": {about}" if isinstance(about, str) and about else ""
-        lines.append(f"- [{page.title}]({site.href(page.url)}){suffix}")
+        if page.kind == "openapi":  # the API pages get their own section, as on the platform
+            api.append(llms_entry(site, page))
+        else:
+            lines.append(f"- [{page.title}]({site.href(page.url)}){suffix}")
+    lines += llms_sections(site, api)
     return OutputFile(path="llms.txt", content="\n".join(lines) + "\n")
 
 

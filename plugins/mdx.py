@@ -90,7 +90,8 @@ def broken_links(site: Site, pages: Iterable[str] | None = None) -> list[Problem
 
 @hookimpl
 def mdxsite_output_files(site: Site) -> list[OutputFile]:
-    return [OutputFile(path="_mdxsite/pygments.css", content=code.stylesheet())]
+    return [OutputFile(path="_mdxsite/pygments.css", content=code.stylesheet(
+        site.config.get("styling.codeblocks")))]
 
 
 def _ship_mermaid(out_dir: Path) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mdxsite.hookspecs import hookimpl
-from mdxsite.model import ApiOperation, Page, RenderedPage, RequestSample, Site
+from mdxsite.model import ApiOperation, OutputFile, Page, RenderedPage, RequestSample, Site
 
 
 @hookimpl
@@ -36,4 +36,15 @@ def mdxsite_page_assets(page: Page) -> list[str]:
     from mdxsite.openapi.render import is_api_page
 
     # the playground's script only where a playground can be: operation pages
-    return ["/_mdxsite/openapi.css", *(["/_mdxsite/playground.js"] if is_api_page(page) else [])]
+    return ["/_mdxsite/openapi.css", "/_mdxsite/api-schema.js",
+            *(["/_mdxsite/playground.js"] if is_api_page(page) else [])]
+
+
+@hookimpl
+def mdxsite_output_files(site: Site) -> list[OutputFile]:
+    from mdxsite.openapi import fragments
+
+    # the fields of every named schema, once per document, for the pages' lazy nodes
+    specs = sorted({str(p.data["spec"]) for p in site.pages.values()
+                    if p.kind == "openapi" and p.data.get("spec")})
+    return fragments.files(site, specs)

@@ -7,16 +7,19 @@ each entry says which of our themes draws it and its defaults (breadcrumbs, dril
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
 
 from mdxsite import sources
+from mdxsite.errors import Location, MdxsiteError, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
-from mdxsite.errors import Location, MdxsiteError
-from mdxsite.model import SLOTS, OutputFile, Page, RenderedPage, Site
-from mdxsite.output import chrome, layout, visibility
+from mdxsite.model import SLOTS, BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
+from mdxsite.output import chrome, feeds, icons, layout, staging, thumbnails, visibility
 from mdxsite.output import theme as themes
 
 # runs before first paint, so a dark-mode reader never sees a white flash
@@ -86,9 +89,10 @@ def _sidebar(site: Site, env: Any, nav: Mapping[str, Any]) -> str:
 def _tab_bar(site: Site, env: Any, nav: Mapping[str, Any]) -> str:
     """The tabs bar, rendered once per current tab and menu item (it filters every tab's
     children: a tenth of the render workers' time on 10,000 pages, when done for each page)."""
-    if not nav["tabs"]:
+    if not nav["tabs"] and not any(i.kind == "tab" for i in nav["globals"]):
         return ""
-    return _shared(site, "tabs", (nav["current_tab"], nav["current_menu"]), lambda: env.get_template(
+    own = tuple(i.at for i in nav["globals"] if i.kind == "tab")  # a section's own global tabs
+    return _shared(site, "tabs", (nav["current_tab"], nav["current_menu"], *own), lambda: env.get_template(
         "partials/tabs.html").render(site=site, nav=nav))
 
 
@@ -132,6 +136,12 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
     site_url = _site_url(site, seo)
     metatags, canonical = _metatags(site, page, seo, site_url)
+    if thumbnails.enabled(site) and not thumbnails.own_image(site, page):  # docs.json thumbnails
+        image = site_url + site.href(thumbnails.path_of(page))
+        metatags += [("og:image", image), ("og:image:width", "1200"), ("og:image:height", "630"),
+                     ("twitter:image", image)]
+        if not any(name == "twitter:card" for name, _ in metatags):
+            metatags.append(("twitter:card", "summary_large_image"))
     own = {
         "site": site, "page": page, "rendered": rendered, "config": site.config,
         "theme_name": theme.name, "nav": nav, "sidebar": Markup(sidebar),
@@ -150,14 +160,17 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "colors": {"primary": primary, "light": colors.get("light", primary),
                    "dark": colors.get("dark", primary)},
         "navbar_links": navbar_links, "navbar_primary": navbar_primary,
-        "socials": [(name, url, SOCIAL_ICONS.get(name, name)) for name, url
+        # a network Font Awesome has no logo for shows its name instead of a question mark
+        "socials": [(name, url, _social_glyph(name)) for name, url
                     in sorted(chrome.socials(site, page).items())],
         "footer_columns": chrome.footer_columns(site, page),
         "appearance": chrome.appearance(site), "banner": chrome.banner(site, page),
         "fonts_head": chrome.fonts(site), "background": chrome.background(site),
         "search_prompt": _search_prompt(site), "contextual": chrome.contextual(site, page),
         "stylesheets": stylesheets, "scripts": scripts, "theme_boot": Markup(BOOT),
-        "mode": mode, "toc": [h for h in rendered.headings if h.level in (2, 3)] if mode != "custom" else [],
+        "mode": mode, "toc": feeds.toc_with_updates(rendered.html, rendered.headings) if mode != "custom" else [],
+        "update_tags": sorted({t for u in feeds.updates(rendered.html) for t in u.tags}),
+        "feed": site.href(feeds.feed_path(page)) if fm.get("rss") is True else "",
         "prev": _listed_neighbour(site, page.key, 0),
         "next": _listed_neighbour(site, page.key, 1),
         "slots": extra.get("slots") or {name: "" for name in SLOTS},
@@ -171,6 +184,11 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
                 hint="give it a name of its own (prefix it with the plugin's name), or fill a "
                      "theme slot with mdxsite_page_slots")
     return {**extra, **own}
+
+
+def _social_glyph(name: str) -> str:
+    glyph = SOCIAL_ICONS.get(name, name)
+    return glyph if icons.has_icon(glyph) else ""
 
 
 def _search_prompt(site: Site) -> str:
@@ -229,6 +247,8 @@ def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
     own_tags = set(_OWN_TAGS)
     if isinstance(page.frontmatter.get("description"), str):
         own_tags |= {"description", "og:description"}
+    if isinstance(page.frontmatter.get("og:description"), str):
+        own_tags.add("og:description")  # the template writes it, the page's own value first
     if visibility.noindex(site, page):
         own_tags.add("robots")
     return [(k, v) for k, v in tags.items() if k not in own_tags], canonical
@@ -255,3 +275,79 @@ def mdxsite_output_files(site: Site) -> list[OutputFile]:
                 rel = "_mdxsite/" + f.relative_to(static).as_posix()
                 files[rel] = OutputFile(path=rel, source=f)
     return list(files.values())
+
+
+# page key -> located warnings for icon names its library does not have (drawn as a question
+# mark, marked data-icon-missing): by page, so a watch-mode rebuild replaces them
+_MISSING_ICONS: dict[str, list[Problem]] = {}
+_MISSING_MARK = re.compile(icons.MISSING_ATTR + r'="([^"]*)"')
+
+
+# page key -> its RSS document (frontmatter ``rss: true``), written when the build finishes
+_FEEDS: dict[str, tuple[str, str]] = {}
+
+
+@hookimpl
+def mdxsite_build_started(site: Site) -> None:
+    _MISSING_ICONS.clear()
+    _FEEDS.clear()
+
+
+@hookimpl
+def mdxsite_page_built(site: Site, result: PageResult) -> None:
+    """Locate each unknown icon name a page draws where the page's own file writes it (names
+    from docs.json are located by the config check instead)."""
+    page = result.page
+    if page.frontmatter.get("rss") is True:
+        found_seo = site.config.get("seo")
+        site_url = _site_url(site, found_seo if isinstance(found_seo, Mapping) else {})
+        _FEEDS[page.key] = (feeds.feed_path(page).lstrip("/"), feeds.rss(
+            page, str(site.config.get("name") or ""), site_url, result.rendered.html,
+            site.href(page.url)))
+    names = sorted(set(_MISSING_MARK.findall(result.document)))
+    source = result.page.source
+    if not names or source is None:
+        _MISSING_ICONS.pop(result.page.key, None)
+        return
+    try:
+        text = (site.root / source).read_text(encoding="utf-8")
+    except OSError:
+        return
+    library = site.config.get("icons.library") or "fontawesome"
+    found = []
+    for name in names:
+        m = re.search(r"""(["'=:]\s*)""" + re.escape(html.unescape(name)) + r"""\b""", text)
+        if m is None:
+            continue
+        line = text.count("\n", 0, m.end(1)) + 1
+        column = m.end(1) - (text.rfind("\n", 0, m.end(1)) + 1) + 1
+        found.append(Problem(Location(source.as_posix(), line, column),
+                             f"unknown icon {html.unescape(name)!r} in the {library} library; a "
+                             "question mark is drawn in its place",
+                             f"pick a name from the {library} icon set, or set \"icons\": "
+                             "{\"library\": …} in docs.json", code="icon.unknown", warning=True))
+    _MISSING_ICONS[result.page.key] = found
+
+
+@hookimpl
+def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
+    pages = report.changed_pages
+    keys = _MISSING_ICONS if pages is None else [k for k in pages if k in _MISSING_ICONS]
+    report_warnings(sorted(p for k in keys if k in site.pages for p in _MISSING_ICONS[k]))
+    if thumbnails.enabled(site):
+        background = site.config.get("thumbnails.background")
+        if isinstance(background, str) and background and not background.startswith(
+                ("http://", "https://")) and not (site.root / background.lstrip("/")).is_file():
+            report_warnings([Problem(Location("docs.json"), f"thumbnails.background {background!r} "
+                                     "is not a file in the site; thumbnails are drawn on the plain "
+                                     "colour", "fix the path (relative to the site folder)",
+                                     code="config.missing-file", warning=True)])
+        drawn = [site.pages[k] for k in (pages if pages is not None else site.pages) if k in site.pages]
+        published = report.out_dir
+        thumbnails.write(site, [p for p in drawn if not thumbnails.own_image(site, p)], out_dir,
+                         staging.cache_dir_for(published) / "thumbnails" if published else None)
+    for key, (path, text) in _FEEDS.items():
+        if key in site.pages:
+            target = out_dir / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")

@@ -16,7 +16,7 @@ THEMES = ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequo
 TOP_LEVEL = frozenset(
     "$schema theme name colors description logo favicon api appearance background banner "
     "contextual errors fonts footer icons integrations interaction metadata navbar navigation "
-    "redirects search seo styling thumbnails variables mdxsite".split())
+    "redirects search seo styling thumbnails variables mdxsite public markdown feedback".split())
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 
 Check = Callable[[object, JsonPath, Problems], None]
@@ -49,6 +49,101 @@ def check_top_level(raw: dict[str, object], out: Problems) -> None:
         if key in raw:
             check(raw[key], root / key, out)
     _check_assistant_option(raw, out)
+    _check_icon_names(raw, out)
+
+
+def check_public(value: object, at: JsonPath, out: Problems) -> None:
+    if value is False:
+        out.warn(at, "\"public\": false asks the platform to put the docs behind its login; a "
+                 "static build is readable by anyone who can reach the host", hint="protect the "
+                 "host itself (basic auth, a private bucket) or remove the key",
+                 code="config.unsupported")
+    elif not isinstance(value, bool):
+        out.add(at, f"\"public\" must be true or false, got {describe(value)}", hint='write "public": true')
+
+
+def check_feedback(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"thumbs": true}')
+    for key, what in (("thumbs", "page ratings need the platform's feedback service"),
+                      ("edits", "\"suggest edits\" links need the repository the platform's dashboard knows"),
+                      ("issues", "\"raise issue\" links need the repository the platform's dashboard knows")):
+        if (obj or {}).get(key) is True:
+            out.warn(at / key, f"feedback {key!r} is not supported: {what}; nothing is shown",
+                     hint="remove it, or add a link to your tracker in footer.links",
+                     code="config.unsupported")
+
+
+def check_markdown(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"instructions": "Use the acme CLI."}')
+    found = (obj or {}).get("instructions")
+    if found is not None and not isinstance(found, str) and not (
+            isinstance(found, list) and all(isinstance(x, str) for x in found)):
+        out.add(at / "instructions", f"\"instructions\" must be text or a list of lines, got "
+                f"{describe(found)}", hint='write "instructions": "Use the acme CLI."')
+
+
+def check_thumbnails(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"appearance": "dark"}')
+    if obj is None:
+        return
+    _enum(obj, "appearance", ("light", "dark"), at, out)
+    background = obj.get("background")
+    if isinstance(background, str) and background.startswith(("http://", "https://")):
+        out.warn(at / "background", "a build does not download images, so thumbnails are drawn "
+                 "without this background", hint="put the image in the site folder and write its "
+                 "path, e.g. \"/images/thumbnail.png\"", code="config.unsupported")
+    elif background is not None and not isinstance(background, str):
+        out.add(at / "background", f"\"background\" must be an image path, got {describe(background)}",
+                hint='write "background": "/images/thumbnail.png"')
+    fonts = obj.get("fonts")
+    if isinstance(fonts, dict) and "family" in fonts:
+        out.warn(at / "fonts" / "family", f"thumbnails use the font Pillow ships, not "
+                 f"{fonts['family']!r}: a build cannot download Google Fonts",
+                 hint="remove it, or accept the built-in font", code="config.unsupported")
+
+
+def check_icons(value: object, at: JsonPath, out: Problems) -> None:
+    from mdxsite.output.icons import LIBRARIES, npm_folder
+
+    obj = _obj(value, at, out, '{"library": "lucide"}')
+    if obj is None:
+        return
+    _enum(obj, "library", LIBRARIES, at, out)
+    library = obj.get("library")
+    if library in ("lucide", "tabler") and npm_folder(str(library)) is None:
+        out.warn(at / "library", f"the {library} icons are not installed, so Font Awesome's "
+                 "question mark is drawn for every icon", hint="run make theme-deps (or set "
+                 "MDXSITE_THEME_DEPS to the folder holding its node_modules)",
+                 code="icon.library-missing")
+
+
+def _check_icon_names(raw: dict[str, object], out: Problems) -> None:
+    """Warn, where docs.json writes it, about each icon name the site's library does not have
+    (the page draws a question mark in its place: never a blank)."""
+    from mdxsite.output.icons import LIBRARIES, has_icon, npm_folder
+
+    icons = raw.get("icons")
+    library = icons.get("library") if isinstance(icons, dict) else None
+    library = library if library in LIBRARIES else "fontawesome"
+    if library != "fontawesome" and npm_folder(str(library)) is None:
+        return  # said once by check_icons
+
+    def walk(value: object, at: JsonPath) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                name = v.get("name") if k == "icon" and isinstance(v, dict) else v
+                if k == "icon" and isinstance(name, str) and name.strip() and \
+                        not has_icon(name.strip(), str(library)):
+                    out.warn(at / k, f"unknown icon {name!r} in the {library} library; a question "
+                             "mark is drawn in its place", hint=f"pick a name from the {library} "
+                             "icon set, or set \"icons\": {\"library\": …}", code="icon.unknown")
+                elif isinstance(v, (dict, list)) and k not in ("integrations", "variables"):
+                    walk(v, at / k)
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                walk(v, at / i)
+
+    walk(raw, JsonPath())
 
 
 def _check_assistant_option(raw: dict[str, object], out: Problems) -> None:
@@ -118,8 +213,55 @@ def check_styling(value: object, at: JsonPath, out: Problems) -> None:
     obj = _obj(value, at, out, '{"eyebrows": "breadcrumbs"}')
     if obj is not None:
         _enum(obj, "eyebrows", ("section", "breadcrumbs"), at, out)
-        _enum(obj, "codeblocks", ("system", "dark", "light"), at, out) if isinstance(
-            obj.get("codeblocks"), str) else None
+        if "codeblocks" in obj:
+            _check_codeblocks(obj["codeblocks"], at / "codeblocks", out)
+
+
+def _check_codeblocks(value: object, at: JsonPath, out: Problems) -> None:
+    """``"system"``, ``"dark"``, a Shiki theme name, ``{"theme": name}`` or
+    ``{"theme": {"light": name, "dark": name}}``, with optional ``languages.custom``."""
+    from mdxsite.mdx.code import SHIKI_STYLES, UNSUPPORTED_THEMES
+
+    example = '{"theme": {"light": "github-light", "dark": "github-dark"}}'
+    names = sorted(SHIKI_STYLES) + list(UNSUPPORTED_THEMES)
+
+    def theme_name(name: object, where: JsonPath) -> None:
+        if name in UNSUPPORTED_THEMES:
+            out.warn(where, f"code theme {name!r} leaves colours to custom CSS, which mdxsite's "
+                     "Pygments highlighting cannot use; the default code colours are used",
+                     hint="pick one of Shiki's bundled themes, e.g. \"github-dark\"",
+                     code="config.unsupported")
+        elif not isinstance(name, str) or name not in SHIKI_STYLES:
+            close = difflib.get_close_matches(str(name), names, n=1) if isinstance(name, str) else []
+            out.add(where, f"unknown code theme {name!r}",
+                    hint=(f"did you mean {close[0]!r}? Use" if close else "use") +
+                    " \"system\", \"dark\" or a Shiki theme name such as \"github-dark\"")
+
+    if isinstance(value, str):
+        if value not in ("system", "dark", "light"):
+            theme_name(value, at)
+        return
+    obj = _obj(value, at, out, example)
+    if obj is None:
+        return
+    for k in obj:
+        if k not in ("theme", "languages"):
+            out.warn(at / k, f"unknown key {k!r}", hint="codeblocks holds \"theme\" and \"languages\"",
+                     code="config.unknown-key", key=True)
+    theme = obj.get("theme")
+    if isinstance(theme, dict):
+        for mode in ("light", "dark"):
+            if mode not in theme:
+                out.add(at / "theme", f"a code theme per mode needs {mode!r}",
+                        hint=f"write \"theme\": {example[10:-1]}")
+            else:
+                theme_name(theme[mode], at / "theme" / mode)
+    elif theme is not None:
+        theme_name(theme, at / "theme")
+    if "languages" in obj:
+        out.warn(at / "languages", "custom Shiki languages are not supported: Pygments highlights "
+                 "code, and those blocks show as plain text", hint="remove \"languages\"",
+                 code="config.unsupported")
 
 
 def check_interaction(value: object, at: JsonPath, out: Problems) -> None:
@@ -246,6 +388,10 @@ def check_api(value: object, at: JsonPath, out: Problems) -> None:
         p = _obj(pg, at / "playground", out, '{"display": "interactive"}')
         if p is not None:
             _enum(p, "display", ("interactive", "simple", "none", "auth"), at / "playground", out)
+    if "asyncapi" in obj:
+        out.warn(at / "asyncapi", "AsyncAPI reference pages are not generated by mdxsite; no pages "
+                 "come from it", hint="remove it, or write the channel pages yourself",
+                 code="config.unsupported")
     spec = obj.get("openapi")
     if spec is not None and not isinstance(spec, (str, list, dict)):
         out.add(at / "openapi", f"expected a path, a list of paths or {{source, directory}}, "
@@ -306,5 +452,6 @@ CHECKS: dict[str, Check] = {
     "styling": check_styling, "interaction": check_interaction, "appearance": check_appearance,
     "redirects": check_redirects, "navbar": check_navbar, "footer": check_footer,
     "seo": check_seo, "api": check_api, "variables": check_variables, "mdxsite": check_mdxsite,
-    "contextual": check_contextual,
+    "contextual": check_contextual, "icons": check_icons, "public": check_public,
+    "feedback": check_feedback, "markdown": check_markdown, "thumbnails": check_thumbnails,
 }

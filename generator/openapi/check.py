@@ -13,6 +13,9 @@ from mdxsite.errors import JsonPath, Problems
 from mdxsite.openapi.load import Document
 from mdxsite.openapi.schema import resolve
 
+# what leaves no usable document: a build fails on these; the other errors are rule breaks
+# that real published documents contain, which a build reports as warnings
+UNUSABLE = frozenset({"openapi.version", "openapi.paths"})
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _TEMPLATE = re.compile(r"\{([^{}]+)\}")
 
@@ -66,7 +69,7 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
     paths = doc.data.get("paths") or {}
     if not isinstance(paths, dict):
         problems.add(JsonPath(("paths",)), "'paths' must be an object",
-                     hint="map each path such as '/users' to its operations")
+                     hint="map each path such as '/users' to its operations", code="openapi.paths")
         return
     for route, item in paths.items():
         at = JsonPath(("paths", route))

@@ -1,40 +1,45 @@
 """Turn ``openapi`` navigation entries into generated API pages (stage 3).
 
 An ``endpoint`` item (``"GET /users"`` or ``"webhook name"``) becomes one page; an element
-with ``openapi`` set and no pages of its own gets every visible operation, grouped by tag.
+with ``openapi`` set and no pages of its own (a tab, an anchor, a version, a group…) gets
+every operation of each document it names, one group per tag. Page URLs follow the
+platform's rule (:mod:`mdxsite.openapi.slugs`).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
-from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem
+from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_warnings
 from mdxsite.model import NavItem, OpenApiSource, Page, Site, frozen_mapping
 from mdxsite.nav import placements
-from mdxsite.openapi.check import METHODS
-from mdxsite.openapi.load import Document, load_source
-
-_SLUG = re.compile(r"[^a-z0-9]+")
-
-
-def _slug(text: str) -> str:
-    return _SLUG.sub("-", text.lower()).strip("-") or "index"
+from mdxsite.openapi import slugs
+from mdxsite.openapi.check import METHODS, UNUSABLE, check
+from mdxsite.openapi.load import Document, load_path, load_source
 
 
 def operations(doc: Document) -> list[dict[str, Any]]:
-    """Return every visible operation and webhook of ``doc`` in document order."""
+    """Return every published operation and webhook of ``doc`` in document order.
+
+    ``x-excluded: true`` leaves an operation out entirely; ``x-hidden: true`` keeps it with
+    ``"hidden": True`` (its page is built and reachable by URL, but not in the navigation).
+    """
     found = []
     for group in ("paths", "webhooks"):
         for route, item in (doc.data.get(group) or {}).items():
             if not isinstance(item, dict):
                 continue
             for method, op in item.items():
-                if method in METHODS and isinstance(op, dict) and not op.get("x-hidden"):
+                if method in METHODS and isinstance(op, dict) and op.get("x-excluded") is not True:
                     found.append({"method": method, "path": route, "op": op,
-                                  "webhook": group == "webhooks"})
+                                  "webhook": group == "webhooks",
+                                  "hidden": op.get("x-hidden") is True})
     return found
+
+
+def _is_link(href: object) -> bool:
+    return isinstance(href, str) and href.startswith(("http://", "https://", "//", "mailto:"))
 
 
 class _Expander:
@@ -43,78 +48,149 @@ class _Expander:
         self.docs: dict[str, Document] = {}
         self.pages: dict[str, Page] = {}
         self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
+        self.placer = slugs.Placer()
+        self.generated = 0  # numbers the generated groups and pages, for their unique ``at``
 
-    def doc(self, source: OpenApiSource) -> Document:
-        if source.source not in self.docs:
-            name = source.source
+    def doc(self, source: OpenApiSource | str) -> Document:
+        name = source if isinstance(source, str) else source.source
+        if name not in self.docs:
             if name.startswith(("http://", "https://")):
                 self.docs[name] = load_source(name)
-            else:
-                self.docs[name] = load_source(str(self.site.root / name.lstrip("/")))
-        return self.docs[source.source]
+            else:  # named as in docs.json, so its problems read "api/openapi.yaml:3:5: …"
+                rel = name.lstrip("/")
+                self.docs[name] = load_path(self.site.root / rel, rel)
+        return self.docs[name]
 
-    def page_item(self, source: OpenApiSource, entry: dict[str, Any], origin: Location | None,
-                  at: str) -> NavItem:
+    def _at(self, parent: str) -> str:
+        # the navigation identifies elements by their JSON path: generated ones get their own
+        # (sharing the parent's made the layout take a generated page for the tab itself)
+        self.generated += 1
+        return f"{parent}.openapi[{self.generated}]"
+
+    def page_item(self, spec: str, directory: str, entry: dict[str, Any],
+                  origin: Location | None, parent_at: str) -> NavItem:
         op = entry["op"]
-        meta = op.get("x-platform") or op.get("x-mint") or {}
-        title = (meta.get("metadata") or {}).get("title") or op.get("summary") or (
+        raw_meta = op.get("x-mint") or op.get("x-platform")
+        meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
+        raw_metadata = meta.get("metadata")
+        metadata: dict[str, Any] = raw_metadata if isinstance(raw_metadata, dict) else {}
+        title = metadata.get("title") or op.get("summary") or (
             f"{entry['method'].upper()} {entry['path']}")
-        base = f"{source.directory.strip('/')}/{_slug(op.get('operationId') or title)}"
-        key, n = base, 1
-        # two operations with one summary (or id) must not share, and silently lose, a page
-        while key in self.pages and self.pages[key].data.get("path") is not None and (
-                self.pages[key].data["path"], self.pages[key].data["method"]) != (
-                entry["path"], entry["method"]):
-            n += 1
-            key = f"{base}-{n}"
-        # x-platform metadata overrides page metadata (except the openapi field itself)
-        front = {"deprecated": True} if op.get("deprecated") else {}
-        front.update({k: v for k, v in (meta.get("metadata") or {}).items() if k != "openapi"})
-        self.pages[key] = Page(
-            key=key, source=None, url=f"/{key}/", title=title, origin=origin,
-            frontmatter=frozen_mapping(front),
-            body=meta.get("content"), kind="openapi",
-            data=frozen_mapping({"spec": source.source, "method": entry["method"],
-                                 "path": entry["path"], "webhook": entry["webhook"],
-                                 "description": op.get("description", ""),
-                                 "deprecated": bool(op.get("deprecated"))}))
-        return NavItem(kind="page", title=title, key=key, at=at, origin=origin)
+        href = meta.get("href")
+        if _is_link(href):  # the navigation entry links to the endpoint's page elsewhere
+            return NavItem(kind="link", title=str(title), href=str(href), at=self._at(parent_at),
+                           origin=origin)
+        identity = (spec, entry["method"], entry["path"], str(entry["webhook"]))
+        if isinstance(href, str) and href.strip():
+            stem = slugs.href_key(href)
+        else:
+            stem = slugs.page_stem(directory, op, entry["method"], entry["path"],
+                                   entry["webhook"])
+        key, holder = self.placer.place(stem, identity)
+        if holder is not None and holder[0] != spec:
+            self.warnings.append(Problem(
+                origin or Location("docs.json"),
+                f"{_spell(entry)} of {spec!r} and {_spell_identity(holder)} of {holder[0]!r} "
+                f"both want the URL /{stem}/; this one is at /{key}/",
+                'give each document its own folder: "openapi": {"source": "…", '
+                '"directory": "v2/api-reference"} (the platform keeps only one of the pages)',
+                code="openapi.duplicate-url", warning=True))
+        if key not in self.pages:
+            # x-mint metadata overrides page metadata (except the openapi field itself)
+            front = {"deprecated": True} if op.get("deprecated") else {}
+            front.update({k: v for k, v in metadata.items() if k != "openapi"})
+            self.pages[key] = Page(
+                key=key, source=None, url=f"/{key}/", title=str(title), origin=origin,
+                frontmatter=frozen_mapping(front), listed=not entry["hidden"],
+                body=meta.get("content") if isinstance(meta.get("content"), str) else None,
+                kind="openapi",
+                data=frozen_mapping({"spec": spec, "method": entry["method"],
+                                     "path": entry["path"], "webhook": entry["webhook"],
+                                     "description": op.get("description", ""),
+                                     "deprecated": bool(op.get("deprecated"))}))
+        return NavItem(kind="page", title=str(title), key=key, at=self._at(parent_at),
+                       origin=origin, hidden=entry["hidden"])
 
-    def find(self, item: NavItem) -> dict[str, Any] | None:
+    def find(self, item: NavItem) -> tuple[str, dict[str, Any]] | None:
         source = item.inherited_openapi
         if source is None:
             return None
-        written = item.endpoint.strip()
-        method, _, route = written.partition(" ")
-        for entry in operations(self.doc(source)):
-            if entry["webhook"] and method.lower() == "webhook" and route.strip() == entry["path"]:
-                return entry
-            if entry["method"] == method.lower() and entry["path"] == route.strip():
-                return entry
+        method, _, route = item.endpoint.strip().partition(" ")
+        method, route = method.lower(), route.strip()
+        # the default document first, then the others the element names
+        for spec in source.sources:
+            for entry in operations(self.doc(spec)):
+                if entry["webhook"] == (method == "webhook") and entry["path"] == route and (
+                        entry["webhook"] or entry["method"] == method):
+                    return spec, entry
         return None
+
+    def excluded(self, item: NavItem) -> bool:
+        source = item.inherited_openapi
+        method, _, route = item.endpoint.strip().partition(" ")
+        for spec in source.sources if source else ():
+            ops = self.doc(spec).data.get("webhooks" if method == "webhook" else "paths") or {}
+            path_item = ops.get(route.strip())
+            if isinstance(path_item, dict) and any(
+                    isinstance(op, dict) and op.get("x-excluded") is True and
+                    (method == "webhook" or m == method.lower()) for m, op in path_item.items()):
+                return True
+        return False
 
     def visit(self, item: NavItem) -> list[NavItem]:
         if item.kind == "endpoint":
-            source, entry = item.inherited_openapi, self.find(item)
-            if source is None or entry is None:  # find() has no entry without a source
+            found = self.find(item)
+            source = item.inherited_openapi
+            where = item.origin or self.site.config.where(JsonPath(tuple(item.at.split("."))))
+            if found is None and self.excluded(item):
+                self.warnings.append(Problem(
+                    where, f"endpoint {item.endpoint!r} is marked x-excluded in its OpenAPI "
+                    "document, so it gets no page", "remove the entry, or x-excluded from the "
+                    "operation", item.at, "openapi.excluded-endpoint", warning=True))
+                return []
+            if found is None:
                 self.problems.append(Problem(
-                    item.origin or self.site.config.where(JsonPath(tuple(item.at.split(".")))),
-                    f"endpoint {item.endpoint!r} is not in the OpenAPI document "
-                    f"{item.inherited_openapi.source if item.inherited_openapi else None!r}",
+                    where, f"endpoint {item.endpoint!r} is not in the OpenAPI document "
+                    f"{' or '.join(source.sources) if source else None!r}",
                     "fix the method and path, or remove the entry", item.at,
                     "openapi.missing-endpoint"))
                 return []
-            return [self.page_item(source, entry, item.origin, item.at)]
+            assert source is not None
+            spec, entry = found
+            return [self.page_item(spec, source.directory, entry, item.origin, item.at)]
         children = [c for child in item.children for c in self.visit(child)]
         if item.openapi is not None and not item.children:
-            by_tag: dict[str, list[NavItem]] = {}
-            for entry in operations(self.doc(item.openapi)):
-                tag = (entry["op"].get("tags") or ["Webhooks" if entry["webhook"] else "API"])[0]
-                by_tag.setdefault(tag, []).append(
-                    self.page_item(item.openapi, entry, item.origin, item.at))
-            children = [NavItem(kind="group", title=tag, children=tuple(items), at=item.at)
-                        for tag, items in by_tag.items()]
+            children = self.groups(item, item.openapi)
         return [replace(item, children=tuple(children))]
+
+    def groups(self, item: NavItem, source: OpenApiSource) -> list[NavItem]:
+        """Every operation of the element's documents, one group per first tag, as the
+        platform does (operations without a tag in "API Reference")."""
+        by_tag: dict[str, list[NavItem]] = {}
+        labels: dict[str, str] = {}
+        for spec in source.sources:
+            doc = self.doc(spec)
+            labels = {**slugs.tag_labels(doc.data), **labels}
+            for entry in operations(doc):
+                tag = slugs.first_tag(entry["op"])
+                by_tag.setdefault(tag, []).append(
+                    self.page_item(spec, source.directory, entry, item.origin, item.at))
+        return [NavItem(kind="group", title=labels.get(tag, tag) or slugs.UNTAGGED,
+                        children=tuple(pages), at=self._at(item.at),
+                        # a tag whose every operation is x-hidden shows no empty heading
+                        hidden=all(p.hidden for p in pages))
+                for tag, pages in by_tag.items()]
+
+
+def _spell(entry: dict[str, Any]) -> str:
+    return f"webhook {entry['path']}" if entry["webhook"] else \
+        f"{entry['method'].upper()} {entry['path']}"
+
+
+def _spell_identity(identity: tuple[str, ...]) -> str:
+    _spec, method, path, webhook = identity
+    return f"webhook {path}" if webhook == "True" else f"{method.upper()} {path}"
 
 
 def expand(site: Site) -> Site | None:
@@ -138,12 +214,40 @@ def expand(site: Site) -> Site | None:
     items = tuple(new for item in site.nav.items for new in expander.visit(item)) if in_nav \
         else site.nav.items
     own_pages, problems = expand_pages(site, expander.doc)
+    # the openapi-check rules, on every document the site uses: a Swagger 2.0 document (or
+    # one without paths) fails here, located in it, instead of building pages with nothing on
+    # them; the other errors are located warnings, since the platform publishes such documents
+    for doc in expander.docs.values():
+        found = check(doc)
+        problems += [p for p in found.errors if p.code in UNUSABLE]
+        expander.warnings += found.warnings
+        expander.warnings += [replace(p, warning=True) for p in found.errors
+                              if p.code not in UNUSABLE]
     if expander.problems or problems:
         raise MdxsiteError([*expander.problems, *problems])
+    if site.config.get("api.playground.display") == "auth":
+        expander.warnings.append(Problem(
+            site.config.where(JsonPath(("api", "playground", "display"))),
+            "playground display 'auth' shows the playground to signed-in readers only; a "
+            "static site has no sign-in, so no page shows it",
+            'use "interactive", "simple" or "none"', "api.playground.display",
+            "openapi.playground-auth", warning=True))
+    report_warnings(expander.warnings)
     pages = dict(site.pages)
     pages.update(own_pages)
+    clashes = []
     for key, page in expander.pages.items():
+        if key in pages:  # a page file already lives at this URL: it wins, and we say so
+            source = pages[key].source
+            clashes.append(Problem(
+                page.origin or Location("docs.json"),
+                f"the generated page for {str(page.data.get('method', '')).upper()} "
+                f"{page.data.get('path', '')} and {source.as_posix() if source else key!r} share "
+                f"the URL /{key}/; the page file is kept",
+                "rename the file, or give the openapi field another \"directory\"",
+                code="openapi.page-clash", warning=True))
         pages.setdefault(key, page)
+    report_warnings(clashes)
     nav = replace(site.nav, items=items, placements=placements(items)) if in_nav else site.nav
     pages = {k: replace(p, trail=nav.placements.get(k, p.trail)) for k, p in pages.items()}
     return replace(site.with_pages(pages), nav=nav)

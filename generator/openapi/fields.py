@@ -18,6 +18,12 @@ from markupsafe import Markup
 from mdxsite.openapi.schema import Field, Node
 
 Markdown = Callable[[str], str]
+# (component name, "request" or "response") -> URL of the fragment holding its fields
+FragmentUrl = Callable[[str, str], str]
+
+
+def _no_fragments(name: str, mode: str) -> str:
+    return ""
 
 
 def _value(v: Any) -> str:
@@ -50,10 +56,16 @@ def notes(node: Node, md: Markdown) -> str:
 
 
 def field(name: str, node: Node, required: bool, md: Markdown, *, location: str = "",
-          deprecated: bool = False, description: str = "", example: Any = None) -> str:
-    """One field line with its notes and expandable children."""
-    anchor = f' id="{escape(node.anchor)}"' if node.anchor else ""
+          deprecated: bool = False, description: str = "", example: Any = None,
+          url: FragmentUrl = _no_fragments, link: str = "") -> str:
+    """One field line with its notes and expandable children; ``link`` gives it an id and a
+    ``#`` link to itself (parameters: ``param-query-limit``)."""
+    own = node.anchor or _anchor(link)
+    anchor = f' id="{escape(own)}"' if own else ""
     head = [f'<code class="field-name">{escape(name)}</code>']
+    if link and own:
+        head.insert(0, f'<a class="field-anchor" href="#{escape(own)}" '
+                       f'aria-label="Link to {escape(name)}">#</a>')
     if node.type:
         head.append(f'<span class="field-type">{_type_label(node)}</span>')
     if location:
@@ -69,23 +81,48 @@ def field(name: str, node: Node, required: bool, md: Markdown, *, location: str 
     body = [str(md(description)), notes(node, md)]
     if example is not None:
         body.append(f'<p class="api-note api-example">Example: {_value(example)}</p>')
-    body.append(children(node, md))
+    body.append(children(node, md, url))
     inner = "\n".join(b for b in body if b)
     return (f'<div class="field api-field"{anchor} data-field="{escape(name)}">\n'
             f'<div class="field-head">{"".join(head)}</div>\n'
             f'<div class="field-body">\n{inner}\n</div>\n</div>\n')
 
 
-def fields(items: list[Field], md: Markdown) -> str:
-    return "".join(field(f.name, f.node, f.required, md) for f in items)
+def _anchor(text: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_" else "-" for c in text).strip("-")
 
 
-def children(node: Node, md: Markdown) -> str:
+def fields(items: list[Field], md: Markdown, url: FragmentUrl = _no_fragments) -> str:
+    return "".join(field(f.name, f.node, f.required, md, url=url) for f in items)
+
+
+def lazy(node: Node, url: FragmentUrl) -> str:
+    """A named schema whose fields load when opened (a plain link to them without scripts)."""
+    src = url(node.lazy, node.lazy_mode)
+    return (f'<details class="expandable api-children api-lazy" data-src="{escape(src)}">'
+            f'<summary>Show child attributes</summary><div class="expandable-body">\n'
+            f'<p class="api-note"><a href="{escape(src)}">Fields of {escape(node.lazy)}</a></p>'
+            "</div></details>")
+
+
+def content(node: Node, md: Markdown, url: FragmentUrl = _no_fragments) -> str:
+    """What an opened schema shows: its fields, then its variants (a fragment's body)."""
+    out = [fields(node.properties, md, url)]
+    if node.variants or node.truncated:
+        out.append(children(Node(variants=node.variants, combinator=node.combinator,
+                                 discriminator=node.discriminator, mapping=node.mapping,
+                                 truncated=node.truncated), md, url))
+    return "\n".join(o for o in out if o)
+
+
+def children(node: Node, md: Markdown, url: FragmentUrl = _no_fragments) -> str:
     """Expandable child attributes, then oneOf/anyOf variants, then a truncation note."""
     out = []
+    if node.lazy:
+        out.append(lazy(node, url))
     if node.properties:
         out.append('<details class="expandable api-children"><summary>Show child attributes'
-                   '</summary><div class="expandable-body">\n' + fields(node.properties, md)
+                   '</summary><div class="expandable-body">\n' + fields(node.properties, md, url)
                    + "</div></details>")
     if node.variants:
         intro = "One of" if node.combinator == "oneOf" else "Any of"
@@ -103,45 +140,43 @@ def children(node: Node, md: Markdown) -> str:
                 inner.append(f'<p class="api-note">{_type_label(v)}</p>')
             elif v.type and v.type != (v.title or v.ref):
                 inner.append(f'<p class="api-note">Type: <code>{escape(v.type)}</code></p>')
-            inner += [notes(v, md), fields(v.properties, md)]
-            if v.variants:
-                inner.append(children(v, md))
+            inner += [notes(v, md), fields(v.properties, md, url)]
+            if v.variants or v.lazy:
+                inner.append(children(Node(variants=v.variants, combinator=v.combinator,
+                                           discriminator=v.discriminator, mapping=v.mapping,
+                                           lazy=v.lazy, lazy_mode=v.lazy_mode), md, url))
             parts.append(f'<details class="expandable api-variant"{anchor}><summary>{summary}'
                          '</summary><div class="expandable-body">\n'
                          + "\n".join(i for i in inner if i) + "\n</div></details>")
         parts.append("</div>")
         out.append("\n".join(parts))
     if node.truncated:
-        out.append('<p class="api-note api-truncated">Deeper fields are not shown here; see the '
-                   "schema in the OpenAPI document.</p>")
+        out.append('<p class="api-note api-truncated">Nested more than 64 levels deep: the '
+                   "fields below are in the OpenAPI document.</p>")
     return "\n".join(out)
 
 
-def root(node: Node, md: Markdown) -> str:
+def root(node: Node, md: Markdown, url: FragmentUrl = _no_fragments) -> str:
     """A schema at the top of a section (a body, a response): its fields listed directly."""
     anchor = f' id="{escape(node.anchor)}"' if node.anchor else ""
     badge = ' <span class="api-badge">nullable</span>' if node.nullable else ""
     out = [f'<div class="api-schema"{anchor}>',
            f'<p class="api-schema-type"><span class="field-type">{_type_label(node)}</span>'
-           f"{badge}</p>", notes(node, md)]
-    if node.properties:
-        out.append(fields(node.properties, md))
-    if node.variants or node.truncated:
-        out.append(children(Node(variants=node.variants, combinator=node.combinator,
-                                 discriminator=node.discriminator, mapping=node.mapping,
-                                 truncated=node.truncated), md))
+           f"{badge}</p>", notes(node, md), content(node, md, url)]
+    if node.lazy:
+        out.append(lazy(node, url))
     out.append("</div>")
     return "\n".join(o for o in out if o)
 
 
-def helpers(md: Markdown) -> dict[str, Callable[..., Markup]]:
+def helpers(md: Markdown, url: FragmentUrl = _no_fragments) -> dict[str, Callable[..., Markup]]:
     """Template globals: ``schema_root(node)``, ``schema_field(name, node, ...)`` and friends."""
     return {
-        "schema_root": lambda node: Markup(root(node, md)),
+        "schema_root": lambda node: Markup(root(node, md, url)),
         "schema_field": lambda name, node, required=False, **kw: Markup(
-            field(name, node, required, md, **kw)),
-        "schema_fields": lambda items: Markup(fields(items, md)),
-        "schema_children": lambda node: Markup(children(node, md)),
+            field(name, node, required, md, url=url, **kw)),
+        "schema_fields": lambda items: Markup(fields(items, md, url)),
+        "schema_children": lambda node: Markup(children(node, md, url)),
         "schema_notes": lambda node: Markup(notes(node, md)),
         "schema_type": lambda node: Markup(_type_label(node)),
     }

@@ -10,6 +10,7 @@ error naming the page file and line.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from dataclasses import replace
 from typing import Any
@@ -29,7 +30,7 @@ def known_specs(site: Site) -> list[str]:
     for item in site.nav.walk():
         for source in (item.openapi, item.inherited_openapi):
             if source is not None:
-                found.append(source.source)
+                found.extend(source.sources)
     api = site.config.get("api.openapi")
     for value in api if isinstance(api, list) else [api]:
         if isinstance(value, dict):
@@ -44,13 +45,26 @@ def known_specs(site: Site) -> list[str]:
 
 
 def _looks_like_openapi(site: Site, rel: str) -> bool:
+    """Whether a site file is an OpenAPI document: its top level has an ``openapi`` key.
+
+    The whole file is read: JSON writers often sort keys, which puts ``openapi`` after
+    megabytes of ``components`` (Stripe's), so a look at the head misses it.
+    """
     try:
-        with open(site.root / rel, encoding="utf-8", errors="replace") as f:
-            head = f.read(4096)
+        text = (site.root / rel).read_text(encoding="utf-8", errors="replace")
     except OSError:
         return False
-    return re.search(r"""^\s*["']?openapi["']?\s*:""", head, re.MULTILINE) is not None or \
-        re.search(r'"openapi"\s*:', head) is not None
+    if rel.endswith(".json"):
+        if '"openapi"' not in text:
+            return False
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return False
+        return isinstance(data, dict) and "openapi" in data
+    # block YAML: a top-level key starts its line; flow YAML ({openapi: …}) is rare but legal
+    return re.search(r"""^["']?openapi["']?\s*:""", text, re.MULTILINE) is not None or \
+        re.match(r"""\s*\{\s*["']?openapi["']?\s*:""", text) is not None
 
 
 def _where(site: Site, page: Page, key: str) -> Location:

@@ -1,9 +1,9 @@
 """Render API pages: one operation, webhook or schema, through ``openapi/*.html`` templates.
 
 Everything taken from the document is data to show, never markup to trust: descriptions go
-through a Markdown parser with raw HTML off, names and examples are escaped by Jinja's
-autoescape, and the HTML of descriptions and of ``x-mint`` content passes the allowlist of
-:mod:`mdxsite.openapi.untrusted` (http(s), mailto and relative URLs only; no script).
+through a Markdown parser (the document's own HTML kept), names and examples are escaped by
+Jinja's autoescape, and the HTML of descriptions and of ``x-mint`` content passes the allowlist
+of :mod:`mdxsite.openapi.untrusted` (http(s), mailto and relative URLs only; no script).
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ from mdxsite.model import (
     RequestSample,
     Site,
 )
-from mdxsite.openapi import fields, samples, untrusted
+from mdxsite.openapi import fields, fragments, samples, untrusted
+from mdxsite.openapi import markdown as api_md
 from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi.load import Document
 from mdxsite.openapi.schema import Node, Walker, deref
@@ -46,20 +47,18 @@ DISPLAYS = ("interactive", "simple", "none")
 
 @lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
-    # commonmark with html off: "<script>" in a description is shown as text
-    return MarkdownIt("commonmark", {"html": False, "linkify": False}).enable(
+    # commonmark with HTML on: the document's HTML goes through the sanitiser afterwards
+    return MarkdownIt("commonmark", {"html": True, "linkify": False}).enable(
         ["table", "strikethrough"])
 
 
 @lru_cache(maxsize=2048)
 def markdown(text: str) -> Markup:
-    """Render untrusted Markdown (an OpenAPI description) to safe HTML."""
+    """Render untrusted Markdown (an OpenAPI description) to safe HTML: its safe HTML kept,
+    everything else dropped (:func:`mdxsite.openapi.untrusted.clean`)."""
     if not isinstance(text, str) or not text.strip():
         return Markup("")
-    out = _markdown().render(text)
-    # links leaving the page are the spec author's, not ours: no referrer, no ranking credit
-    out = out.replace('<a href="http', '<a rel="nofollow noopener" href="http')
-    return untrusted.clean(out)
+    return untrusted.clean(_markdown().render(text), foreign_links=True)
 
 
 _DOCS: dict[tuple[str, str, int], Document] = {}
@@ -101,7 +100,15 @@ def _param_schema(param: dict[str, Any]) -> Any:
 
 
 def _param_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
-    """Return the example written for a parameter (or its schema), and whether there was one."""
+    """Return the example written for a parameter (or its schema), and whether there was one.
+
+    ``x-default`` (on the parameter or its schema) comes first: it is the value the platform
+    prefills in the playground without making it the API's default.
+    """
+    schema_first, _ = deref(data, _param_schema(param))
+    for holder in (param, schema_first):
+        if isinstance(holder, dict) and "x-default" in holder:
+            return holder["x-default"], True
     if "example" in param:
         return param["example"], True
     examples = param.get("examples")
@@ -190,7 +197,33 @@ def _contents(walker: Walker, data: Any, content: Any, mode: str) -> list[dict[s
         node = walker.node(media.get("schema") or {})
         example = samples.media_example(data, media, mode)
         out.append({"type": media_type, "node": node,
-                    "example": samples.dump(example, media_type) if example is not None else ""})
+                    "example": samples.dump(example, media_type) if example is not None else "",
+                    "examples": _named_examples(data, media, media_type)})
+    return out
+
+
+def _named_examples(data: Any, media: dict[str, Any], media_type: str) -> list[tuple[str, str]]:
+    """Every entry of a media type's ``examples`` as (label, text): a reader picks one."""
+    found = []
+    examples = media.get("examples")
+    for name, value in (examples.items() if isinstance(examples, dict) else []):
+        value, _ = deref(data, value)
+        if isinstance(value, dict) and "value" in value:
+            summary = value.get("summary")
+            label = summary if isinstance(summary, str) else str(name)
+            found.append((label, samples.dump(value["value"], media_type)))
+    return found
+
+
+def _code_samples(op: dict[str, Any]) -> list[dict[str, Any]]:
+    """The operation's own ``x-codeSamples`` (``x-code-samples``), highlighted."""
+    raw = op.get("x-codeSamples", op.get("x-code-samples"))
+    out = []
+    for sample in raw if isinstance(raw, list) else []:
+        if isinstance(sample, dict) and isinstance(sample.get("source"), str):
+            lang = str(sample.get("lang") or "text")
+            out.append(_highlight(RequestSample(label=str(sample.get("label") or lang),
+                                                language=lang.lower(), code=sample["source"])))
     return out
 
 
@@ -225,7 +258,9 @@ def display_mode(site: Site, page: Page, servers: list[dict[str, Any]], webhook:
     chosen = page.frontmatter.get("playground")
     if chosen not in DISPLAYS:
         chosen = site.config.get("api.playground.display", "interactive")
-    if webhook or chosen == "none":
+    # "auth" shows the playground to signed-in readers only; a static site has none, so nobody
+    # sees it (the build warns that the setting is not supported)
+    if webhook or chosen in ("none", "auth"):
         return "none"
     return "simple" if chosen == "simple" or not servers else "interactive"
 
@@ -257,7 +292,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                 "description": str(body_raw.get("description") or ""),
                 "contents": _contents(walker, data, body_raw.get("content"),
                                       "response" if webhook else "request")}
-    response_walker = walker  # one node budget per page, shared by every schema on it
+    response_walker = walker  # each section (parameter, body, response) has its own budget
     responses: list[dict[str, Any]] = []
     walker.mode = "response"
     for status, raw in (op.get("responses") or {}).items():
@@ -334,7 +369,11 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "auth": [{"name": a.name, "type": a.type, "scheme": a.scheme, "in": a.location,
                   "param": a.param} for a in api_op.auth],
         "body": {"type": body_type, "example": samples.dump(body_value, body_type)
-                 if body_value is not None else ""} if body_type else None,
+                 if body_value is not None else "",
+                 "examples": [{"label": label, "text": text} for label, text in
+                              body["contents"][0]["examples"]] if body else [],
+                 "parts": _parts(body["contents"][0]["node"], body_value)
+                 if body and body_type.startswith("multipart/") else []} if body_type else None,
     }
     return {
         "method": api_op.method, "path": route, "webhook": webhook,
@@ -342,16 +381,37 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "description": str(op.get("description") or ""),
         "params": params, "locations": LOCATIONS, "body": body, "responses": responses,
         "security": security, "servers": servers, "callbacks": callbacks,
-        "request_samples": [] if webhook else request_samples(site, api_op),
+        # x-codeSamples first; api.examples.autogenerate: false leaves only them
+        "request_samples": [] if webhook else _code_samples(op) + (
+            request_samples(site, api_op)
+            if site.config.get("api.examples.autogenerate", True) is not False else []),
+        # one tab per named example of a response (a picker), else its one example
         "response_samples": [{"title": f"{r['status']}" + (f" {c['type']}" if len(
-            r["contents"]) > 1 else ""), "html": _highlight(RequestSample(
+            r["contents"]) > 1 else "") + (f" · {label}" if label else ""),
+            "html": _highlight(RequestSample(
                 label="", language="json" if "json" in c["type"] else "text",
-                code=c["example"]))["html"]}
-            for r in responses for c in r["contents"] if c["example"]],
+                code=text))["html"]}
+            for r in responses for c in r["contents"]
+            for label, text in (c["examples"] or ([("", c["example"])] if c["example"] else []))],
         "playground": playground if mode != "none" else None,
         "playground_json": Markup(_script_json(playground)),
         "url": api_op.url,
+        "curl": "" if webhook else samples.curl(api_op).code,
     }
+
+
+def _parts(node: Node, example: Any) -> list[dict[str, Any]]:
+    """The fields of a multipart body, one form input each (a file input for binary ones)."""
+    values = example if isinstance(example, dict) else {}
+    out = []
+    for f in node.properties:
+        binary = "binary" in f.node.type or "base64" in f.node.type or "byte" in f.node.type
+        value = values.get(f.name)
+        out.append({"name": f.name, "type": f.node.type, "required": f.required,
+                    "binary": binary, "multiple": binary and f.node.type.endswith("[]"),
+                    "example": "" if binary or value is None else (
+                        value if isinstance(value, str) else json.dumps(value))})
+    return out
 
 
 def _script_json(value: Any) -> str:
@@ -378,8 +438,9 @@ def _headings(ctx: dict[str, Any]) -> list[Heading]:
 
 
 def _finish(site: Site, page: Page, body_html: str, headings: list[Heading],
-            spec: str) -> RenderedPage:
-    """Append the page's own MDX (frontmatter pages) and build the RenderedPage."""
+            spec: str, api_markdown: str = "") -> RenderedPage:
+    """Append the page's own MDX (frontmatter pages) and build the RenderedPage, whose
+    Markdown (the ``.md`` copy) is the API's, then the page's own."""
     links: tuple[Any, ...] = ()
     anchors = {h.id for h in headings}
     problems: tuple[Any, ...] = ()
@@ -395,6 +456,8 @@ def _finish(site: Site, page: Page, body_html: str, headings: list[Heading],
         anchors |= set(own.anchors)
         links, problems, markdown_text = own.links, own.problems, own.markdown
         deps |= set(own.dependencies)
+    if api_markdown:
+        markdown_text = api_markdown + ("\n" + markdown_text if markdown_text.strip() else "")
     # the playground's JSON settings are not words a reader searches for
     text = _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", _SCRIPTS.sub(" ", body_html)))).strip()
     return RenderedPage(key=page.key, html=body_html, headings=tuple(headings),
@@ -421,15 +484,17 @@ def render(site: Site, page: Page) -> RenderedPage:
                                           code=samples.dump(example)))["html"] \
             if example is not None else ""
         out = env.get_template("openapi/schema.html").render(
-            name=name, node=node, md=markdown, example=sample, **fields.helpers(markdown))
+            name=name, node=node, md=markdown, example=sample,
+            **fields.helpers(markdown, fragments.url_for(site, spec)))
         headings = [Heading(level=2, text="Properties", id="properties")] if node.properties else []
-        return _finish(site, page, out, headings, spec)
+        return _finish(site, page, out, headings, spec, api_md.schema(name, node))
     ctx = operation_context(site, page, doc, spec, str(page.data["path"]),
                             str(page.data["method"]), bool(page.data.get("webhook")))
     fragment = render_fragment(site, page.body, Location(spec)) if page.body else ""
     out = env.get_template("openapi/operation.html").render(
-        md=markdown, content=untrusted.clean(fragment), **fields.helpers(markdown), **ctx)
-    done = _finish(site, page, out, _headings(ctx), spec)
+        md=markdown, content=untrusted.clean(fragment),
+        **fields.helpers(markdown, fragments.url_for(site, spec)), **ctx)
+    done = _finish(site, page, out, _headings(ctx), spec, api_md.operation(ctx, ctx["curl"]))
     what = f"x-mint content of {str(page.data['method']).upper()} {page.data['path']}"
     return dataclasses.replace(done, problems=(
         *done.problems, *untrusted.warnings(fragment, Location(spec), what)))

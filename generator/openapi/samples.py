@@ -46,7 +46,8 @@ def example_of(data: Any, raw: Any, mode: str = "response", *, _depth: int = 0,
         return {} if isinstance(schema, dict) and schema.get("type") == "object" else None
     if name:
         _open = _open | {name}
-    for key in ("example", "default", "const"):
+    # x-default: the value the platform's playground prefills (requests only)
+    for key in (("x-default",) if mode == "request" else ()) + ("example", "default", "const"):
         if key in schema:
             return schema[key]
     examples = schema.get("examples")
@@ -134,8 +135,20 @@ def dump(value: Any, media_type: str = "application/json") -> str:
     if isinstance(value, str) and "json" not in media_type:
         return value
     if media_type == "application/x-www-form-urlencoded" and isinstance(value, dict):
-        return urlencode({k: _text(v) for k, v in value.items()})
+        # nested values the way form APIs (Stripe's) read them: a[b]=c, a[0]=x
+        return "&".join(quote(k, safe="[]") + "=" + quote(v, safe="")
+                        for k, v in _flatten("", value))
     return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+
+
+def _flatten(prefix: str, value: Any) -> list[tuple[str, str]]:
+    if isinstance(value, dict):
+        items = list(value.items())
+    elif isinstance(value, list):
+        items = list(enumerate(value))
+    else:
+        return [(prefix, _text(value))] if value is not None else []
+    return [pair for k, v in items for pair in _flatten(f"{prefix}[{k}]" if prefix else str(k), v)]
 
 
 def _text(value: Any) -> str:

@@ -4,7 +4,14 @@ Schemas come from documents we do not control: they may be recursive (a ``Node``
 ``children`` are ``Node``s), enormous (Stripe's expandable objects) or odd (3.0 ``nullable``
 beside 3.1 type arrays). The walker follows internal ``$ref`` pointers, merges ``allOf``, keeps
 ``oneOf``/``anyOf`` as variants, and stops at a schema already open above it (the node then
-links back to it) or when the page's node budget is spent, so one page never explodes.
+links back to it).
+
+Nothing is cut. Each section of a page (a parameter, a body, a response) draws its top level
+in full and inlines nested schemas while its node budget lasts; past it, or deep down, a
+*named* schema (``components.schemas``) becomes a lazy node: its fields live in a fragment
+written once per document (``openapi/fragments.py``) and fetched when the reader opens it, a
+link to that fragment without JavaScript. Anonymous schemas are always inlined: without a
+``$ref`` they cannot repeat, so they are no bigger than the document itself.
 """
 
 from __future__ import annotations
@@ -12,11 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-# Per page (request and responses together): every operation of the pet stores, Discord and
-# Box fits; Stripe's largest are cut short with a visible note. Each field costs ~0.5 ms of
-# template time, so 800 made a Stripe page take 0.3 s and weigh megabytes.
-MAX_NODES = 400
-MAX_DEPTH = 9
+# Per section, not per page: sharing one budget across a page left Stripe's responses empty
+# once its request body had spent it. Past the budget named schemas load on demand. Measured
+# on Stripe's 417 operations (schema HTML per page, mean/max): 380/566 KB at 400 nodes,
+# 214/353 KB at 150, 138/278 KB at 50; 150 keeps ordinary APIs whole on the page.
+MAX_NODES = 150
+MAX_DEPTH = 9        # named schemas nested deeper than this load on demand
+HARD_DEPTH = 64      # anonymous nesting this deep is pathological: stop, with a visible note
 
 
 def resolve(data: Any, ref: str) -> Any:
@@ -121,11 +130,13 @@ class Node:
     discriminator: str = ""
     mapping: list[tuple[str, str]] = field(default_factory=list)
     recursive: str = ""             # anchor of the open ancestor this schema repeats
-    truncated: bool = False         # the page's budget ran out below here
+    truncated: bool = False         # anonymous nesting past HARD_DEPTH (a visible note)
+    lazy: str = ""                  # component whose fields load on demand (see module doc)
+    lazy_mode: str = ""             # "request" or "response": which fields the fragment holds
 
     @property
     def expandable(self) -> bool:
-        return bool(self.properties or self.variants)
+        return bool(self.properties or self.variants or self.lazy)
 
 
 @dataclass
@@ -138,21 +149,29 @@ class Field:
 
 
 class Walker:
-    """Build :class:`Node` trees for one page, sharing its node budget and anchor ids.
+    """Build :class:`Node` trees for one page, sharing its anchor ids.
 
     Args:
         data: the whole OpenAPI document (refs are resolved against it).
         mode: ``request`` hides readOnly properties, ``response`` hides writeOnly ones.
+        max_nodes: the inline budget of each section (each call without a stack).
+        inline: False draws only the top schema's own fields and leaves every nested named
+            schema lazy (how fragments are drawn: each once, whatever links to it).
     """
 
-    def __init__(self, data: Any, mode: str = "response", *, max_nodes: int = MAX_NODES):
+    def __init__(self, data: Any, mode: str = "response", *, max_nodes: int = MAX_NODES,
+                 inline: bool = True):
         self.data = data
         self.mode = mode
+        self.max_nodes = max_nodes
         self.budget = max_nodes
+        self.inline = inline
         self.anchors = 0
 
     def node(self, raw: Any, stack: tuple[tuple[str, Node], ...] = (), depth: int = 0) -> Node:
         """Return the tree of ``raw`` (a schema, possibly a $ref)."""
+        if depth == 0:
+            self.budget = self.max_nodes  # a new section: a parameter, a body, a response
         schema, name = deref(self.data, raw)
         if not isinstance(schema, dict):
             schema = {}
@@ -186,12 +205,19 @@ class Walker:
         node.read_only = schema.get("readOnly") is True
         node.write_only = schema.get("writeOnly") is True
         node.deprecated = schema.get("deprecated") is True
-        raw_fmt = schema.get("format")
-        fmt = raw_fmt if isinstance(raw_fmt, str) else ""
-        if self.budget <= 0 or depth >= MAX_DEPTH:
+        raw_format = schema.get("format")
+        fmt = raw_format if isinstance(raw_format, str) else ""
+        nested = bool(schema.get("properties") or schema.get("oneOf") or schema.get("anyOf") or
+                      isinstance(schema.get("additionalProperties"), dict) and
+                      schema.get("additionalProperties"))
+        if name and depth > 0 and nested and (
+                not self.inline or self.budget <= 0 or depth >= MAX_DEPTH):
             node.type = self._label(types, schema, name, fmt, node.nullable)
-            node.truncated = bool(schema.get("properties") or schema.get("items") or
-                                  schema.get("oneOf") or schema.get("anyOf"))
+            node.lazy, node.lazy_mode = name, self.mode
+            return node
+        if depth >= HARD_DEPTH:
+            node.type = self._label(types, schema, name, fmt, node.nullable)
+            node.truncated = nested or "items" in schema
             return node
         if "array" in types:
             item = self.node(schema.get("items") or {}, stack, depth + 1)
@@ -199,6 +225,7 @@ class Walker:
             node.combinator, node.discriminator = item.combinator, item.discriminator
             node.mapping, node.recursive = item.mapping, item.recursive
             node.truncated, node.anchor = item.truncated, item.anchor
+            node.lazy, node.lazy_mode = item.lazy, item.lazy_mode
             inner = item.type or "any"
             node.type = (f"({inner})[]" if " " in inner else f"{inner}[]") + (
                 " | null" if node.nullable else "")
@@ -210,26 +237,22 @@ class Walker:
         node.type = self._label(types, schema, name, fmt, node.nullable)
         props = schema.get("properties")
         raw_required = schema.get("required")
-        required = raw_required if isinstance(raw_required, list) else []
+        required: list[Any] = raw_required if isinstance(raw_required, list) else []
         if isinstance(props, dict):
             for prop_name, prop in props.items():
-                if self.budget <= 0:
-                    node.truncated = True
-                    break
                 child = self.node(prop, stack, depth + 1)
                 if (self.mode == "request" and child.read_only) or (
                         self.mode == "response" and child.write_only):
                     continue
                 node.properties.append(Field(str(prop_name), child, prop_name in required))
         extra = schema.get("additionalProperties")
-        if isinstance(extra, dict) and extra and self.budget > 0:
+        if isinstance(extra, dict) and extra:
             node.properties.append(Field("{key}", self.node(extra, stack, depth + 1)))
         for combinator in ("oneOf", "anyOf"):
             options = schema.get(combinator)
             if isinstance(options, list) and options:
                 node.combinator = combinator
-                node.variants = [self.node(o, stack, depth + 1) for o in options
-                                 if self.budget > 0]
+                node.variants = [self.node(o, stack, depth + 1) for o in options]
                 if not node.type:
                     node.type = " | ".join(dict.fromkeys(v.type or "any" for v in node.variants))
                 break

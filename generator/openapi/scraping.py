@@ -1,59 +1,48 @@
 """``mdxsite-scraping openapi-file``: write one MDX stub per operation and print the nav snippet.
 
 The layout follows the hosted platform's scraper so migrating sites get the same file names:
-``<tag slug>/<summary slug>.mdx`` (``<method>-<path slug>`` without a summary), untagged
-operations at the top of the folder, ``-1``/``-2`` suffixes on collisions in document order.
+``<tag>/<summary>.mdx`` converted by the platform's URL rule (``<method>-<path words>``
+without a summary), untagged operations at the top of the folder, ``-1``/``-2`` suffixes on
+collisions in document order. ``x-excluded`` operations get no file; ``x-hidden`` ones get
+a file but stay out of the printed navigation.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import sys
-import unicodedata
 from pathlib import Path
 
 import click
 
 from mdxsite.errors import MdxsiteError
+from mdxsite.openapi import slugs
 from mdxsite.openapi.check import check
 from mdxsite.openapi.expand import operations
 from mdxsite.openapi.load import load_source
-
-MAX_NAME = 80
-
-
-def slug(text: str) -> str:
-    """Return an ASCII-safe, bounded file name stem for ``text``."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    stem = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
-    return stem[:MAX_NAME].rstrip("-") or "endpoint"
-
 
 def _yaml_string(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)  # a JSON string is a valid quoted YAML scalar
 
 
-def plan(doc_data: dict, doc_ops: list[dict]) -> list[tuple[str, str, str]]:
-    """Return ``(relative file stem, group, frontmatter openapi value)`` per operation."""
-    groups = {t.get("name"): t.get("x-group") or t.get("name")
-              for t in doc_data.get("tags") or [] if isinstance(t, dict)}
-    used: set[str] = set()
+def plan(doc_data: dict, doc_ops: list[dict]) -> list[tuple[str, str, str, bool]]:
+    """Return ``(relative file stem, group, frontmatter openapi value, listed)`` per operation.
+
+    Stems are the URLs a navigation ``openapi`` field would give the same operations (one
+    rule, :mod:`mdxsite.openapi.slugs`), so moving from one form to the other keeps links.
+    """
+    labels = slugs.tag_labels(doc_data)
+    placer = slugs.Placer()
     out = []
     for entry in doc_ops:
         op = entry["op"]
-        tags = op.get("tags") or []
-        folder = slug(str(tags[0])) + "/" if tags else ""
-        name = slug(op["summary"]) if op.get("summary") else slug(
-            f"{entry['method']}-{entry['path']}")
-        stem, n = folder + name, 0
-        while stem in used:
-            n += 1
-            stem = f"{folder}{name}-{n}"
-        used.add(stem)
+        stem, _taken = placer.place(slugs.page_stem("", op, entry["method"], entry["path"],
+                                                    entry["webhook"]),
+                                    (entry["method"], entry["path"], str(entry["webhook"])))
+        tag = slugs.first_tag(op)
         value = (f"webhook {entry['path']}" if entry["webhook"]
                  else f"{entry['method'].upper()} {entry['path']}")
-        out.append((stem, str(groups.get(tags[0], tags[0])) if tags else "API", value))
+        out.append((stem, labels.get(tag, tag) or slugs.UNTAGGED, value, not entry["hidden"]))
     return out
 
 
@@ -82,17 +71,18 @@ def openapi_file(source: str, folder: str, overwrite: bool) -> None:
         sys.exit(1)
     entries = plan(doc.data, operations(doc))
     root = Path(folder)
-    existing = [stem for stem, _g, _v in entries if (root / f"{stem}.mdx").exists()]
+    existing = [stem for stem, _g, _v, _l in entries if (root / f"{stem}.mdx").exists()]
     if existing and not overwrite:
         for stem in existing:
             click.echo(f"{root / stem}.mdx: already exists; pass --overwrite to replace it",
                        err=True)
         sys.exit(1)
     nav: dict[str, list[str]] = {}
-    for stem, group, value in entries:
+    for stem, group, value, listed in entries:
         target = root / f"{stem}.mdx"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(f"---\nopenapi: {_yaml_string(value)}\n---\n", encoding="utf-8")
-        nav.setdefault(group, []).append(f"{root.as_posix().strip('/')}/{stem}")
+        if listed:
+            nav.setdefault(group, []).append(f"{root.as_posix().strip('/')}/{stem}")
     snippet = {"navigation": {"groups": [{"group": g, "pages": p} for g, p in nav.items()]}}
     click.echo(json.dumps(snippet, indent=2))

@@ -85,15 +85,24 @@ def _urls(attribute: str, value: str) -> list[str]:
     return [value]
 
 
-def clean(fragment: str) -> Markup:
-    """Return ``fragment`` (HTML rendered from a spec) with only allowed markup and URLs."""
+# a description's links are the spec author's, not ours: no referrer, no ranking credit
+_AUTHORS_LINKS = {**ATTRIBUTES, "a": ATTRIBUTES["a"] - {"rel"}}
+
+
+def clean(fragment: str, *, foreign_links: bool = False) -> Markup:
+    """Return ``fragment`` (HTML rendered from a spec) with only allowed markup and URLs.
+
+    With ``foreign_links`` (a description the document wrote, HTML included), every link gets
+    ``rel="nofollow noopener"`` in place of any ``rel`` it had.
+    """
     if not fragment:
         return Markup("")
     return Markup(nh3.clean(
         fragment, tags=set(TAGS), clean_content_tags={"script", "style"},
-        attributes=ATTRIBUTES, attribute_filter=_check, generic_attribute_prefixes={
-            "data-", "aria-"}, tag_attribute_values=_VALUES, url_schemes=set(SCHEMES),
-        link_rel=None, strip_comments=True))
+        attributes=_AUTHORS_LINKS if foreign_links else ATTRIBUTES, attribute_filter=_check,
+        generic_attribute_prefixes={"data-", "aria-"}, tag_attribute_values=_VALUES,
+        url_schemes=set(SCHEMES), link_rel="nofollow noopener" if foreign_links else None,
+        strip_comments=True))
 
 
 class _Urls(HTMLParser):

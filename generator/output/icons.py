@@ -1,18 +1,26 @@
-"""Font Awesome icons as inline SVG, read from the ``fontawesomefree`` package at build time.
+"""Icons as inline SVG, read at build time from the package of the site's ``icons.library``.
 
-Names are the platform's (``book-open``, ``github``); a ``{name, style}`` icon picks the style.
-An unknown name or a URL falls back gracefully (an ``<img>`` for URLs, nothing otherwise), so
-a typo never breaks a page.
+Font Awesome (the default) comes from the ``fontawesomefree`` PyPI package; Lucide and Tabler
+from the ``lucide-static`` and ``@tabler/icons`` npm packages that ``make theme-deps`` installs
+(``MDXSITE_THEME_DEPS`` names their folder for an installed mdxsite). Names are the library's
+own (``book-open``, ``github``); ``iconType`` (or a ``{name, style}`` icon) picks the style.
+A URL is drawn as an ``<img>``. An unknown name is never a blank: the library's question-mark
+glyph is drawn, marked ``data-icon-missing``, and the build warns where the name was written.
 """
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
+from pathlib import Path
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
+
+import mdxsite
 
 STYLES = ("solid", "regular", "brands")
 _ATTRS = re.compile(r"<svg ")
@@ -31,26 +39,118 @@ def _folder() -> Traversable:
     return resources.files("fontawesomefree") / "static" / "fontawesomefree" / "svgs"
 
 
-@lru_cache(maxsize=2048)
-def icon_svg(name: object, style: str = "", label: str = "") -> Markup:
-    """Return an inline ``<svg>`` for a Font Awesome icon name ('' for an unknown one)."""
-    if isinstance(name, Markup):  # an inline element given as the icon (icon={<svg …/>})
-        return name
-    if isinstance(name, dict):
-        return icon_svg(name.get("name", ""), name.get("style", ""), label)
-    if not isinstance(name, str) or not name.strip():
-        return Markup("")
-    name = name.strip()
-    if name.startswith(("http://", "https://", "/")):
-        return Markup('<img class="icon" src="{}" alt="{}">').format(name, label)
+LIBRARIES = ("fontawesome", "lucide", "tabler")
+# the glyph drawn for a name the library does not have (each library's own question mark)
+MISSING = {"fontawesome": "circle-question", "lucide": "circle-question-mark", "tabler": "help-circle"}
+_NPM = {"lucide": ("lucide-static/icons",), "tabler": ("@tabler/icons/icons/outline",
+                                                       "@tabler/icons/icons/filled")}
+MISSING_ATTR = "data-icon-missing"
+
+
+def npm_folder(library: str, filled: bool = False) -> Path | None:
+    """Return the folder of ``library``'s SVG files, or None when ``make theme-deps`` has not run."""
+    base = os.environ.get("MDXSITE_THEME_DEPS") or \
+        Path(mdxsite.__file__).resolve().parent.parent / "theme-deps"
+    parts = _NPM[library]
+    found = Path(base) / "node_modules" / parts[1 if filled and len(parts) > 1 else 0]
+    return found if found.is_dir() else None
+
+
+def has_icon(name: str, library: str = "fontawesome") -> bool:
+    """Return whether ``library`` draws ``name`` (a URL or an unknown library counts as yes)."""
+    if name.startswith(("http://", "https://", "/")) or library not in LIBRARIES:
+        return True
+    if library != "fontawesome" and (name in CHROME or (_folder() / "brands" / f"{name}.svg").is_file()):
+        return True  # drawn from Font Awesome, as :func:`drawer` does
+    return bool(_svg_text(name, "", library))
+
+
+@lru_cache(maxsize=4096)
+def _svg_text(name: str, style: str, library: str) -> str:
+    """The SVG file's text for ``name`` in ``library`` ('' when it has none)."""
+    if library in ("lucide", "tabler"):
+        for filled in ((True, False) if style in ("solid", "filled") else (False,)):
+            npm = npm_folder(library, filled)
+            if npm is not None and (npm / f"{name}.svg").is_file():
+                return (npm / f"{name}.svg").read_text(encoding="utf-8")
+        return ""
     name = RENAMED.get(name, name)
     order = ([style] if style in STYLES else []) + [s for s in STYLES if s != style]
     folder = _folder()
     for s in order:
         svg = folder / s / f"{name}.svg"
         if svg.is_file():
-            text = svg.read_text(encoding="utf-8")
-            text = _COMMENT.sub("", text).strip()
-            aria = (f'role="img" aria-label="{label}" ' if label else 'aria-hidden="true" ')
-            return Markup(_ATTRS.sub(f'<svg class="icon" fill="currentColor" {aria}', text, 1))
-    return Markup("")
+            return svg.read_text(encoding="utf-8")
+    return ""
+
+
+_SVG_OPEN = re.compile(r"<svg\b[^>]*>", re.S)
+_VIEWBOX = re.compile(r'viewBox="([^"]*)"')
+
+
+def _inline(text: str, library: str, aria: str, extra: str = "") -> Markup:
+    text = _COMMENT.sub("", text).strip()
+    if library == "fontawesome":
+        return Markup(_ATTRS.sub(f'<svg class="icon" fill="currentColor" {aria}{extra}', text, 1))
+    # Lucide and Tabler draw with strokes: keep their stroke attributes, drop size and class
+    head = _SVG_OPEN.search(text)
+    if head is None:
+        return Markup("")
+    box = _VIEWBOX.search(head.group(0))
+    filled = 'fill="currentColor"' in head.group(0)
+    attrs = (f'<svg class="icon icon-{library}" viewBox="{box.group(1) if box else "0 0 24 24"}" '
+             + ('fill="currentColor" ' if filled else 'fill="none" stroke="currentColor" '
+                'stroke-width="2" stroke-linecap="round" stroke-linejoin="round" ') + aria + extra + ">")
+    body = re.sub(r"\s*\n\s*", "", text[head.end():])
+    return Markup(attrs + body)
+
+
+@lru_cache(maxsize=2048)
+def icon_svg(name: object, style: str = "", label: str = "", library: str = "fontawesome") -> Markup:
+    """Return an inline ``<svg>`` for an icon name of ``library`` (Font Awesome by default).
+
+    An unknown name draws the library's question mark, marked with :data:`MISSING_ATTR`.
+    """
+    if isinstance(name, Markup):  # an inline element given as the icon (icon={<svg …/>})
+        return name
+    if isinstance(name, dict):
+        return icon_svg(name.get("name", ""), name.get("style", "") or style, label, library)
+    if not isinstance(name, str) or not name.strip():
+        return Markup("")
+    name = name.strip()
+    if name.startswith(("http://", "https://", "/")):
+        return Markup('<img class="icon" src="{}" alt="{}">').format(name, label)
+    if library not in LIBRARIES:
+        library = "fontawesome"
+    aria = (f'role="img" aria-label="{escape(label)}" ' if label else 'aria-hidden="true" ')
+    text = _svg_text(name, style, library)
+    if text:
+        return _inline(text, library, aria.rstrip() if library != "fontawesome" else aria)
+    if not _svg_text(MISSING[library], "", library):  # the npm package is not installed
+        library = "fontawesome"
+    marker = str(Markup('{}="{}"').format(MISSING_ATTR, name))
+    if library == "fontawesome":
+        return _inline(_svg_text(MISSING[library], "", library), library, aria, marker + " ")
+    return _inline(_svg_text(MISSING[library], "", library), library, aria.rstrip(), " " + marker)
+
+
+# Font Awesome names the theme draws itself (chevrons, the search glass, callouts, the page
+# menu): with another library they still come from Font Awesome, as do brand logos (footer
+# socials, navbar github/discord), which Lucide and Tabler do not carry.
+CHROME = frozenset(
+    "arrow-up-right-from-square bars chevron-down circle-check circle-exclamation circle-info "
+    "comments copy file file-lines folder layer-group lightbulb link magnifying-glass moon "
+    "sparkles sun triangle-exclamation xmark globe".split())
+
+
+def drawer(library: object) -> Callable[..., Markup]:
+    """Return the templates' ``icon(name, icon_type='', label='')`` for a site's ``icons.library``."""
+    lib = library if isinstance(library, str) and library in LIBRARIES else "fontawesome"
+
+    def icon(name: object, style: str = "", label: str = "") -> Markup:
+        if lib != "fontawesome" and isinstance(name, str) and not _svg_text(name.strip(), style or "", lib) \
+                and has_icon(name.strip(), lib):  # a theme glyph or a brand: Font Awesome draws it
+            return icon_svg(name, style or "", label or "", "fontawesome")
+        return icon_svg(name, style or "", label or "", lib)
+
+    return icon

@@ -48,6 +48,7 @@ class SiteIndex:
     section_pages: dict[str, set[str]] = field(default_factory=dict)
     # (section, names of its siblings) -> page key without those names -> page key
     twins: dict[tuple[str, frozenset[str]], dict[str, str]] = field(default_factory=dict)
+    roots: dict[str, NavItem] = field(default_factory=dict)  # a group's root page -> the group
 
 
 _INDEX: dict[int, tuple[object, SiteIndex]] = {}
@@ -64,6 +65,8 @@ def index(site: Site) -> SiteIndex:
         if item.at:
             idx.by_at[item.at] = item
             idx.parent[item.at] = parent
+        if item.kind == "group" and item.key:
+            idx.roots.setdefault(item.key, item)
         for child in item.children:
             visit(child, item)
 
@@ -171,15 +174,18 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
             options = []
             for item in siblings(site, crumb.at):
                 here = item.at == crumb.at
+                if item.hidden and not here:  # reachable by URL, not offered in the selector
+                    continue
                 twin_key = None if here else twin(site, page, crumb, item)
                 options.append({
                     "title": display_title(item.kind, item.title), "current": here,
                     "url": page.url if here else counterpart(site, item, twin_key),
                     "description": item.description, "icon": item.icon,
+                    "icon_type": item.extra.get("iconType") or item.extra.get("iconStyle") or "",
                     "external": bool(item.href and not item.children),
                     # a language twin of this very page: <link rel="alternate" hreflang>
                     "hreflang": LANGUAGES[item.title][1] if item.title in LANGUAGES else item.title,
-                    "twin": here or twin_key is not None})
+                    "twin": here or twin_key is not None, "tag": item.tag})
             selectors.append({"kind": crumb.kind, "current": display_title(crumb.kind, crumb.title),
                               "options": options})
         elif crumb.kind == "tab":
@@ -188,8 +194,12 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
             anchors, current_anchor = siblings(site, crumb.at), crumb.at
         elif crumb.kind == "menu":
             current_menu = crumb.at
+            if not current_tab:  # a product's own menu: its items are the tab bar
+                tabs, current_tab = siblings(site, crumb.at), crumb.at
     if not tabs:
         tabs = tuple(i for i in _root_level(site) if i.kind == "tab")
+    globals_ = site.nav.global_anchors + _section_globals(site, trail)
+    global_links = _global_options(globals_, selectors)
     if not anchors and not page.trail:
         anchors = tuple(i for i in _root_level(site) if i.kind == "anchor")
     root = section_root(site, page) if page.trail else None
@@ -198,7 +208,39 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
             "current_menu": current_menu,
             "anchors": anchors, "current_anchor": current_anchor,
             "sidebar_key": root.at if root is not None else "", "sidebar_items": sidebar_items,
-            "trail": trail}
+            "trail": trail, "global_links": global_links, "globals": globals_,
+            "directory": directory(site, page)}
+
+
+def _section_globals(site: Site, trail: tuple[Crumb, ...]) -> tuple[NavItem, ...]:
+    """The ``global`` links of the elements on a page's trail (a language's, a tab's…)."""
+    idx = index(site)
+    found: list[NavItem] = []
+    for crumb in trail:
+        own = idx.by_at[crumb.at].extra.get("globals") if crumb.at in idx.by_at else None
+        if isinstance(own, tuple):
+            found.extend(i for i in own if isinstance(i, NavItem))
+    return tuple(found)
+
+
+def _global_options(globals_: tuple[NavItem, ...], selectors: list[dict[str, Any]]) -> tuple[NavItem, ...]:
+    """Add ``global`` versions, languages, products and dropdowns (the site's and the page's
+    sections') to the page's selector of that kind, as links out; return those with no
+    selector to join (the sidebar lists them with the global anchors: none dropped unseen)."""
+    loose: list[NavItem] = []
+    for item in globals_:
+        if item.kind not in SELECTOR_KINDS or item.hidden:
+            continue
+        sel = next((s for s in selectors if s["kind"] == item.kind), None)
+        if sel is None:
+            loose.append(item)
+            continue
+        sel["options"].append({"title": display_title(item.kind, item.title), "current": False,
+                               "url": item.href, "description": item.description,
+                               "icon": item.icon, "external": True, "hreflang": "",
+                               "icon_type": item.extra.get("iconType") or "",
+                               "twin": False, "tag": item.tag})
+    return tuple(loose)
 
 
 def _root_level(site: Site) -> tuple[NavItem, ...]:
@@ -217,3 +259,41 @@ def _sidebar_items(site: Site, root: NavItem | None) -> tuple[NavItem, ...]:
     items = root.children
     # a tab's menu or anchors are shown elsewhere; the sidebar holds the groups and pages
     return tuple(i for i in items if i.kind in ("group", "page", "link", "endpoint"))
+
+
+DIRECTORY_STYLES = ("accordion", "card")
+
+
+def directory(site: Site, page: Page) -> dict[str, Any] | None:
+    """Return the listing a group's root page shows under its content, or None.
+
+    ``directory`` (``accordion``, ``card`` or ``none``) is set on any navigation element and
+    inherited by everything under it; a page that is some group's ``root`` lists that group's
+    pages (title, description, link) in that style.
+    """
+    idx = index(site)
+    item = idx.roots.get(page.key)
+    if item is not None:
+        style = ""
+        parent: NavItem | None = item
+        while parent is not None and not style:
+            found = parent.extra.get("directory")
+            style = found if isinstance(found, str) else ""
+            parent = idx.parent.get(parent.at)
+        if not style:  # "directory" beside the root pattern applies to the whole navigation
+            found = site.config.get("navigation.directory")
+            style = found if isinstance(found, str) else ""
+        if style not in DIRECTORY_STYLES:
+            return None
+        entries = []
+        for child in item.children:
+            key = child.key if child.kind == "page" else child.first_page()
+            target = site.pages.get(key)
+            if target is None or key == page.key or not target.listed:
+                continue
+            description = target.frontmatter.get("description") if child.kind == "page" else ""
+            entries.append({"title": target.sidebar_title if child.kind == "page" else child.title,
+                            "url": target.url, "group": child.kind == "group",
+                            "description": description if isinstance(description, str) else ""})
+        return {"style": style, "entries": entries} if entries else None
+    return None

@@ -13,7 +13,7 @@ from typing import Any
 import jinja2
 
 from mdxsite.model import Page, RenderedPage, Site
-from mdxsite.output.icons import icon_svg
+from mdxsite.output.icons import drawer
 
 BASE_THEME = "base"
 
@@ -60,7 +60,7 @@ def new_environment(theme: Theme, site: Site, plugin_folders: Sequence[Path] = (
     env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True)
-    env.globals["icon"] = icon_svg
+    env.globals["icon"] = drawer(site.config.get("icons.library"))  # icons.library
     env.globals["href"] = site.href
     return env
 

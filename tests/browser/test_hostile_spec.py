@@ -59,7 +59,7 @@ def test_nothing_from_a_spec_runs_script(make_site: Callable[..., Path], cli: Ca
     assert result.exit_code == 0, result.output
     assert "the URL 'file:///etc/passwd' is left out" in result.output  # said, not silent
     assert result.output.count("[openapi.unsafe-url]") >= 8
-    page_file = next(out.rglob("listpets/index.html"))
+    page_file = next(out.rglob("list-pets/index.html"))
     base = serve_dir(out)
     context = local_context()
     page = context.new_page()

@@ -103,7 +103,7 @@ def test_playground_sends_bearer_path_parameter_and_json_body(
         tmp_path: Path, echo_apis: list[str], serve_dir: Callable[..., str], page: object) -> None:
     base = serve_dir(_build(tmp_path, echo_apis))
     p = page
-    p.goto(f"{base}/api-reference/updatepet/")  # type: ignore[attr-defined]
+    p.goto(f"{base}/api-reference/pets/replace-a-pet/")  # type: ignore[attr-defined]
     pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
     pg.locator('[data-pg-auth="bearerAuth"]').fill("secret-token")
     pg.locator('[data-pg-param="petId"]').fill("pet 42")
@@ -138,7 +138,7 @@ def test_query_parameters_and_a_get_without_body(
         tmp_path: Path, echo_apis: list[str], serve_dir: Callable[..., str], page: object) -> None:
     base = serve_dir(_build(tmp_path, echo_apis))
     p = page
-    p.goto(f"{base}/api-reference/listpets/")  # type: ignore[attr-defined]
+    p.goto(f"{base}/api-reference/pets/list-pets/")  # type: ignore[attr-defined]
     pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
     pg.locator('[data-pg-param="limit"]').fill("5")
     pg.locator('[data-pg-param="species"]').select_option("dog")
@@ -155,7 +155,7 @@ def test_simple_mode_shows_the_request_but_cannot_send_it(
         tmp_path: Path, echo_apis: list[str], serve_dir: Callable[..., str], page: object) -> None:
     base = serve_dir(_build(tmp_path, echo_apis, display="simple"))
     p = page
-    p.goto(f"{base}/api-reference/createpet/")  # type: ignore[attr-defined]
+    p.goto(f"{base}/api-reference/pets/add-a-pet/")  # type: ignore[attr-defined]
     pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
     assert pg.get_attribute("data-mode") == "simple"
     assert pg.locator("[data-pg-send]").count() == 0
@@ -170,7 +170,7 @@ def test_display_none_has_no_playground_and_schema_pages_no_script(
     out = _build(tmp_path, echo_apis, display="none")
     base = serve_dir(out)
     p = page
-    p.goto(f"{base}/api-reference/createpet/")  # type: ignore[attr-defined]
+    p.goto(f"{base}/api-reference/pets/add-a-pet/")  # type: ignore[attr-defined]
     assert p.locator("[data-playground]").count() == 0  # type: ignore[attr-defined]
     assert "Add a pet" in p.locator("h1").inner_text()  # type: ignore[attr-defined]
     assert "playground.js" not in (out / "pet-model" / "index.html").read_text()

@@ -190,7 +190,7 @@ CASES: list[tuple[str, str, dict[str, str], str]] = [
           "navigation": {"anchors": [{"anchor": "A", "menu": [{"item": "x", "pages": ["index"]}]}]}
         }
         '''), {}, "docs.json:3:46: navigation.anchors[0].menu: 'menu' is not allowed in an "
-                  "anchor. A menu belongs directly inside a tab."),
+                  "anchor. A menu belongs directly inside a tab or a product."),
     ("menu-item-with-tabs", doc('''
         {
           "name": "T",

@@ -54,7 +54,7 @@ def test_each_example_passes_openapi_check(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_every_operation_gets_a_page(out: Path, name: str) -> None:
     expected = operations(load_path(SPECS / f"{name}.yaml"))
-    pages = sorted((out / name).glob("*/index.html"))
+    pages = sorted((out / name).rglob("index.html"))
     assert len(pages) == len(expected) > 0
     shown = " ".join(text(out, str(p.parent.relative_to(out))) for p in pages)
     for entry in expected:
@@ -63,7 +63,7 @@ def test_every_operation_gets_a_page(out: Path, name: str) -> None:
 
 
 def test_petstore_shapes(out: Path) -> None:
-    listing = text(out, "petstore/listpets")
+    listing = text(out, "petstore/pets/page-through-pets")
     assert "limit integer<int32> query Page size (100 at most)" in listing and "<= 100" in listing
     assert ("200 One page of pets Headers x-next string header Link to the following page "
             "application/json Pet[] items <= 100 id integer<int64> required") in listing
@@ -71,16 +71,16 @@ def test_petstore_shapes(out: Path) -> None:
 
 
 def test_expanded_petstore_merges_all_of(out: Path) -> None:
-    found = text(out, "petstore-expanded/findpetbyid")
-    assert "Path parameters id integer<int64> path required Pet id" in found
+    found = text(out, "petstore-expanded/get-pets-1")
+    assert "Path parameters # id integer<int64> path required Pet id" in found
     response = found[found.index("200 The pet"):]
     assert "name string required" in response and "id integer<int64> required" in response
-    listing = text(out, "petstore-expanded/findpets")
+    listing = text(out, "petstore-expanded/get-pets")
     assert "tags string[] query Tags to filter by" in listing
 
 
 def test_callbacks_are_listed_with_their_payload(out: Path) -> None:
-    page = text(out, "callbacks/subscribe")
+    page = text(out, "callbacks/subscribe-to-a-stream")
     assert "Callbacks POST {$request.query.callbackUrl}/data (onData) Event delivery" in page
     assert "timestamp string<date-time>" in page and "userData string" in page
     assert "https://listener.example.test/events" in page  # the query example in samples
@@ -88,10 +88,10 @@ def test_callbacks_are_listed_with_their_payload(out: Path) -> None:
 
 
 def test_links_name_their_target_operation(out: Path) -> None:
-    page = text(out, "links/getuserbyname")
+    page = text(out, "links/get-20-users")
     assert "Links userRepositories → getRepositoriesByOwner username = $response.body#/username" \
         in page
-    repos = text(out, "links/getrepositoriesbyowner")
+    repos = text(out, "links/get-20-repositories")
     assert "slug = $response.body#/slug" in repos
 
 

@@ -54,24 +54,28 @@ def section(text: str, start: str, end: str) -> str:
 
 
 def test_every_operation_and_webhook_has_a_page_grouped_by_tag(out: Path) -> None:
-    names = {p.parent.name for p in (out / "api-reference").glob("*/index.html")}
-    assert names == {"listpets", "createpet", "showpetbyid", "updatepet", "deletepet",
-                     "listcategories", "health", "oauthonly", "petadopted"}
-    sidebar = (out / "api-reference" / "listpets" / "index.html").read_text()
+    # the platform's URLs: directory / first tag / summary
+    names = {p.parent.relative_to(out / "api-reference").as_posix()
+             for p in (out / "api-reference").rglob("index.html")}
+    assert names == {"pets/list-pets", "pets/add-a-pet", "pets/get-a-pet", "pets/replace-a-pet",
+                     "pets/remove-a-pet", "admin/list-categories", "admin/health-check",
+                     "admin/read-with-oauth", "pet-adopted"}
+    sidebar = (out / "api-reference" / "pets/list-pets" / "index.html").read_text()
     sidebar = sidebar[sidebar.index('id="sidebar"'):sidebar.index("</aside>")]
-    assert [g for g in ("Pets", "Admin", "Webhooks") if g in sidebar] == ["Pets", "Admin",
-                                                                         "Webhooks"]
+    # an untagged operation or webhook goes in "API Reference", as on the platform
+    assert [g for g in ("Pets", "Admin", "API Reference") if g in sidebar] == [
+        "Pets", "Admin", "API Reference"]
 
 
 def test_query_parameters_with_types_defaults_enums_and_constraints(out: Path) -> None:
-    text = article(out, "api-reference/listpets")
+    text = article(out, "api-reference/pets/list-pets")
     assert text.startswith("List pets GET /pets")
     assert "Returns the pets in the shelter, newest first." in text
     query = section(text, "Query parameters", "Responses")
     assert "limit integer query How many pets to return at most." in query
     assert "Default: 20" in query and ">= 1" in query and "<= 100" in query
     assert "species string query Allowed values: cat dog rabbit" in query
-    assert "<strong>newest first</strong>" in (out / "api-reference/listpets/index.html").read_text()
+    assert "<strong>newest first</strong>" in (out / "api-reference/pets/list-pets/index.html").read_text()
     responses = section(text, "Responses", "Request cURL")
     assert "200 A page of pets." in responses and "Pet[]" in responses
     assert "X-Next-Cursor string header Cursor of the next page." in responses
@@ -79,7 +83,7 @@ def test_query_parameters_with_types_defaults_enums_and_constraints(out: Path) -
 
 
 def test_json_body_schema_and_read_write_only_fields(out: Path) -> None:
-    text = article(out, "api-reference/createpet")
+    text = article(out, "api-reference/pets/add-a-pet")
     body = section(text, "Body required", "Responses")
     assert "application/json NewPet" in body
     assert "name string required What the shelter calls the pet. length <= 60" in body
@@ -94,22 +98,45 @@ def test_json_body_schema_and_read_write_only_fields(out: Path) -> None:
     assert "Links GetPet → showPetById petId = $response.body#/id" in response
 
 
-def test_untrusted_description_html_is_shown_as_text(out: Path) -> None:
-    doc = (out / "api-reference" / "createpet" / "index.html").read_text()
-    assert '<script>alert("owned")</script>' not in doc
-    assert 'Registers a new animal. &lt;script&gt;alert("owned")&lt;/script&gt;' in doc  # as text
+def test_description_html_is_sanitised_not_escaped_nor_trusted(out: Path) -> None:
+    doc = (out / "api-reference" / "pets/add-a-pet" / "index.html").read_text()
+    assert "owned" not in doc and "&lt;script" not in doc  # the script is gone, content too
+    assert "Registers a new animal." in doc
+
+
+def test_safe_html_in_a_description_renders_and_unsafe_parts_go(tmp_path: Path) -> None:
+    spec = {"openapi": "3.0.3", "info": {"title": "H", "version": "1"}, "paths": {"/x": {"get": {
+        "summary": "Get x", "responses": {"200": {"description": "ok"}},
+        "description": '<p>Stripe-style <b>bold</b> and <a href="/guides/x#y">a guide</a>, '
+                       '<a href="javascript:alert(1)">bad</a>, <a href="mailto:a@b.c">mail</a>'
+                       '<img src=x onerror="alert(2)"><iframe src="https://e.test"></iframe>'
+                       '</p>\n\nThen **Markdown** with `<p>` in code.'}}}}
+    (tmp_path / "api.json").write_text(json.dumps(spec))
+    (tmp_path / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "T", "colors": {"primary": "#112233"},
+        "navigation": {"tabs": [{"tab": "API", "openapi": "api.json"}]}}))
+    result = run("build", tmp_path, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    doc = (tmp_path / "out" / "api-reference" / "get-x" / "index.html").read_text()
+    text = doc[doc.index('<div class="api-description">'):]
+    text = text[:text.index("</div>")]
+    assert "<p>Stripe-style <b>bold</b> and " in text and "&lt;p&gt;Stripe" not in text
+    assert '<a href="/guides/x#y" rel="nofollow noopener">a guide</a>' in text
+    assert '<a href="mailto:a@b.c" rel="nofollow noopener">mail</a>' in text
+    assert "javascript:" not in text and "onerror" not in text  # an https iframe may stay
+    assert "<strong>Markdown</strong> with <code>&lt;p&gt;</code> in code." in text
 
 
 def test_recursive_schema_links_back_instead_of_looping(out: Path) -> None:
-    doc = (out / "api-reference" / "listcategories" / "index.html").read_text()
+    doc = (out / "api-reference" / "admin/list-categories" / "index.html").read_text()
     links = set(re.findall(r'class="api-recursive" href="#([^"]+)"', doc))
     assert links and all(f'id="{anchor}"' in doc for anchor in links)
-    text = article(out, "api-reference/listcategories")
+    text = article(out, "api-reference/admin/list-categories")
     assert "parent Category recursive" in text and "children Category[] recursive" in text
 
 
 def test_one_of_with_discriminator(out: Path) -> None:
-    text = article(out, "api-reference/updatepet")
+    text = article(out, "api-reference/pets/replace-a-pet")
     body = section(text, "Body", "Responses")
     assert "One of, chosen by species: cat → Cat, dog → Dog" in body
     assert "Cat species string required Allowed values: cat indoor boolean" in body
@@ -117,11 +144,18 @@ def test_one_of_with_discriminator(out: Path) -> None:
 
 
 def test_path_header_and_cookie_parameters_and_named_response_example(out: Path) -> None:
-    text = article(out, "api-reference/showpetbyid")
-    assert "Path parameters petId string<uuid> path required The pet's identifier." in text
+    text = article(out, "api-reference/pets/get-a-pet")
+    # each parameter has an anchor id and a "#" link to itself
+    assert "Path parameters # petId string<uuid> path required The pet's identifier." in text
     assert "Example: 8a3f0c3e-6f2b-4a52-9d0b-3c1f2f1e9b77" in text
-    assert "Header parameters X-Request-Id string header" in text
-    assert "Cookie parameters session string cookie" in text
+    assert "Header parameters # X-Request-Id string header" in text
+    assert "Cookie parameters # session string cookie" in text
+    doc = (out / "api-reference" / "pets/get-a-pet" / "index.html").read_text()
+    assert '<div class="field api-field" id="param-path-petId" data-field="petId">' in doc
+    assert '<a class="field-anchor" href="#param-path-petId" aria-label="Link to petId">#</a>' in doc
+    # the endpoint's copy button holds its full URL
+    assert ('data-copy-endpoint="https://api.shelter.example/v2/pets/'
+            '8a3f0c3e-6f2b-4a52-9d0b-3c1f2f1e9b77"') in doc
     samples = text[text.index("Request cURL"):]
     assert ("curl --request GET --url "
             "'https://api.shelter.example/v2/pets/8a3f0c3e-6f2b-4a52-9d0b-3c1f2f1e9b77' "
@@ -132,31 +166,31 @@ def test_path_header_and_cookie_parameters_and_named_response_example(out: Path)
 
 
 def test_authentication_sections_follow_security_and_security_schemes(out: Path) -> None:
-    listing = article(out, "api-reference/listpets")
+    listing = article(out, "api-reference/pets/list-pets")
     assert "Authorizations Authorization bearer (JWT) header required Send Authorization: " \
            "Bearer <token>, where the token is a JWT." in listing
-    delete = article(out, "api-reference/deletepet")
+    delete = article(out, "api-reference/pets/remove-a-pet")
     assert delete.startswith("Remove a pet deprecated DELETE /pets/{petId}")
-    sidebar = (out / "api-reference" / "deletepet" / "index.html").read_text()
+    sidebar = (out / "api-reference" / "pets/remove-a-pet" / "index.html").read_text()
     sidebar = sidebar[sidebar.index('id="sidebar"'):sidebar.index("</aside>")]
     assert 'Remove a pet</span><span class="label-deprecated">deprecated</span>' in sidebar
     auth = section(delete, "Authorizations", "Path parameters")
     assert "X-API-Key API key header required" in auth and " or " in auth
     assert "Authorization basic header required" in auth
     assert "--header 'X-API-Key: <api-key>'" in delete
-    query_key = article(out, "api-reference/listcategories")
+    query_key = article(out, "api-reference/admin/list-categories")
     assert "api_key API key query" in query_key
     assert "--url 'https://api.shelter.example/v2/categories?api_key=<api-key>'" in query_key
-    oauth = article(out, "api-reference/oauthonly")
+    oauth = article(out, "api-reference/admin/read-with-oauth")
     assert "OAuth 2.0" in oauth and "Flow authorizationCode" in oauth
     assert "Required scopes: pets:read" in oauth and "shelter_session API key cookie" in oauth
-    health = article(out, "api-reference/health")
+    health = article(out, "api-reference/admin/health-check")
     assert "Authorizations" not in health  # security: [] turns it off
     assert "--url 'https://eu.status.shelter.example/health'" in health  # operation server
 
 
 def test_request_samples_in_three_languages(out: Path) -> None:
-    text = article(out, "api-reference/createpet")
+    text = article(out, "api-reference/pets/add-a-pet")
     samples = text[text.index("Request cURL Python JavaScript"):]
     assert ("curl --request POST --url 'https://api.shelter.example/v2/pets' "
             "--header 'Authorization: Bearer <token>' --header 'Content-Type: application/json' "
@@ -166,7 +200,7 @@ def test_request_samples_in_three_languages(out: Path) -> None:
     assert 'const response = await fetch("https://api.shelter.example/v2/pets", { method: "POST"' \
         in samples
     assert "Response 201 422" in samples
-    doc = (out / "api-reference" / "createpet" / "index.html").read_text()
+    doc = (out / "api-reference" / "pets/add-a-pet" / "index.html").read_text()
     assert 'data-lang="python"' in doc and '<span class="kn">import</span>' in doc  # Pygments
 
 
@@ -279,7 +313,7 @@ def test_a_plugin_adds_request_samples_through_the_hook(tmp_path: Path) -> None:
     pm.register(plugin, name="go-samples")
     out = tmp_path / "out"
     pipeline.build(FIXTURE, out, pm, jobs=1, use_cache=False)
-    text = article(out, "api-reference/showpetbyid")
+    text = article(out, "api-reference/pets/get-a-pet")
     assert "Request cURL Python JavaScript Go" in text
     assert ('http.NewRequest("GET", "https://api.shelter.example/v2/pets/'
             '8a3f0c3e-6f2b-4a52-9d0b-3c1f2f1e9b77", nil)') in text
@@ -302,4 +336,24 @@ def test_a_group_with_openapi_and_no_pages_validates_and_builds(
             {"group": "API", "openapi": "petstore.yaml"}]}}))
     result = run("build", root, "-o", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "out" / "api-reference" / "createpet" / "index.html").is_file()
+    assert (tmp_path / "out" / "api-reference" / "pets/add-a-pet" / "index.html").is_file()
+
+
+def test_a_spec_whose_openapi_key_comes_late_is_found_for_frontmatter_pages(
+        tmp_path: Path) -> None:
+    """Sorted JSON puts "openapi" after every component (Stripe's is 4 MB in): read it all."""
+    schemas = {f"Thing{i}": {"type": "object", "description": "x" * 200} for i in range(100)}
+    spec = {"openapi": "3.0.3", "info": {"title": "Late", "version": "1"},
+            "components": {"schemas": schemas},
+            "paths": {"/things": {"get": {"summary": "List things", "responses": {
+                "200": {"description": "ok"}}}}}}
+    text = json.dumps(spec, sort_keys=True)
+    assert text.index('"openapi"') > 20_000
+    (tmp_path / "spec.json").write_text(text)
+    (tmp_path / "things.mdx").write_text("---\nopenapi: GET /things\n---\nAbout things.\n")
+    (tmp_path / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "T", "colors": {"primary": "#112233"},
+        "navigation": {"pages": ["things"]}}))
+    result = run("build", tmp_path, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert article(tmp_path / "out", "things").startswith("List things GET /things")

@@ -253,3 +253,34 @@ def test_watch_mode_renders_again_the_pages_whose_declared_key_changed(site: Pat
     assert rebuilt is not None and rebuilt.ok and rebuilt.rendered == ("guide",)
     assert "bbb</article>" in html(tmp_path / "out", "guide")
     assert "aaa</article>" in html(tmp_path / "out")     # declared nothing: left as it was
+
+
+# --------------------------------------------------------------------------- a built-in on the contract
+
+def test_metadata_timestamp_shows_the_last_commit_and_follows_a_new_one(make_site, tmp_path: Path) -> None:
+    """The built-in timestamps plugin uses the same hooks: a slot and a Dependency key."""
+    import subprocess
+
+    root = make_site({"name": "T", "metadata": {"timestamp": True},
+                      "navigation": {"pages": ["index", "guide"]}},
+                     pages={"index": "# Home\n", "guide": "---\ntitle: Guide\ntimestamp: false\n---\nG\n"})
+
+    def git(*args: str, when: str = "2026-03-04T10:00:00+00:00") -> None:
+        env = {"GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when, "GIT_AUTHOR_NAME": "a",
+               "GIT_AUTHOR_EMAIL": "a@b.c", "GIT_COMMITTER_NAME": "a",
+               "GIT_COMMITTER_EMAIL": "a@b.c", "HOME": str(tmp_path)}
+        subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=env)
+
+    git("init", "-q")
+    git("add", ".")
+    git("commit", "-qm", "first")
+    out = tmp_path / "out"
+    build(root, out)
+    assert '<time datetime="2026-03-04T10:00:00+00:00">March 4, 2026</time>' in html(out)
+    assert "last-modified" not in html(out, "guide")          # timestamp: false on the page
+    (root / "index.mdx").write_text("# Home\n\nMore.\n")
+    build(root, out)                                           # edited, not committed yet
+    assert "March 4, 2026" in html(out) and "More." in html(out)
+    git("commit", "-qam", "second", when="2026-05-06T10:00:00+00:00")
+    report = build(root, out)          # no file changed since the last build: only the commit
+    assert "May 6, 2026" in html(out) and report.reused == 1   # guide declared nothing

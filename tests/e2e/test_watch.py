@@ -32,7 +32,9 @@ SPEC = {
         "/pets": {"get": {"operationId": "listPets", "summary": "List pets",
                           "description": "Every pet.", "tags": ["Pets"],
                           "responses": {"200": {"description": "The pets"}}}},
-        "/pets/{id}": {"get": {"operationId": "showPet", "summary": "Show a pet",
+        "/pets/{id}": {"parameters": [{"name": "id", "in": "path", "required": True,
+                                       "schema": {"type": "string"}}],
+                       "get": {"operationId": "showPet", "summary": "Show a pet",
                                "description": "One pet.", "tags": ["Pets"],
                                "responses": {"200": {"description": "The pet"}}}},
     },
@@ -162,8 +164,8 @@ def test_a_navigation_change_in_docs_json_rerenders_what_it_touches(watched: Wat
 def test_a_setting_in_docs_json_rerenders_every_page(watched: Watched) -> None:
     docs = json.loads(json.dumps(DOCS))
     docs["colors"]["primary"] = "#AA0000"
-    pages = {html(k) for k in "abcde"} | {html("api-reference/listpets"),
-                                          html("api-reference/showpet")}
+    pages = {html(k) for k in "abcde"} | {html("api-reference/pets/list-pets"),
+                                          html("api-reference/pets/show-a-pet")}
     changed, _ = watched.change(lambda: watched.write("docs.json", json.dumps(docs, indent=2)))
     assert pages <= changed
     assert "#AA0000" in (watched.out / html("c")).read_text()
@@ -173,9 +175,11 @@ def test_an_openapi_edit_rerenders_the_pages_of_that_operation(watched: Watched)
     spec = json.loads(json.dumps(SPEC))
     spec["paths"]["/pets/{id}"]["get"]["description"] = "Exactly one pet, by id."
     changed, _ = watched.change(lambda: watched.write("openapi.json", json.dumps(spec, indent=2)))
-    # the spec is also a static file of the site, copied as it is
-    assert changed == {html("api-reference/showpet"), "openapi.json"}
-    assert "Exactly one pet, by id." in (watched.out / html("api-reference/showpet")).read_text()
+    # the spec is also a static file of the site, copied as it is; the page's Markdown copy
+    # (and llms-full.txt) hold the operation's description too
+    assert changed == {html("api-reference/pets/show-a-pet"), "openapi.json",
+                       "api-reference/pets/show-a-pet.md", "llms-full.txt"}
+    assert "Exactly one pet, by id." in (watched.out / html("api-reference/pets/show-a-pet")).read_text()
 
 
 def test_a_new_operation_in_the_openapi_document_adds_its_page(watched: Watched) -> None:
@@ -184,8 +188,8 @@ def test_a_new_operation_in_the_openapi_document_adds_its_page(watched: Watched)
                                             "tags": ["Pets"], "responses": {"204": {"description": "Gone"}}}
     changed, _ = watched.change(lambda: watched.write("openapi.json", json.dumps(spec, indent=2)))
     # the API tab's sidebar gains an entry: its pages change; tabs One and Two do not
-    assert {html("api-reference/deletepet"), html("api-reference/listpets"),
-            html("api-reference/showpet"), "openapi.json"} <= changed
+    assert {html("api-reference/pets/delete-a-pet"), html("api-reference/pets/list-pets"),
+            html("api-reference/pets/show-a-pet"), "openapi.json"} <= changed
     assert not changed & {html(k) for k in "abcde"}
 
 

@@ -55,13 +55,16 @@ def test_openapi_group_gets_every_visible_operation(tmp_path: Path) -> None:
         {"group": "Start", "pages": ["index"]}]}, {"tab": "API", "openapi": "pets.yaml"}])
     code, output, out = build(root)
     assert code == 0, output
-    page = (out / "api-reference" / "showpet" / "index.html").read_text()
+    # the platform's URLs: directory / first tag / summary (method and path without one)
+    page = (out / "api-reference" / "show-a-pet" / "index.html").read_text()
     assert "/pets/{petId}" in page and "GET" in page and "petId" in page
-    assert "<script>alert(1)</script>" not in page  # untrusted description is escaped
-    assert "&lt;script&gt;" in page
-    assert (out / "api-reference" / "deletepet" / "index.html").exists()
-    assert (out / "api-reference" / "newpet" / "index.html").exists()
-    assert not (out / "api-reference" / "secret").exists()  # x-hidden
+    assert "<script>alert(1)</script>" not in page  # the sanitiser drops it, content too
+    assert "alert(1)" not in page and "Returns  one pet." in page
+    assert (out / "api-reference" / "delete-pets" / "index.html").exists()
+    assert (out / "api-reference" / "new-pet" / "index.html").exists()
+    # x-hidden: built and reachable by URL, but not in the sidebar
+    assert (out / "api-reference" / "get-secret" / "index.html").exists()
+    assert "/api-reference/get-secret/" not in page
 
 
 def test_listed_endpoint_missing_from_spec_is_located(tmp_path: Path) -> None:

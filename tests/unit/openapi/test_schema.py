@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mdxsite.model import ApiAuth, ApiOperation, ApiParameter
-from mdxsite.openapi import samples
+from mdxsite.openapi import fields, samples
 from mdxsite.openapi.schema import Walker
 
 DOC = {"components": {"schemas": {
@@ -55,12 +55,24 @@ def test_nullable_in_both_spellings() -> None:
     assert walker.node({"anyOf": [{"type": "string"}, {"type": "null"}]}).combinator == "anyOf"
 
 
-def test_the_node_budget_bounds_a_huge_schema() -> None:
-    wide = {"type": "object", "properties": {f"p{i}": {"type": "object", "properties": {
-        f"q{j}": {"type": "string"} for j in range(50)}} for i in range(50)}}
-    node = Walker({}, max_nodes=100).node(wide)
-    assert sum(1 + len(f.node.properties) for f in node.properties) <= 101
-    assert node.truncated or any(f.node.truncated for f in node.properties)
+def test_past_the_budget_named_schemas_load_on_demand_and_nothing_is_cut() -> None:
+    inner = {"type": "object", "properties": {f"q{j}": {"type": "string"} for j in range(50)}}
+    data = {"components": {"schemas": {"Inner": inner}}}
+    wide = {"type": "object", "properties": {
+        **{f"p{i}": {"$ref": "#/components/schemas/Inner"} for i in range(50)},
+        "anonymous": {"type": "object", "properties": {"deep": inner}}}}
+    node = Walker(data, max_nodes=100).node(wide)
+    by_name = {f.name: f.node for f in node.properties}
+    # the top level is whole; named schemas inline while the budget lasts, then load lazily
+    assert len(by_name) == 51
+    assert len(by_name["p0"].properties) == 50 and not by_name["p0"].lazy
+    assert by_name["p49"].lazy == "Inner" and by_name["p49"].lazy_mode == "response"
+    # an anonymous schema cannot repeat: it is always drawn in full
+    assert len(by_name["anonymous"].properties[0].node.properties) == 50
+    assert not any(n.truncated for n in by_name.values())
+    html = fields.root(node, str, lambda name, mode: f"/frag/{mode}/{name}.html")
+    assert 'class="expandable api-children api-lazy" data-src="/frag/response/Inner.html"' in html
+    assert '<a href="/frag/response/Inner.html">Fields of Inner</a>' in html
 
 
 def test_samples_quote_for_the_shell_and_write_python_literals() -> None:
@@ -75,3 +87,9 @@ def test_samples_quote_for_the_shell_and_write_python_literals() -> None:
     python = samples.python(op).code
     assert '"ok": True' in python and '"none": None' in python and "json=payload" in python
     assert 'body: JSON.stringify({' in samples.javascript(op).code
+
+
+def test_form_bodies_encode_nested_values_as_form_apis_read_them() -> None:
+    body = {"amount": 100, "metadata": {"order": "A 1"}, "items": ["x", {"y": True}], "none": None}
+    assert samples.dump(body, "application/x-www-form-urlencoded") == (
+        "amount=100&metadata[order]=A%201&items[0]=x&items[1][y]=true")

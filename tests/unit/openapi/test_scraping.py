@@ -44,3 +44,28 @@ def test_invalid_document_writes_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "'paths' is required in OpenAPI 3.0" in result.output
     assert not out.exists()
+
+
+def test_scraped_files_sit_where_the_navigation_form_puts_its_pages(tmp_path: Path) -> None:
+    """One URL rule: moving from ``openapi`` in docs.json to scraped MDX pages keeps links."""
+    from mdxsite.cli import main
+
+    spec = Path(__file__).resolve().parents[3] / ".." / "shared" / "openapi" / "train-travel.yaml"
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "api.yaml").write_bytes(spec.read_bytes())
+    (site / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "T", "colors": {"primary": "#112233"},
+        "navigation": {"tabs": [{"tab": "API", "openapi": {"source": "api.yaml",
+                                                            "directory": "ref"}}]}}))
+    built = CliRunner().invoke(main, ["build", str(site), "-o", str(site / "_out")])
+    assert built.exit_code == 0, built.output
+    pages = {p.parent.relative_to(site / "_out" / "ref").as_posix()
+             for p in (site / "_out" / "ref").rglob("index.html")}
+    scraped = CliRunner().invoke(cli, ["openapi-file", str(site / "api.yaml"), "-o",
+                                       str(tmp_path / "ref")])
+    assert scraped.exit_code == 0, scraped.output
+    files = {p.relative_to(tmp_path / "ref").with_suffix("").as_posix()
+             for p in (tmp_path / "ref").rglob("*.mdx")}
+    assert files == pages and len(files) > 5
+    assert "stations/get-a-list-of-train-stations" in files

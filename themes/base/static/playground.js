@@ -6,6 +6,25 @@
   function $(root, sel) { return root.querySelector(sel); }
   function $all(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
 
+  // a form body the way form APIs (Stripe's) read nested values: a[b]=c, a[0]=x
+  function formEncode(text) {
+    var value;
+    try { value = JSON.parse(text); } catch (e) { return text; }  // already encoded
+    if (value === null || typeof value !== "object") return text;
+    var out = [];
+    function add(prefix, v) {
+      if (v === null || v === undefined) return;
+      if (typeof v === "object") {
+        Object.keys(v).forEach(function (k) { add(prefix ? prefix + "[" + k + "]" : k, v[k]); });
+      } else {
+        out.push(encodeURIComponent(prefix).replace(/%5B/g, "[").replace(/%5D/g, "]") + "=" +
+                 encodeURIComponent(String(v)));
+      }
+    }
+    add("", value);
+    return out.join("&");
+  }
+
   function setup(section) {
     var holder = $(section, ".api-playground-config");
     if (!holder) return;
@@ -77,11 +96,37 @@
           headers.Authorization = scheme.charAt(0).toUpperCase() + scheme.slice(1) + " " + fields.token;
         }
       });
-      var bodyField = $(section, "[data-pg-body]");
-      var body = bodyField && bodyField.value.trim() ? bodyField.value : null;
-      if (body !== null && config.body) headers["Content-Type"] = config.body.type;
+      var body = null, shown = null;
+      var parts = $all(section, "[data-pg-part]");
+      if (parts.length) {
+        // multipart: the browser writes the Content-Type with its boundary itself
+        body = new FormData();
+        shown = [];
+        parts.forEach(function (input) {
+          var name = input.getAttribute("data-pg-part");
+          if (input.type === "file") {
+            Array.prototype.forEach.call(input.files || [], function (file) {
+              body.append(name, file, file.name);
+              shown.push(name + ": <file " + file.name + ", " + file.size + " bytes>");
+            });
+          } else if (input.value !== "") {
+            body.append(name, input.value);
+            shown.push(name + ": " + input.value);
+          }
+        });
+        shown = ["Content-Type: " + config.body.type + "; boundary=(set by the browser)", ""]
+          .concat(shown);
+      } else {
+        var bodyField = $(section, "[data-pg-body]");
+        body = bodyField && bodyField.value.trim() ? bodyField.value : null;
+        if (body !== null && config.body) {
+          headers["Content-Type"] = config.body.type;
+          if (/x-www-form-urlencoded/i.test(config.body.type)) body = formEncode(body);
+        }
+      }
       var url = serverUrl() + path + (query.length ? "?" + query.join("&") : "");
-      return { method: config.method, url: url, headers: headers, cookies: cookies, body: body };
+      return { method: config.method, url: url, headers: headers, cookies: cookies, body: body,
+               shown: shown };
     }
 
     function render() {
@@ -89,7 +134,8 @@
       var lines = [req.method + " " + (req.url || "(no server) " + config.path)];
       Object.keys(req.headers).forEach(function (k) { lines.push(k + ": " + req.headers[k]); });
       if (req.cookies.length) lines.push("Cookie: " + req.cookies.join("; "));
-      if (req.body !== null) lines.push("", req.body);
+      if (req.shown) lines = lines.concat(req.shown);
+      else if (req.body !== null) lines.push("", req.body);
       preview.textContent = lines.join("\n");
     }
 
@@ -104,29 +150,75 @@
       $(out, "[data-pg-body-out]").textContent = body;
     }
 
+
+    // a browser never lets a page write the Cookie header: cookies are set on this site for
+    // the request (sent when the API shares its host, with credentials), then removed
+    function setCookies(cookies, remove) {
+      cookies.forEach(function (pair) {
+        var name = pair.split("=")[0];
+        document.cookie = (remove ? name + "=" : pair) + "; path=/; SameSite=Lax" +
+          (remove ? "; expires=Thu, 01 Jan 1970 00:00:00 GMT" : "");
+      });
+    }
+
+    function showMedia(blob, type) {
+      var holder = $(section, "[data-pg-media]");
+      holder.innerHTML = "";
+      var url = URL.createObjectURL(blob);
+      var kind = type.split("/")[0], el;
+      if (kind === "image") { el = document.createElement("img"); el.alt = "Response image"; }
+      else if (kind === "audio" || kind === "video") { el = document.createElement(kind); el.controls = true; }
+      else {
+        el = document.createElement("a");
+        el.download = "response";
+        el.textContent = "Download the response (" + blob.size + " bytes)";
+      }
+      el[el.tagName === "A" ? "href" : "src"] = url;
+      holder.appendChild(el);
+      holder.hidden = false;
+    }
+
     function send() {
       var req = build();
       var init = { method: req.method, headers: req.headers };
       if (req.body !== null && req.method !== "GET" && req.method !== "HEAD") init.body = req.body;
+      if (req.cookies.length) { init.credentials = "include"; setCookies(req.cookies, false); }
       var button = $(section, "[data-pg-send]");
       button.disabled = true;
+      $(section, "[data-pg-media]").hidden = true;
       var started = performance.now();
       fetch(new URL(req.url, window.location.href).toString(), init).then(function (res) {
-        return res.text().then(function (text) {
+        var type = (res.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
+        var binary = /^(image|audio|video)\//.test(type) ||
+          /^application\/(octet-stream|pdf|zip|gzip)$/.test(type);
+        return (binary ? res.blob() : res.text()).then(function (content) {
           var elapsed = Math.round(performance.now() - started) + " ms";
           var headers = [];
           res.headers.forEach(function (value, key) { headers.push(key + ": " + value); });
-          var pretty = text;
-          try { pretty = JSON.stringify(JSON.parse(text), null, 2); } catch (e) { /* not JSON */ }
+          var pretty = content;
+          if (binary) {
+            pretty = "(" + type + ", " + content.size + " bytes)";
+            showMedia(content, type);
+          } else {
+            try { pretty = JSON.stringify(JSON.parse(content), null, 2); } catch (e) { /* not JSON */ }
+          }
           show(res.status + " " + res.statusText, res.ok, elapsed, headers.join("\n"), pretty);
         });
       }).catch(function (err) {
         show("Request failed", false, Math.round(performance.now() - started) + " ms", "",
              String(err && err.message || err) +
              "\nThe API may be unreachable, or may not allow requests from this site (CORS).");
-      }).then(function () { button.disabled = false; });
+      }).then(function () {
+        button.disabled = false;
+        if (req.cookies.length) setCookies(req.cookies, true);
+      });
     }
 
+    var picker = $(section, "[data-pg-example]");
+    if (picker) picker.addEventListener("change", function () {
+      var chosen = config.body.examples[Number(picker.value)];
+      if (chosen) $(section, "[data-pg-body]").value = chosen.text;
+    });
     form.addEventListener("input", render);
     form.addEventListener("change", function () { showVariables(); render(); });
     form.addEventListener("submit", function (event) {

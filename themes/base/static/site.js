@@ -157,5 +157,22 @@
   });
   on("[data-search-open]", "click", function () { document.dispatchEvent(new CustomEvent("mdxsite:search")); });
 
+  // <Update> tag filter in the table of contents: show only the updates carrying the pressed
+  // tags (none pressed: all of them), and their table-of-contents entries
+  on("[data-update-tag]", "click", function (e, button) {
+    button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
+    var wanted = [];
+    document.querySelectorAll('[data-update-tag][aria-pressed="true"]').forEach(function (b) {
+      wanted.push(b.getAttribute("data-update-tag"));
+    });
+    document.querySelectorAll("section.update").forEach(function (section) {
+      var tags = (section.getAttribute("data-tags") || "").split("|");
+      var shown = !wanted.length || wanted.some(function (t) { return tags.indexOf(t) >= 0; });
+      section.hidden = !shown;
+      var entry = section.id && document.querySelector('.toc a[href="#' + section.id + '"]');
+      if (entry) entry.parentNode.hidden = !shown;
+    });
+  });
+
   document.addEventListener("DOMContentLoaded", function () { openCurrentGroup(); trackToc(); });
 })();

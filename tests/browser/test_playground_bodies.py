@@ -1,0 +1,211 @@
+"""The playground's harder requests in Chromium, against a local API that records what arrived:
+a multipart upload with a file, cookie auth and cookie parameters, a form body with nested
+values, and a binary (image) response. Each is what a reader of an API reference tries."""
+
+from __future__ import annotations
+
+import base64
+import json
+import threading
+from collections.abc import Callable, Iterator
+from email.parser import BytesParser
+from email.policy import default as default_policy
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qsl
+
+import pytest
+from click.testing import CliRunner
+
+from mdxsite.cli import main
+
+pytestmark = pytest.mark.browser
+
+# a 1x1 PNG
+PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAE"
+                       "hQGAhKmMIQAAAABJRU5ErkJggg==")
+
+
+class _Recorder(BaseHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def _cors(self) -> None:
+        # credentials (cookies) need the caller's origin named, never "*"
+        self.send_header("Access-Control-Allow-Origin", self.headers.get("Origin") or "*")
+        self.send_header("Access-Control-Allow-Credentials", "true")
+        self.send_header("Access-Control-Allow-Methods", "GET, POST")
+        self.send_header("Access-Control-Allow-Headers", "Content-Type")
+
+    def do_OPTIONS(self) -> None:
+        self.send_response(204)
+        self._cors()
+        self.end_headers()
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self._cors()
+        self.send_header("Content-Type", "image/png")
+        self.send_header("Content-Length", str(len(PNG)))
+        self.end_headers()
+        self.wfile.write(PNG)
+
+    def do_POST(self) -> None:
+        raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        kind = self.headers.get("Content-Type") or ""
+        received: dict[str, object] = {"path": self.path, "contentType": kind,
+                                       "cookie": self.headers.get("Cookie")}
+        if kind.startswith("multipart/form-data"):
+            message = BytesParser(policy=default_policy).parsebytes(
+                f"Content-Type: {kind}\r\n\r\n".encode() + raw)
+            received["parts"] = {
+                part.get_param("name", header="content-disposition"): {
+                    "filename": part.get_filename(),
+                    "content": part.get_payload(decode=True).decode()}
+                for part in message.iter_parts()}
+        else:
+            received["form"] = parse_qsl(raw.decode(), keep_blank_values=True)
+        payload = json.dumps(received).encode()
+        self.send_response(200)
+        self._cors()
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+
+SPEC = """openapi: 3.1.0
+info: {title: Uploads, version: '1'}
+servers: [{url: 'API'}]
+components:
+  securitySchemes:
+    session: {type: apiKey, in: cookie, name: session}
+security: [{session: []}]
+paths:
+  /upload:
+    post:
+      summary: Upload a file
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                file: {type: string, format: binary}
+                note: {type: string, x-default: from x-default}
+      responses: {'200': {description: ok}}
+  /charges:
+    post:
+      summary: Create a charge
+      parameters:
+        - {name: theme, in: cookie, schema: {type: string}}
+        - {name: currency, in: query, schema: {type: string, x-default: eur}}
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              properties:
+                amount: {type: integer}
+                metadata: {type: object, properties: {order: {type: string}}}
+            example: {amount: 100, metadata: {order: A1}, items: [x, y]}
+      responses: {'200': {description: ok}}
+  /avatar:
+    get:
+      summary: Get the avatar
+      responses:
+        '200':
+          description: The picture
+          content: {image/png: {schema: {type: string, format: binary}}}
+"""
+
+
+@pytest.fixture
+def api() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Recorder)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def site(tmp_path: Path, api: str, serve_dir: Callable[..., str]) -> str:
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "api.yaml").write_text(SPEC.replace("'API'", repr(api)))
+    (root / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "U", "colors": {"primary": "#112233"},
+        "navigation": {"tabs": [{"tab": "API", "openapi": "api.yaml"}]}}))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return serve_dir(out)
+
+
+@pytest.fixture
+def page(chromium: object) -> Iterator[object]:
+    context = chromium.new_context()  # type: ignore[attr-defined]
+    yield context.new_page()
+    context.close()
+
+
+def _send(p: object) -> dict:
+    pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
+    pg.locator("[data-pg-send]").click()
+    p.wait_for_function(  # type: ignore[attr-defined]
+        "document.querySelector('[data-pg-status]').textContent.startsWith('200')")
+    return json.loads(pg.locator("[data-pg-body-out]").inner_text())
+
+
+def test_multipart_upload_sends_the_file_with_a_boundary_and_cookie_auth(
+        site: str, page: object, tmp_path: Path) -> None:
+    p = page
+    p.goto(f"{site}/api-reference/upload-a-file/")  # type: ignore[attr-defined]
+    pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
+    assert pg.locator('[data-pg-part="note"]').input_value() == "from x-default"
+    upload = tmp_path / "hello.txt"
+    upload.write_text("file body")
+    pg.locator('[data-pg-part="file"]').set_input_files(str(upload))
+    pg.locator('[data-pg-auth="session"]').fill("s3cret")
+    preview = pg.locator("[data-pg-preview]").inner_text()
+    assert "file: <file hello.txt, 9 bytes>" in preview and "Cookie: session=s3cret" in preview
+    got = _send(p)
+    assert got["contentType"].startswith("multipart/form-data; boundary=")
+    assert got["parts"] == {"file": {"filename": "hello.txt", "content": "file body"},
+                            "note": {"filename": None, "content": "from x-default"}}
+    assert got["cookie"] == "session=s3cret"
+    # the cookie was set for the request only
+    assert p.evaluate("document.cookie") == ""  # type: ignore[attr-defined]
+
+
+def test_form_body_encodes_nested_values_and_sends_cookie_parameters(
+        site: str, page: object) -> None:
+    p = page
+    p.goto(f"{site}/api-reference/create-a-charge/")  # type: ignore[attr-defined]
+    pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
+    assert pg.locator('[data-pg-param="currency"]').input_value() == "eur"
+    pg.locator('[data-pg-param="theme"]').fill("dark")
+    pg.locator('[data-pg-auth="session"]').fill("abc")
+    got = _send(p)
+    assert got["path"] == "/charges?currency=eur"
+    assert got["contentType"] == "application/x-www-form-urlencoded"
+    assert got["form"] == [["amount", "100"], ["metadata[order]", "A1"], ["items[0]", "x"],
+                           ["items[1]", "y"]]
+    assert sorted(got["cookie"].split("; ")) == ["session=abc", "theme=dark"]
+
+
+def test_an_image_response_is_shown_as_an_image(site: str, page: object) -> None:
+    p = page
+    p.goto(f"{site}/api-reference/get-the-avatar/")  # type: ignore[attr-defined]
+    pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
+    pg.locator('[data-pg-auth="session"]').fill("x")
+    pg.locator("[data-pg-send]").click()
+    p.wait_for_function(  # type: ignore[attr-defined]
+        "document.querySelector('[data-pg-status]').textContent.startsWith('200')")
+    assert pg.locator("[data-pg-body-out]").inner_text() == f"(image/png, {len(PNG)} bytes)"
+    image = pg.locator("[data-pg-media] img")
+    image.wait_for()
+    p.wait_for_function(  # type: ignore[attr-defined]
+        "document.querySelector('[data-pg-media] img').naturalWidth === 1")
+    assert image.get_attribute("src").startswith("blob:")

@@ -1,0 +1,253 @@
+"""``openapi`` on each kind of navigation element, as a reader of the built site sees it.
+
+The platform's first example puts ``openapi`` straight on a tab (or an anchor, a dropdown, a
+version…): every operation gets a page, grouped by tag in that section's sidebar.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import traceback
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from mdxsite.cli import main
+
+STORE = """openapi: 3.1.0
+info: {title: Store, version: '1'}
+servers: [{url: 'https://api.example.com'}]
+tags:
+  - {name: pets, x-group: Pet shop}
+  - {name: Store Orders}
+paths:
+  /pets:
+    get: {tags: [pets], summary: List pets, responses: {'200': {description: ok}}}
+    post: {tags: [pets], summary: Add a pet, responses: {'201': {description: ok}}}
+  /orders/{id}:
+    parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+    get: {tags: [Store Orders], summary: Get order, responses: {'200': {description: ok}}}
+  /status:
+    get: {responses: {'200': {description: ok}}}
+  /internal:
+    get: {tags: [pets], summary: Internal sync, x-excluded: true, responses: {}}
+  /beta:
+    get: {tags: [pets], summary: Beta pets, x-hidden: true, responses: {}}
+"""
+
+V2 = """openapi: 3.1.0
+info: {title: Store v2, version: '2'}
+paths:
+  /pets:
+    get: {tags: [pets], summary: List pets, description: The second version., responses: {}}
+"""
+
+
+def build_site(tmp_path: Path, navigation: dict[str, Any]) -> tuple[int, str, Path]:
+    (tmp_path / "index.mdx").write_text("---\ntitle: Home\n---\nHello\n")
+    (tmp_path / "store.yaml").write_text(STORE)
+    (tmp_path / "v2.yaml").write_text(V2)
+    config = {"theme": "mint", "name": "T", "colors": {"primary": "#112233"},
+              "navigation": navigation}
+    (tmp_path / "docs.json").write_text(json.dumps(config, indent=2))
+    out = tmp_path / "_out"
+    result = CliRunner().invoke(main, ["build", str(tmp_path), "-o", str(out)])
+    problem = "" if result.exception is None or isinstance(result.exception, SystemExit) else \
+        "".join(traceback.format_exception(result.exception))
+    return result.exit_code, result.output + problem, out
+
+
+def part(html: str, pattern: str) -> str:
+    found = re.search(pattern, html, re.S)
+    return found.group(0) if found else ""
+
+
+def sidebar(html: str) -> list[tuple[str, list[str]]]:
+    """The sidebar as (group heading, [link hrefs]) pairs."""
+    aside = part(html, r'<aside class="sidebar".*?</aside>')
+    groups = []
+    for m in re.finditer(r'<div class="nav-group-title">.*?<span>(.*?)</span>.*?</div>'
+                         r'(.*?)</ul>', aside, re.S):
+        groups.append((m.group(1), re.findall(r'<a class="nav-link" href="([^"]+)"',
+                                              m.group(2))))
+    return groups
+
+
+def tabs(html: str) -> list[str]:
+    return re.findall(r'class="top-tab[^"]*"[^>]*>([^<]+)<', part(
+        html, r'<nav class="tabs-bar".*?</nav>'))
+
+
+GUIDES = {"group": "Start", "pages": ["index"]}
+EXPECTED_SIDEBAR = [
+    ("Pet shop", ["/api-reference/pets/list-pets/", "/api-reference/pets/add-a-pet/"]),
+    ("Store Orders", ["/api-reference/store-orders/get-order/"]),
+    ("API Reference", ["/api-reference/get-status/"]),
+]
+
+FORMS = {
+    "tab": {"tabs": [{"tab": "Guides", "groups": [GUIDES]},
+                     {"tab": "API", "openapi": "store.yaml"}]},
+    "anchor": {"anchors": [{"anchor": "Guides", "groups": [GUIDES]},
+                           {"anchor": "API", "openapi": "store.yaml"}]},
+    "dropdown": {"dropdowns": [{"dropdown": "Guides", "groups": [GUIDES]},
+                               {"dropdown": "API", "openapi": "store.yaml"}]},
+    "version": {"versions": [{"version": "v1", "groups": [GUIDES]},
+                             {"version": "v2", "openapi": "store.yaml"}]},
+    "language": {"languages": [{"language": "en", "groups": [GUIDES]},
+                               {"language": "fr", "openapi": "store.yaml"}]},
+    "group": {"groups": [GUIDES, {"group": "API", "openapi": "store.yaml"}]},
+}
+
+
+@pytest.mark.parametrize("form", sorted(FORMS))
+def test_openapi_on_an_element_fills_its_sidebar_grouped_by_tag(tmp_path: Path, form: str) -> None:
+    code, output, out = build_site(tmp_path, FORMS[form])
+    assert code == 0, output
+    assert " 0 warnings" in output, output
+    html = (out / "api-reference" / "pets" / "list-pets" / "index.html").read_text()
+    found = sidebar(html)
+    if form == "group":  # the element is itself a group: the tags nest under it
+        assert found[0] == ("Start", ["/"]) and found[1][0] == "API", found
+        nested = re.findall(r'<summary class="nav-link">.*?<span>(.*?)</span>', part(
+            html, r'<aside class="sidebar".*?</aside>'), re.S)
+        assert nested == ["Pet shop", "Store Orders", "API Reference"]
+    else:
+        assert found == EXPECTED_SIDEBAR
+    # the page is highlighted where it sits, and every generated page exists
+    assert 'href="/api-reference/pets/list-pets/" aria-current="page"' in html
+    for _group, links in EXPECTED_SIDEBAR:
+        for link in links:
+            assert (out / link.strip("/") / "index.html").is_file(), link
+    if form == "tab":
+        assert tabs(html) == ["Guides", "API"]   # no tab per generated page
+
+
+def test_x_hidden_page_is_built_but_not_listed_and_x_excluded_gets_nothing(tmp_path: Path) -> None:
+    code, output, out = build_site(tmp_path, FORMS["tab"])
+    assert code == 0, output
+    hidden = out / "api-reference" / "pets" / "beta-pets" / "index.html"
+    assert hidden.is_file()
+    page = hidden.read_text()
+    assert "Beta pets" in page and 'name="robots" content="noindex' in page
+    # the hidden page keeps its section's sidebar, which does not list it
+    assert sidebar(page) == EXPECTED_SIDEBAR
+    everything = "".join(p.read_text() for p in out.rglob("*.html"))
+    assert "beta-pets" not in (out / "llms.txt").read_text()  # nor in search or llms files
+    assert "Internal sync" not in everything and "/internal" not in everything
+    assert not list(out.rglob("internal-sync"))
+
+
+def test_listed_excluded_endpoint_is_skipped_with_a_located_warning(tmp_path: Path) -> None:
+    code, output, out = build_site(tmp_path, {"groups": [GUIDES, {
+        "group": "API", "openapi": "store.yaml", "pages": ["GET /pets", "GET /internal"]}]})
+    assert code == 0, output
+    assert re.search(r"docs\.json:\d+:\d+: warning: navigation\.groups\[1\]\.pages\[1\]: endpoint 'GET /internal' is marked "
+                     r"x-excluded .*\[openapi\.excluded-endpoint\]", output), output
+    assert not list(out.rglob("internal-sync"))
+    assert (out / "api-reference" / "pets" / "list-pets" / "index.html").is_file()
+
+
+def test_several_documents_on_one_element_all_get_pages(tmp_path: Path) -> None:
+    code, output, out = build_site(tmp_path, {"tabs": [
+        {"tab": "Guides", "groups": [GUIDES]},
+        {"tab": "API", "openapi": {"source": "store.yaml", "directory": "store"}},
+        {"tab": "More", "openapi": ["store.yaml", "v2.yaml"]}]})
+    assert code == 0, output
+    # the second document's GET /pets lands on the first's URL: numbered, and said so
+    page = (out / "api-reference" / "pets" / "list-pets-1" / "index.html").read_text()
+    assert "The second version." in page
+    assert "openapi.duplicate-url" in output
+
+
+def test_one_operation_in_a_v1_and_a_v2_tab_gives_two_pages_each_tab_its_own(
+        tmp_path: Path) -> None:
+    code, output, out = build_site(tmp_path, {"tabs": [
+        {"tab": "v1", "openapi": {"source": "store.yaml", "directory": "v1"}},
+        {"tab": "v2", "openapi": {"source": "v2.yaml", "directory": "v2"}}]})
+    assert code == 0, output
+    assert " 0 warnings" in output, output
+    one = (out / "v1" / "pets" / "list-pets" / "index.html").read_text()
+    two = (out / "v2" / "pets" / "list-pets" / "index.html").read_text()
+    assert "The second version." in two and "The second version." not in one
+    assert sidebar(two) == [("pets", ["/v2/pets/list-pets/"])]
+    assert ("Pet shop", ["/v1/pets/list-pets/", "/v1/pets/add-a-pet/"]) in sidebar(one)
+    assert tabs(one) == tabs(two) == ["v1", "v2"]
+
+
+def test_same_directory_for_two_versions_keeps_both_pages_and_warns(tmp_path: Path) -> None:
+    code, output, out = build_site(tmp_path, {"tabs": [
+        {"tab": "v1", "openapi": "store.yaml"}, {"tab": "v2", "openapi": "v2.yaml"}]})
+    assert code == 0, output
+    assert re.search(r"docs\.json:\d+:\d+: warning: GET /pets of 'v2\.yaml' and GET /pets of "
+                     r"'store\.yaml' both want the URL /api-reference/pets/list-pets/", output)
+    two = (out / "api-reference" / "pets" / "list-pets-1" / "index.html").read_text()
+    assert "The second version." in two
+    assert sidebar(two) == [("pets", ["/api-reference/pets/list-pets-1/"])]
+
+
+@pytest.mark.parametrize(("text", "first_line"), [
+    ("swagger: '2.0'\ninfo: {title: S, version: '1'}\npaths: {}\n",
+     "store.yaml:1:10: swagger: Swagger 2.0 documents are not supported."),
+    ("openapi: 3.0.3\ninfo: {title: S, version: '1'}\npaths:\n  /a:\n    get:\n"
+     "      responses: {'200': {$ref: '#/components/responses/Nope'}}\n",
+     "store.yaml:6:33: paths./a.get.responses.200.$ref: reference '#/components/responses/Nope' "
+     "points to nothing."),
+])
+def test_a_broken_document_in_docs_json_fails_the_build_located_as_openapi_check_does(
+        tmp_path: Path, text: str, first_line: str) -> None:
+    code, output, out = build_site(tmp_path, FORMS["tab"])
+    assert code == 0, output
+    (tmp_path / "store.yaml").write_text(text)
+    code, output, _ = build_site_again(tmp_path)
+    assert code == 1 and "Traceback" not in output
+    assert output.splitlines()[0].startswith(first_line), output
+    assert (out / "api-reference" / "pets" / "list-pets" / "index.html").is_file()  # kept
+
+
+def build_site_again(tmp_path: Path) -> tuple[int, str, Path]:
+    out = tmp_path / "_out"
+    result = CliRunner().invoke(main, ["build", str(tmp_path), "-o", str(out)])
+    return result.exit_code, result.output, out
+
+
+def test_document_warnings_are_reported_located_during_a_build(tmp_path: Path) -> None:
+    code, output, _ = build_site(tmp_path, FORMS["tab"])
+    assert code == 0
+    (tmp_path / "store.yaml").write_text(STORE.replace("info: {title: Store, version: '1'}",
+                                                       "info: {title: Store}"))
+    code, output, _ = build_site_again(tmp_path)
+    assert code == 0, output
+    assert "store.yaml:2:7: warning: info: 'info.version' is missing" in output, output
+
+
+def test_the_md_copy_holds_the_endpoint_and_llms_txt_has_api_sections(tmp_path: Path) -> None:
+    code, output, out = build_site(tmp_path, FORMS["tab"])
+    assert code == 0, output
+    copy = (out / "api-reference" / "store-orders" / "get-order.md").read_text()
+    assert copy.startswith("# Get order\n\n`GET /orders/{id}`\n")
+    assert "## Path parameters\n\n- `id` · string · path · required" in copy
+    assert "## Responses\n\n### 200\n\nok" in copy
+    assert "curl --request GET \\\n  --url 'https://api.example.com/orders/" in copy
+    llms = (out / "llms.txt").read_text()
+    assert "## API Reference\n- [List pets](/api-reference/pets/list-pets/): GET /pets\n" in llms
+    assert "- [GET /status](/api-reference/get-status/)\n" in llms
+    assert "## OpenAPI Specs\n- [store.yaml](/store.yaml)" in llms
+    assert "beta-pets" not in llms  # x-hidden
+    pages = llms[llms.index("## Pages"):llms.index("## API Reference")]
+    assert "/api-reference/" not in pages
+
+
+def test_a_page_file_at_a_generated_url_wins_with_a_warning(tmp_path: Path) -> None:
+    (tmp_path / "api-reference" / "pets").mkdir(parents=True)
+    (tmp_path / "api-reference" / "pets" / "list-pets.mdx").write_text(
+        "---\ntitle: Hand written\n---\nMine.\n")
+    code, output, out = build_site(tmp_path, FORMS["tab"])
+    assert code == 0, output
+    assert re.search(r"docs\.json:\d+:\d+: warning: the generated page for GET /pets and "
+                     r"'api-reference/pets/list-pets\.mdx' share the URL "
+                     r"/api-reference/pets/list-pets/; the page file is kept", output), output
+    assert "Mine." in (out / "api-reference" / "pets" / "list-pets" / "index.html").read_text()
