@@ -63,9 +63,23 @@
     });
   });
 
-  on("[data-menu-toggle]", "click", function (e, btn) {
-    var open = document.body.classList.toggle("menu-open");
-    btn.setAttribute("aria-expanded", open ? "true" : "false");
+  // the phone's navigation panel: the menu button opens and closes it, as do Escape and
+  // following a link in it
+  function setMenu(open) {
+    document.body.classList.toggle("menu-open", open);
+    document.querySelectorAll("[data-menu-toggle]").forEach(function (btn) {
+      btn.setAttribute("aria-expanded", open ? "true" : "false");
+      btn.setAttribute("aria-label", open ? "Close navigation" : "Open navigation");
+    });
+  }
+  on("[data-menu-toggle]", "click", function () { setMenu(!document.body.classList.contains("menu-open")); });
+  on(".sidebar a[href]", "click", function () { setMenu(false); });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape" && document.body.classList.contains("menu-open")) {
+      setMenu(false);
+      var btn = document.querySelector("[data-menu-toggle]");
+      if (btn) btn.focus();
+    }
   });
 
   on("[data-navigate]", "change", function (e, select) { window.location.href = select.value; });
