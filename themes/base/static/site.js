@@ -111,6 +111,15 @@
       setTimeout(function () { btn.textContent = "Copy"; }, 1500);
     });
   });
+  // <Prompt>: the copy action copies the prompt as its author wrote it
+  on("[data-prompt-copy]", "click", function (e, btn) {
+    var source = btn.closest("[data-prompt]").querySelector("template.prompt-text");
+    if (!source || !navigator.clipboard) return;
+    navigator.clipboard.writeText(source.content.textContent).then(function () {
+      btn.setAttribute("data-copied", "");
+      setTimeout(function () { btn.removeAttribute("data-copied"); }, 1500);
+    });
+  });
   on(".code-expand", "click", function (e, btn) {
     var open = btn.closest(".code-block").classList.toggle("expanded");
     btn.setAttribute("aria-expanded", open ? "true" : "false");
