@@ -27,6 +27,8 @@ SITES = {
     "sample": (REPO / "sample_site", ["/quickstart/", "/installation/"], ("light", "dark")),
     "trigger": (CORPUS / "triggerdotdev__trigger.dev", ["/guides/introduction/"], ("dark",)),
     "mem0": (CORPUS / "mem0ai__mem0", ["/platform/platform-vs-oss/"], ("light", "dark")),
+    # written by the test (COMPONENTS_PAGE), with a light site colour links must still read on
+    "components": (Path("components"), ["/components/"], ("light", "dark")),
 }
 WIDTHS = (1280, 390)
 SCHEMES = ("light", "dark")
@@ -78,6 +80,88 @@ def contrast(a: list[float], b: list[float]) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+# a page of the components this issue added, next to the common ones, for axe and the eye
+COMPONENTS_PAGE = """---
+title: Components
+description: Every component on one page.
+---
+
+Read the [quickstart](/index) first.
+
+<Visibility for="humans">
+<Note>Humans see this note; agents read the API call instead.</Note>
+</Visibility>
+
+<Visibility for="agents">
+Call `POST /v1/accounts`.
+</Visibility>
+
+<Prompt description="Write **clear** docs." icon="pen" actions={["copy", "cursor"]}>
+You are a **technical writer**.
+- Use active verbs.
+</Prompt>
+
+<GitHub.Repo repo="mintlify/docs" />
+
+<Columns cols={2}>
+<Column>
+**Installation**
+
+```bash
+npm install my-package
+```
+</Column>
+<Column>
+**Usage**
+
+```jsx
+const A = () => <div className="x">{name}</div>;
+```
+</Column>
+</Columns>
+
+<Tree>
+- app/
+  - **layout.tsx**
+  - page.tsx
+- package.json
+</Tree>
+
+```mdx Example.mdx
+<Card title="Hi" icon="rocket">
+  **bold** text
+</Card>
+```
+
+<Steps>
+<Step title="Install">Run the installer.</Step>
+<Step title="Deploy">Ship it.</Step>
+</Steps>
+
+<AccordionGroup>
+<Accordion title="Why?">Because.</Accordion>
+</AccordionGroup>
+
+<Tabs>
+<Tab title="One">First tab.</Tab>
+<Tab title="Two">Second tab.</Tab>
+</Tabs>
+
+<Tip>A tip with a [link](/index).</Tip>
+"""
+
+
+def _components_site(root: Path) -> Path:
+    root.mkdir(parents=True)
+    (root / "docs.json").write_text(json.dumps({
+        "name": "Components", "colors": {"primary": "#A8FF53"},
+        "navigation": {"pages": ["index", "components"]}}), "utf-8")
+    (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nSee [components](/components).\n",
+                                    "utf-8")
+    (root / "components.mdx").write_text(COMPONENTS_PAGE, "utf-8")
+    return root
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     from click.testing import CliRunner
@@ -86,7 +170,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
     out: dict[str, Path] = {}
     for name, (source, _, _) in SITES.items():
-        if not source.is_dir():
+        if name == "components":
+            source = _components_site(tmp_path_factory.mktemp("components") / "src")
+        elif not source.is_dir():
             pytest.fail(f"{source} is missing: the corpus lives in ../shared/corpus")
         target = tmp_path_factory.mktemp(name) / "out"
         result = CliRunner().invoke(main, ["build", str(source), "-o", str(target)])
@@ -211,7 +297,7 @@ def test_the_sidebar_opens_and_closes_on_a_phone(chromium: Any, bases: dict[str,
 
 
 @pytest.mark.parametrize(("site", "scheme"), [(site, scheme) for site, spec in SITES.items()
-                                              for scheme in spec[2]])
+                                              for scheme in spec[2] if site != "components"])
 def test_the_navbar_button_reads_in_both_modes(chromium: Any, bases: dict[str, str], site: str,
                                                scheme: str) -> None:
     context, tab = _open(chromium, bases[site] + SITES[site][1][0], 1280, scheme)
@@ -283,4 +369,29 @@ def test_axe_finds_no_serious_issue(chromium: Any, bases: dict[str, str], site: 
     (SHOTS / f"axe-{name}.json").write_text(json.dumps(result, indent=1), "utf-8")
     serious = [v for v in result if v["impact"] in ("serious", "critical")]
     assert serious == [], json.dumps(serious, indent=1)
+    context.close()
+
+
+def test_the_new_components_work_in_the_browser(chromium: Any, bases: dict[str, str]) -> None:
+    context, tab = _open(chromium, bases["components"] + "/components/", 1280, "light")
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    prompt = tab.locator("[data-prompt]")
+    prompt.locator("[data-prompt-copy]").click()
+    tab.wait_for_function("document.querySelector('[data-prompt-copy][data-copied]') !== null")
+    copied = tab.evaluate("navigator.clipboard.readText()")
+    assert copied == "You are a **technical writer**.\n- Use active verbs."
+    cursor = prompt.locator("a.prompt-action").get_attribute("href") or ""
+    assert cursor.startswith("https://cursor.com/link/prompt?text=You%20are%20a%20")
+    assert tab.locator(".callout-note", has_text="Humans see this note").is_visible()
+    assert "POST /v1/accounts" not in tab.locator("article").inner_text()
+    assert tab.locator(".columns > .column").count() == 2
+    folder = tab.locator(".tree .tree-folder summary", has_text="app")
+    assert tab.locator(".tree-file", has_text="page.tsx").is_visible()
+    folder.click()                                  # the list form's folders open and close
+    assert not tab.locator(".tree-file", has_text="page.tsx").is_visible()
+    highlighted = tab.locator('.code-block[data-lang="mdx"] .nt', has_text="Card")
+    assert highlighted.count() == 2                 # <Card> and </Card> are tags, not text
+    repo = tab.locator("a.github-repo")
+    assert repo.get_attribute("href") == "https://github.com/mintlify/docs"
+    tab.screenshot(path=str(SHOTS / "components-full-1280-light.png"), full_page=True)
     context.close()
