@@ -395,3 +395,30 @@ def test_the_new_components_work_in_the_browser(chromium: Any, bases: dict[str, 
     assert repo.get_attribute("href") == "https://github.com/mintlify/docs"
     tab.screenshot(path=str(SHOTS / "components-full-1280-light.png"), full_page=True)
     context.close()
+
+
+_INTERACTIVE = """() => [...document.querySelectorAll(
+    'a[href], button, summary, input, select, textarea, [tabindex]:not([tabindex="-1"])')]
+  .filter(el => !el.disabled && el.checkVisibility({ visibilityProperty: true })
+          && !el.closest('[inert], [aria-hidden="true"]')
+          && (el.tagName !== 'SUMMARY' || el.parentElement.tagName === 'DETAILS'))
+  .map(el => { el.dataset.kbd = el.dataset.kbd || String(Math.random()); return el.dataset.kbd; })"""
+
+
+@pytest.mark.parametrize(("site", "width"), [(site, width) for site in SITES for width in WIDTHS])
+def test_every_interactive_element_is_reachable_by_keyboard(chromium: Any, bases: dict[str, str],
+                                                            site: str, width: int) -> None:
+    path, scheme = SITES[site][1][0], SITES[site][2][0]
+    context, tab = _open(chromium, bases[site] + path, width, scheme)
+    wanted = set(tab.evaluate(_INTERACTIVE))
+    reached: set[str] = set()
+    for _ in range(len(wanted) * 2 + 20):
+        tab.keyboard.press("Tab")
+        key = tab.evaluate("document.activeElement && document.activeElement.dataset.kbd || ''")
+        if key in reached and reached >= wanted:
+            break
+        reached.add(key)
+    missed = tab.evaluate("""keys => keys.map(k => document.querySelector(`[data-kbd="${k}"]`))
+        .map(el => el.outerHTML.slice(0, 120))""", sorted(wanted - reached))
+    assert missed == [], f"{site} at {width}px: not reachable with Tab: {missed}"
+    context.close()
