@@ -25,8 +25,8 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdxsite.errors import Location, MdxsiteError, Problem
-from mdxsite.mdx import (audience, code, components, filetree, frontmatter, images, jsvalue,
-                        mermaid, variables)
+from mdxsite.mdx import (audience, code, components, filetree, frontmatter, images, islands,
+                        jsvalue, mermaid, variables)
 from mdxsite.mdx.components import CALLOUTS
 from mdxsite.mdx.jsx import Prop, Tag, scan_tag
 from mdxsite.mdx.syntax import VOID, mdx_plugin, prepare
@@ -157,6 +157,8 @@ class Context:
     line_map: list[int] = field(default_factory=list)  # parsed line -> line in the body
     features: set[str] = field(default_factory=set)  # "mermaid": the page needs its script
     source_lines: list[str] = field(default_factory=list)  # the text being rendered, for columns
+    scripts: list[str] = field(default_factory=list)  # import/export statements for islands
+    islands: list[str] = field(default_factory=list)  # components drawn in the browser
 
     def where(self, line: int | None, column: int = 0, needle: str = "") -> Location:
         """Locate a parsed line in the file; the column is where ``needle`` starts on it.
@@ -189,7 +191,8 @@ class Context:
     def child(self, file: str, offset: int) -> Context:
         return Context(self.site, file, offset, self.page_key, {}, {}, self.problems,
                        self.errors, self.deps, self.links, (*self.stack, file), None,
-                       self.used_ids, self.headings, features=self.features)
+                       self.used_ids, self.headings, features=self.features,
+                       scripts=self.scripts, islands=self.islands)
 
 
 def page_text(site: Site, page: Page) -> tuple[str, int]:
@@ -215,7 +218,18 @@ def render(site: Site, page: Page) -> RenderedPage:
         raise MdxsiteError(ctx.errors)
     text = _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", out))).strip()
     # the theme links meta["scripts"] from this page's <head> only
-    meta = {"scripts": mermaid.SCRIPTS} if "mermaid" in ctx.features else {}
+    meta: dict[str, Any] = {"scripts": mermaid.SCRIPTS} if "mermaid" in ctx.features else {}
+    if ctx.islands and islands.toolchain() is not None:
+        try:
+            js = islands.compile_page(site.root, ctx.scripts, ctx.islands)
+        except islands.CompileError as exc:
+            ctx.warn(None, f"this page's React components do not compile, so their static "
+                     f"fallback is shown: {exc}", "fix the component's JavaScript",
+                     code="mdx.island")
+        else:
+            path = islands.script_path(js)
+            meta["scripts"] = (*meta.get("scripts", ()), "/" + path)
+            meta["island"] = (path, js)
     # components and HTML elements define anchors too (<Update label>, <div id>)
     anchors = ctx.used_ids | set(_IDS.findall(out))
     return RenderedPage(key=page.key, html=out, headings=tuple(ctx.headings),
@@ -482,6 +496,8 @@ class _Renderer:
             from mdxsite.mdx import snippets
 
             return snippets.render_arrow(self.ctx, value, frame.props, str(children), frame.line)
+        if isinstance(value, jsvalue.Script):
+            return island(self.ctx, name, frame.props, children, inline)
         if name[0].islower() and "." not in name:
             return _html_element(name, frame.props, children, self.ctx, frame.line)
         if name == "Snippet":
@@ -615,6 +631,16 @@ class _Renderer:
     def rewrite_url(self, href: str, line: int | None) -> str:
         """Point internal links at output URLs (base URL applied) and record them for checking."""
         return rewrite_url(self.ctx, href, line)
+
+
+def island(ctx: Context, name: str, props: dict[str, Any], children: str,
+           inline: bool = False) -> str:
+    """A use of a JavaScript component: its children as the static fallback, drawn by the
+    page's island script in the browser (:mod:`mdxsite.mdx.islands`)."""
+    ctx.islands.append(name)
+    tag = "span" if inline else "div"
+    return (f'<{tag} class="mdx-island" data-island="{html.escape(name)}" '
+            f'data-props="{html.escape(islands.props_json(props))}">{children}</{tag}>')
 
 
 # a URL scheme that runs script: React refuses it in JSX (so the platform does), browsers ignore
