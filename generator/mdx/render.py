@@ -558,7 +558,7 @@ class _Renderer:
                 self.ctx.warn(frame.line, f"<{name}> holds text besides its Markdown list, "
                               "so it is shown as written", "keep only the nested list inside "
                               f"<{name}>, or use Tree.Folder and Tree.File",
-                              code="mdx.unsupported-prop", needle=f"<{name}")
+                              code="mdx.tree-list", needle=f"<{name}")
                 return {}
             folder, file = (env.get_template(components.template_for(n))
                             for n in ("Tree.Folder", "Tree.File"))

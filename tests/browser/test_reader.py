@@ -287,6 +287,12 @@ def test_the_sidebar_opens_and_closes_on_a_phone(chromium: Any, bases: dict[str,
     assert sidebar.is_visible() and button.get_attribute("aria-expanded") == "true"
     current = tab.locator('#sidebar [aria-current="page"]')
     assert current.is_visible()
+    panel, header = sidebar.bounding_box(), tab.locator(".topbar").bounding_box()
+    assert panel is not None and header is not None
+    # the panel fills the screen below the header: the page does not show through, and the
+    # header (with the button that closes it) is not covered
+    assert abs(panel["y"] - (header["y"] + header["height"])) <= 2, (panel, header)
+    assert panel["y"] + panel["height"] >= 900 - 1 and panel["width"] >= 390 - 1, panel
     tab.screenshot(path=str(SHOTS / f"{site}-menu-open-390.png"))
     button.click()
     assert not sidebar.is_visible() and button.get_attribute("aria-expanded") == "false"
