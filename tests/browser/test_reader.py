@@ -428,3 +428,20 @@ def test_every_interactive_element_is_reachable_by_keyboard(chromium: Any, bases
         .map(el => el.outerHTML.slice(0, 120))""", sorted(wanted - reached))
     assert missed == [], f"{site} at {width}px: not reachable with Tab: {missed}"
     context.close()
+
+
+def test_arrow_keys_move_through_the_version_menu(chromium: Any, bases: dict[str, str]) -> None:
+    context, tab = _open(chromium, bases["sample"] + "/quickstart/", 1280, "light")
+    tab.focus(".selector-version > summary")
+    tab.keyboard.press("ArrowDown")                 # opens the menu on its first item
+    focused = "document.activeElement.textContent.trim()"
+    assert tab.evaluate(focused) == "v2"
+    tab.keyboard.press("ArrowDown")
+    assert tab.evaluate(focused) == "v1"
+    tab.keyboard.press("ArrowDown")                 # wraps round
+    assert tab.evaluate(focused) == "v2"
+    tab.keyboard.press("ArrowUp")
+    assert tab.evaluate(focused) == "v1"
+    tab.keyboard.press("Enter")
+    tab.wait_for_url("**/v1/quickstart/")
+    context.close()

@@ -146,6 +146,20 @@
     var open = document.querySelector("details.dropdown[open]");
     if (open) { open.open = false; open.querySelector("summary").focus(); }
   });
+  // arrow keys move through an open menu's items (Down from its button enters the menu)
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    var menu = e.target.closest ? e.target.closest("details.dropdown") : null;
+    if (!menu) return;
+    var items = Array.prototype.slice.call(menu.querySelectorAll(".dropdown-item"));
+    if (!items.length) return;
+    e.preventDefault();
+    if (!menu.open) menu.open = true;
+    var at = items.indexOf(e.target);
+    var next = at < 0 ? (e.key === "ArrowDown" ? 0 : items.length - 1)
+      : (at + (e.key === "ArrowDown" ? 1 : items.length - 1)) % items.length;
+    items[next].focus();
+  });
 
   function openCurrentGroup() {
     var current = document.querySelector('.sidebar [aria-current="page"]');
