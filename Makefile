@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: dev test venv system-deps node-deps oracle-deps theme-deps tailwind typecheck bench clean
+.PHONY: dev test venv system-deps node-deps oracle-deps theme-deps browser-deps tailwind typecheck bench clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,12 @@ tests/oracle/node_modules/.installed: tests/oracle/package.json
 	cd tests/oracle && npm install --no-audit --no-fund --loglevel=error
 	touch $@
 
+# axe-core, the accessibility engine the reader tests inject into Chromium (npm, never vendored).
+browser-deps: tests/browser/node_modules/.installed
+tests/browser/node_modules/.installed: tests/browser/package.json
+	cd tests/browser && npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
 # Browser scripts a built site may load (Mermaid), from npm, never committed: a build copies
 # them into its output only when a page needs them.
 theme-deps: theme-deps/node_modules/.installed
@@ -55,7 +61,7 @@ theme-deps/node_modules/.installed: theme-deps/package.json
 tailwind:
 	cd scripts/tailwind && npm install --no-audit --no-fund --loglevel=error && npm run --silent build
 
-test: venv system-deps node-deps oracle-deps theme-deps typecheck
+test: venv system-deps node-deps oracle-deps theme-deps browser-deps typecheck
 	$(BIN)/pytest -q
 
 # mypy comes with the test extra (pinned in pyproject.toml); `make test` runs this first.

@@ -22,6 +22,7 @@ from mdxsite.model import (BuildReport, Component, OutputFile, Page, PageResult,
 _LINKS: dict[str, Sequence[tuple[str, Location] | tuple[str, str, int, int]]] = {}
 _ANCHORS: dict[str, set[str]] = {}
 _MERMAID: list[Location] = []                   # where pages with diagrams start
+_ISLANDS: dict[str, str] = {}                   # output path -> a page's compiled components
 
 
 @hookimpl
@@ -42,6 +43,7 @@ def mdxsite_build_started(site: Site) -> None:
     _LINKS.clear()
     _ANCHORS.clear()
     _MERMAID.clear()
+    _ISLANDS.clear()
 
 
 @hookimpl
@@ -50,6 +52,9 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     _ANCHORS[result.page.key] = set(rendered.anchors)
     raw = getattr(rendered, "raw_links", None)  # a cached render (mdxsite.output.cache)
     _LINKS[result.page.key] = raw() if raw is not None else rendered.links
+    island = rendered.meta.get("island")
+    if isinstance(island, (tuple, list)) and len(island) == 2:
+        _ISLANDS[str(island[0])] = str(island[1])
     scripts = rendered.meta.get("scripts", ())
     if isinstance(scripts, Container) and mermaid.SCRIPTS[0] in scripts:
         source = result.page.source
@@ -59,6 +64,10 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
 @hookimpl
 def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
     _ship_mermaid(out_dir)
+    for path, js in sorted(_ISLANDS.items()):  # pages' own React components (mdx.islands)
+        target = out_dir / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(js, encoding="utf-8")
     report_warnings(broken_links(site, report.changed_pages))
 
 

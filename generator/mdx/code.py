@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
-from pygments.lexer import Lexer
+from pygments.lexer import Lexer, inherit, using
 from pygments.lexers import get_lexer_by_name
+from pygments.lexers.jsx import JsxLexer
+from pygments.lexers.markup import MarkdownLexer
 from pygments.lexers.special import TextLexer
 from pygments.token import Text as _TEXT
 from pygments.util import ClassNotFound
@@ -26,16 +28,39 @@ if TYPE_CHECKING:  # markdown-it is imported only by a build that renders
 _RANGES = re.compile(r"^\{([\d,\s-]+)\}$")
 FLAGS = ("lines", "wrap", "expandable", "twoslash")
 EXPAND_AFTER = 12  # an expandable block longer than this shows its first lines and a button
-ALIASES = {"sh": "bash", "shell": "bash", "zsh": "bash", "console": "bash", "jsx": "javascript",
-           "tsx": "typescript", "yml": "yaml", "env": "bash", "dotenv": "bash", "json5": "json",
-           "jsonc": "json", "py": "python", "mdx": "markdown", "ts": "typescript",
-           "js": "javascript", "curl": "bash"}
+# jsx and tsx have Pygments' own lexers (JSX tags are not JavaScript operators); mdx has ours
+ALIASES = {"sh": "bash", "shell": "bash", "zsh": "bash", "console": "bash", "yml": "yaml",
+           "env": "bash", "dotenv": "bash", "json5": "json", "jsonc": "json", "py": "python",
+           "ts": "typescript", "js": "javascript", "curl": "bash"}
+
+
+class MdxLexer(MarkdownLexer):
+    """Markdown with JSX: tags and their props, ``{expressions}`` and import/export lines are
+    highlighted as JSX, the rest as Markdown (Pygments has no MDX lexer)."""
+
+    name = "MDX"
+    aliases = ["mdx"]
+    _tag = r"</?[A-Za-z][\w.:-]*(?:\s+(?:[^<>{}\"']|\"[^\"]*\"|'[^']*'|\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\})*)?/?>"
+    tokens = {
+        "root": [
+            (r"^(?:import|export)\b[^\n]*\n", using(JsxLexer)),
+            (r"^[ \t]*" + _tag + r"[ \t]*\n", using(JsxLexer)),
+            inherit,
+        ],
+        "inline": [
+            (_tag, using(JsxLexer)),
+            (r"\{[^{}\n]*\}", using(JsxLexer)),
+            inherit,
+        ],
+    }
 
 
 @lru_cache(maxsize=256)
 def lexer_for(lang: str) -> Lexer:
     """Return a (cached) Pygments lexer; unknown languages are plain text."""
     try:
+        if lang == "mdx":
+            return MdxLexer(stripnl=False)
         return get_lexer_by_name(ALIASES.get(lang, lang) or "text", stripnl=False)
     except ClassNotFound:
         return TextLexer(stripnl=False)
@@ -104,6 +129,8 @@ def render_fence(tok: Token, props: dict[str, Any] | None = None) -> dict[str, A
         return {"html": f'<pre class="mermaid">{html.escape(source)}</pre>\n', "title": "Mermaid",
                 "lang": lang}
     body = _highlighted(source, lang, meta["highlight"], "lines" in meta["flags"])
+    # a long line scrolls the block sideways: keyboard readers reach it with Tab (WCAG 2.1.1)
+    body = body.replace("<pre>", '<pre tabindex="0">', 1)
     classes = ["code-block"] + [f"code-{f}" for f in sorted(meta["flags"])]
     title = meta["title"]
     header = (f'<div class="code-header"><span class="code-title">{html.escape(title)}</span>'

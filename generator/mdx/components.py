@@ -7,6 +7,10 @@ site's ``_templates/`` or a plugin's template folder) changes that component alo
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from urllib.parse import quote
+
 from mdxsite.model import Component
 
 # callouts share one look (components/callout.html) and differ by ``kind``
@@ -18,7 +22,68 @@ _NAMES = (
     "Note Tip Warning Info Check Danger Callout Card CardGroup Columns Tabs Tab CodeGroup "
     "Accordion AccordionGroup Steps Step Frame Icon Tooltip Badge Tile Tree Tree.Folder Tree.File "
     "Panel Update Expandable ParamField ResponseField RequestExample ResponseExample Mermaid "
-    "Latex Color Color.Item Color.Row View Banner Snippet Link").split()
+    "Latex Color Color.Item Color.Row View Banner Snippet Link Visibility Prompt GitHub.Repo "
+    "Column FileTree").split()
+
+# The props the platform documents for a component (its component pages, prop by prop), with
+# the values a prop accepts where it lists them (None: any value). A prop a component is written
+# with that is not here is a located warning: accepted but not honoured would be silence.
+# Components without an entry accept any prop (their check is still to come).
+PROPS: dict[str, dict[str, tuple[str, ...] | None]] = {
+    "Visibility": {"for": ("humans", "agents")},
+    "Prompt": {"description": None, "actions": None, "icon": None, "iconType": None,
+               "className": None},
+    "GitHub.Repo": {"repo": None, "variant": ("inset", "flat"), "className": None},
+    "Column": {},
+    "Tree": {},
+    "FileTree": {},
+    # highlight: what bold marks in the Markdown-list form, so the element form has it too
+    "Tree.Folder": {"name": None, "defaultOpen": None, "openable": None, "highlight": None},
+    "Tree.File": {"name": None, "highlight": None},
+}
+# props without which a component cannot do its job
+REQUIRED: dict[str, tuple[str, ...]] = {"Visibility": ("for",), "GitHub.Repo": ("repo",),
+                                        "Tree.Folder": ("name",), "Tree.File": ("name",)}
+PROMPT_ACTIONS = ("copy", "cursor")
+
+
+def prop_problems(name: str, props: Mapping[str, object]) -> list[tuple[str, str, str]]:
+    """Return (prop, message, hint) for each prop of a built-in component it does not honour:
+    unknown to the platform's documentation, a value outside the documented ones, or missing."""
+    known = PROPS.get(name)
+    if known is None:
+        return []
+    out = []
+    for prop, value in props.items():
+        choices = known.get(prop, ())
+        if prop not in known:
+            documented = ", ".join(sorted(known)) or "none"
+            out.append((prop, f"<{name}> has no prop {prop!r}, so it is ignored",
+                        f"the platform documents: {documented}"))
+        elif choices is not None and value not in choices:
+            allowed = " or ".join(repr(v) for v in choices)
+            out.append((prop, f"<{name} {prop}={value!r}> is not one of {allowed}",
+                        f"write {prop}={choices[0]!r}"))
+    for prop in REQUIRED.get(name, ()):
+        if props.get(prop) in (None, ""):
+            out.append((prop, f"<{name}> needs the {prop!r} prop", f"add {prop}=\"...\""))
+    return out
+
+
+_SLUG = re.compile(r"^(?:https?://(?:www\.)?github\.com/)?([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
+
+
+def github_repo(value: object) -> str | None:
+    """Return ``owner/name`` from a ``<GitHub.Repo repo>`` (a slug or a github.com URL)."""
+    if not isinstance(value, str):
+        return None
+    match = _SLUG.match(value.strip())
+    return f"{match.group(1)}/{match.group(2)}" if match else None
+
+
+def cursor_link(prompt: str) -> str:
+    """Return the link that opens Cursor with ``prompt`` typed in (Cursor's web deeplink)."""
+    return "https://cursor.com/link/prompt?text=" + quote(prompt, safe="")
 
 
 def template_for(name: str) -> str:

@@ -41,6 +41,14 @@ class JsxComponent:
 
 
 @dataclass
+class Script:
+    """A component that is JavaScript (hooks, logic, a ``.jsx`` snippet): drawn in the reader's
+    browser as an island (:mod:`mdxsite.mdx.islands`)."""
+
+    name: str
+
+
+@dataclass
 class Undefined:
     """A reference to a name that no import, export or prop defines."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import posixpath
 import re
+import textwrap
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -24,9 +25,10 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdxsite.errors import Location, MdxsiteError, Problem
-from mdxsite.mdx import code, frontmatter, images, jsvalue, mermaid, variables
+from mdxsite.mdx import (audience, code, components, filetree, frontmatter, images, islands,
+                        jsvalue, mermaid, variables)
 from mdxsite.mdx.components import CALLOUTS
-from mdxsite.mdx.jsx import Prop, Tag
+from mdxsite.mdx.jsx import Prop, Tag, scan_tag
 from mdxsite.mdx.syntax import VOID, mdx_plugin, prepare
 from mdxsite.model import Component, Heading, Page, RenderedPage, Site, frozen_mapping
 from mdxsite.sources import ASSET_SUFFIXES
@@ -131,6 +133,7 @@ class Frame:
     parts: list[str] = field(default_factory=list)
     items: list[dict[str, Any]] = field(default_factory=list)  # child components
     blocks: list[dict[str, Any]] = field(default_factory=list)  # child code blocks
+    end_line: int | None = None  # the closing tag's parsed line (block level)
 
 
 @dataclass
@@ -154,6 +157,8 @@ class Context:
     line_map: list[int] = field(default_factory=list)  # parsed line -> line in the body
     features: set[str] = field(default_factory=set)  # "mermaid": the page needs its script
     source_lines: list[str] = field(default_factory=list)  # the text being rendered, for columns
+    scripts: list[str] = field(default_factory=list)  # import/export statements for islands
+    islands: list[str] = field(default_factory=list)  # components drawn in the browser
 
     def where(self, line: int | None, column: int = 0, needle: str = "") -> Location:
         """Locate a parsed line in the file; the column is where ``needle`` starts on it.
@@ -186,7 +191,8 @@ class Context:
     def child(self, file: str, offset: int) -> Context:
         return Context(self.site, file, offset, self.page_key, {}, {}, self.problems,
                        self.errors, self.deps, self.links, (*self.stack, file), None,
-                       self.used_ids, self.headings, features=self.features)
+                       self.used_ids, self.headings, features=self.features,
+                       scripts=self.scripts, islands=self.islands)
 
 
 def page_text(site: Site, page: Page) -> tuple[str, int]:
@@ -212,12 +218,23 @@ def render(site: Site, page: Page) -> RenderedPage:
         raise MdxsiteError(ctx.errors)
     text = _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", out))).strip()
     # the theme links meta["scripts"] from this page's <head> only
-    meta = {"scripts": mermaid.SCRIPTS} if "mermaid" in ctx.features else {}
+    meta: dict[str, Any] = {"scripts": mermaid.SCRIPTS} if "mermaid" in ctx.features else {}
+    if ctx.islands and islands.toolchain() is not None:
+        try:
+            js = islands.compile_page(site.root, ctx.scripts, ctx.islands)
+        except islands.CompileError as exc:
+            ctx.warn(None, f"this page's React components do not compile, so their static "
+                     f"fallback is shown: {exc}", "fix the component's JavaScript",
+                     code="mdx.island")
+        else:
+            path = islands.script_path(js)
+            meta["scripts"] = (*meta.get("scripts", ()), "/" + path)
+            meta["island"] = (path, js)
     # components and HTML elements define anchors too (<Update label>, <div id>)
     anchors = ctx.used_ids | set(_IDS.findall(out))
     return RenderedPage(key=page.key, html=out, headings=tuple(ctx.headings),
                         anchors=tuple(sorted(anchors)), links=tuple(ctx.links), text=text,
-                        markdown=body, problems=tuple(ctx.problems),
+                        markdown=audience.for_agents(body), problems=tuple(ctx.problems),
                         dependencies=tuple(sorted(ctx.deps)), meta=frozen_mapping(meta))
 
 
@@ -294,6 +311,7 @@ class _Renderer:
                 tag = tok.meta["tag"]
                 if self.close(stack, tag.name if tag else "", line):
                     frame = stack.pop()
+                    frame.end_line = line
                     self.emit(stack[-1], frame)
             elif t == "jsx_self":
                 tag = tok.meta["tag"]
@@ -478,6 +496,8 @@ class _Renderer:
             from mdxsite.mdx import snippets
 
             return snippets.render_arrow(self.ctx, value, frame.props, str(children), frame.line)
+        if isinstance(value, jsvalue.Script):
+            return island(self.ctx, name, frame.props, children, inline)
         if name[0].islower() and "." not in name:
             return _html_element(name, frame.props, children, self.ctx, frame.line)
         if name == "Snippet":
@@ -510,10 +530,84 @@ class _Renderer:
         for key in ("href", "img", "src"):
             if isinstance(props.get(key), str):
                 props[key] = self.rewrite_url(props[key], frame.line)
+        for prop, message, hint in components.prop_problems(name, frame.props):
+            self.ctx.warn(frame.line, message, hint, code="mdx.unsupported-prop",
+                          needle=f"<{name}")
+        extra = self.extra(name, props, frame, children, env)
+        children = extra.pop("children", children)
         body = env.get_template(component.template).render(
             name=name, kind=CALLOUTS.get(name, ""), props=props, children=children,
-            items=frame.items, blocks=frame.blocks, math=_math, site=self.ctx.site)
+            items=frame.items, blocks=frame.blocks, math=_math, site=self.ctx.site, **extra)
         return body.strip() + ("" if component.inline else "\n")
+
+    def extra(self, name: str, props: Props, frame: Frame, children: Markup,
+              env: jinja2.Environment) -> dict[str, Any]:
+        """Template values a built-in component needs beyond its props and children."""
+        if name == "Prompt":
+            return self.prompt(props, frame, children)
+        if name == "GitHub.Repo":
+            slug = components.github_repo(props.get("repo"))
+            if props.get("repo") and slug is None:
+                self.ctx.warn(frame.line, f"<GitHub.Repo repo={props.get('repo')!r}> names no "
+                              "repository", 'write repo="owner/name" or a https://github.com/… URL',
+                              code="mdx.unsupported-prop", needle="<GitHub.Repo")
+            return {"repo": slug}
+        if name in ("Tree", "FileTree") and not frame.items and "<ul" in children:
+            tree = filetree.read_list(str(children))
+            if tree is None:
+                self.ctx.warn(frame.line, f"<{name}> holds text besides its Markdown list, "
+                              "so it is shown as written", "keep only the nested list inside "
+                              f"<{name}>, or use Tree.Folder and Tree.File",
+                              code="mdx.tree-list", needle=f"<{name}")
+                return {}
+            folder, file = (env.get_template(components.template_for(n))
+                            for n in ("Tree.Folder", "Tree.File"))
+            drawn = filetree.render(
+                tree,
+                lambda e, inner: folder.render(name="Tree.Folder", props=Props(
+                    name=e.name, defaultOpen=True, highlight=e.highlight), children=Markup(inner),
+                    items=[], blocks=[], site=self.ctx.site, kind=""),
+                lambda e: file.render(name="Tree.File", props=Props(
+                    name=e.name, highlight=e.highlight), children=Markup(""), items=[],
+                    blocks=[], site=self.ctx.site, kind=""))
+            return {"children": Markup(drawn)}
+        return {}
+
+    def prompt(self, props: Props, frame: Frame, children: Markup) -> dict[str, Any]:
+        description = props.get("description")
+        if isinstance(description, str):  # "Supports inline markdown and badges"
+            rendered = render_mdx(description, self.ctx).strip()
+            if rendered.startswith("<p>") and rendered.endswith("</p>") and \
+                    rendered.count("<p>") == 1:
+                rendered = rendered[3:-4]
+            props["description"] = Markup(rendered)
+        actions = props.get("actions", list(components.PROMPT_ACTIONS[:1]))
+        if not isinstance(actions, list):
+            actions = []
+        for action in actions:
+            if action not in components.PROMPT_ACTIONS:
+                self.ctx.warn(frame.line, f"<Prompt> action {action!r} is not one the platform "
+                              "offers, so it is left out", 'use "copy" and "cursor"',
+                              code="mdx.unsupported-prop", needle="<Prompt")
+        text = self.source_of(frame) or _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", children)))
+        text = text.strip()
+        return {"actions": [a for a in actions if a in components.PROMPT_ACTIONS], "text": text,
+                "cursor_url": components.cursor_link(text)}
+
+    def source_of(self, frame: Frame) -> str:
+        """Return the MDX between a block component's tags as written (a prompt is copied as
+        its author wrote it, Markdown and all); "" when it is not on lines of its own."""
+        ctx = self.ctx
+        if frame.end_line is None or not ctx.line_map or frame.end_line >= len(ctx.line_map):
+            return ""
+        first, last = ctx.line_map[frame.line], ctx.line_map[frame.end_line]
+        text = "\n".join(ctx.source_lines[first:last + 1])
+        start = text.find(f"<{frame.name}")
+        tag = scan_tag(text, start) if start >= 0 else None
+        end = text.rfind(f"</{frame.name}")
+        if tag is None or end < tag.end:
+            return ""
+        return textwrap.dedent(text[tag.end:end].strip("\n")).strip()
 
     def link_open(self, tok: Token, line: int | None) -> str:
         href = tok.attrGet("href")
@@ -537,6 +631,16 @@ class _Renderer:
     def rewrite_url(self, href: str, line: int | None) -> str:
         """Point internal links at output URLs (base URL applied) and record them for checking."""
         return rewrite_url(self.ctx, href, line)
+
+
+def island(ctx: Context, name: str, props: dict[str, Any], children: str,
+           inline: bool = False) -> str:
+    """A use of a JavaScript component: its children as the static fallback, drawn by the
+    page's island script in the browser (:mod:`mdxsite.mdx.islands`)."""
+    ctx.islands.append(name)
+    tag = "span" if inline else "div"
+    return (f'<{tag} class="mdx-island" data-island="{html.escape(name)}" '
+            f'data-props="{html.escape(islands.props_json(props))}">{children}</{tag}>')
 
 
 # a URL scheme that runs script: React refuses it in JSX (so the platform does), browsers ignore

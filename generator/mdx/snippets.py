@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from mdxsite.errors import MdxsiteError
-from mdxsite.mdx import frontmatter, jsvalue, variables
+from mdxsite.mdx import frontmatter, islands, jsvalue, variables
 from mdxsite.mdx.jsx import scan_element
 
 if TYPE_CHECKING:
@@ -25,6 +25,9 @@ _EXPORT = re.compile(r"^export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(.
 # ({ a, b = 1 }) => …, (props) => …, props => …, () => …
 _ARROW = re.compile(r"^(?:\(\s*(?:\{([^}]*)\}|([A-Za-z_$][\w$]*))?\s*\)|([A-Za-z_$][\w$]*))\s*=>(.*)$",
                     re.S)
+_NO_TOOLCHAIN = ("React components run in the browser once esbuild and Preact are installed: "
+                 "run `make theme-deps` in the mdxsite checkout (npm), or point "
+                 "MDXSITE_THEME_DEPS at a folder where `npm install esbuild preact` ran")
 _EXPORT_FN = re.compile(r"^export\s+(?:default\s+)?function\s+([A-Za-z_$][\w$]*)")
 
 
@@ -36,21 +39,29 @@ def _resolve(ctx: Context, spec: str) -> str:
 def statement(ctx: Context, source: str, line: int | None) -> None:
     """Apply one import/export statement to ``ctx`` (scope and imported components)."""
     text = source.strip().rstrip(";")
+    page_level = len(ctx.stack) == 1 and ctx.props is None  # islands run a page's own code
     m = _DEFAULT.match(text)
     if m:
         default, named, spec = m.groups()
         path = _resolve(ctx, spec)
         ctx.imports[default] = path
+        if path.endswith(islands.SCRIPT_SUFFIXES) and page_level:
+            ctx.scripts.append(text.replace(spec, "./" + path, 1))
         if named:
             _import_names(ctx, named, path, line)
         return
     m = _NAMED.match(text)
     if m:
-        _import_names(ctx, m.group(1), _resolve(ctx, m.group(2)), line)
+        path = _resolve(ctx, m.group(2))
+        if path.endswith(islands.SCRIPT_SUFFIXES) and page_level:
+            ctx.scripts.append(text.replace(m.group(2), "./" + path, 1))
+        _import_names(ctx, m.group(1), path, line)
         return
     m = _EXPORT.match(text)
     if m:
         name, value = m.groups()
+        if page_level:
+            ctx.scripts.append(text)
         component = _arrow_component(ctx, name, value, text, line)
         if component is not None:
             ctx.scope[name] = component
@@ -58,21 +69,36 @@ def statement(ctx: Context, source: str, line: int | None) -> None:
         try:
             ctx.scope[name], undefined = jsvalue.evaluate(value.strip(), ctx.scope)
         except jsvalue.Unevaluable:
+            if page_level and name[:1].isupper() and islands.toolchain() is not None:
+                ctx.scope[name] = jsvalue.Script(name)  # drawn in the browser
+                return
             ctx.scope[name] = jsvalue.Undefined(name)
             ctx.warn(line, f"export {name!r} is JavaScript mdxsite does not run; where it is "
-                     "used, a placeholder is shown", "export literals (strings, numbers, "
-                     "objects, arrays) or move the component into a snippet", code="mdx.export")
+                     "used, a placeholder is shown", _script_hint(name), code="mdx.export")
         return
     m = _EXPORT_FN.match(text)
     if m:
+        if page_level and islands.toolchain() is not None:
+            ctx.scripts.append(text)
+            ctx.scope[m.group(1)] = jsvalue.Script(m.group(1))
+            return
         ctx.scope[m.group(1)] = jsvalue.Undefined(m.group(1))
         ctx.warn(line, f"function {m.group(1)!r} is JavaScript mdxsite does not run; where it "
-                 "is used, a placeholder is shown", "use a component or a snippet instead",
-                 code="mdx.export")
+                 "is used, a placeholder is shown", _script_hint(m.group(1)), code="mdx.export")
         return
     if not text.startswith("import"):
         ctx.warn(line, "this export is not understood and is ignored",
                  "write export const name = value", code="mdx.export")
+
+
+def _script_hint(name: str) -> str:
+    if not name[:1].isupper():
+        return "export literals (strings, numbers, objects, arrays) or move the component " \
+            "into a snippet"
+    if islands.toolchain() is None:
+        return _NO_TOOLCHAIN
+    return "components run in the browser when defined in the page or in a .jsx snippet, " \
+        "not in an .mdx snippet"
 
 
 def _arrow_component(ctx: Context, name: str, value: str, text: str,
@@ -176,7 +202,11 @@ def _import_names(ctx: Context, names: str, path: str, line: int | None) -> None
             continue
         original, _, alias = part.partition(" as ")
         original, alias = original.strip(), (alias.strip() or original.strip())
-        if exports is None:
+        if path.endswith(islands.SCRIPT_SUFFIXES) and islands.toolchain() is not None \
+                and (ctx.site.root / path).is_file():
+            ctx.deps.add(path)
+            ctx.scope[alias] = jsvalue.Script(alias)  # drawn in the browser
+        elif exports is None:
             ctx.scope[alias] = jsvalue.Undefined(alias)
         elif original in exports:
             ctx.scope[alias] = exports[original]
@@ -230,11 +260,16 @@ def render_component(ctx: Context, name: str, props: dict[str, Any], line: int |
                   "remove one of the references")
         return ""
     if not path.endswith((".mdx", ".md")):
+        if (ctx.site.root / path).is_file() and islands.toolchain() is not None and \
+                len(ctx.stack) == 1:
+            from mdxsite.mdx.render import island
+
+            ctx.deps.add(path)
+            return island(ctx, name, props, "")
         if (ctx.site.root / path).is_file():
             ctx.deps.add(path)
             ctx.warn(line, f"<{name}> comes from {path!r}, a JavaScript component mdxsite does "
-                     "not run; a placeholder is shown", "write it as an .mdx snippet",
-                     code="mdx.jsx-snippet")
+                     "not run; a placeholder is shown", _NO_TOOLCHAIN, code="mdx.jsx-snippet")
         else:
             ctx.warn(line, f"<{name}>: {path!r} not found; a placeholder is shown",
                      "create the file or fix the import", code="mdx.missing-import")

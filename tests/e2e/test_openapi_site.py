@@ -357,3 +357,17 @@ def test_a_spec_whose_openapi_key_comes_late_is_found_for_frontmatter_pages(
     result = run("build", tmp_path, "-o", tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert article(tmp_path / "out", "things").startswith("List things GET /things")
+
+
+def test_api_pages_show_their_method_in_the_sidebar(out: Path) -> None:
+    page = (out / "api-reference" / "pets" / "list-pets" / "index.html").read_text()
+    sidebar = page[page.index('<aside class="sidebar"'):page.index("</aside>")]
+    pills = re.findall(r'<span class="nav-method nav-method-(\w+)">(\w+)</span><span>([^<]+)</span>',
+                       sidebar)
+    assert ("get", "get", "List pets") in pills and ("delete", "del", "Remove a pet") in pills
+    assert any(kind == "webhook" and label == "hook" for kind, label, _ in pills)
+    guide = (out / "index.html").read_text()
+    links = dict(re.findall(r'<a class="nav-link" href="([^"]+)">(?:<span class="nav-method '
+                            r'nav-method-(\w+)">)?', guide))
+    assert links["/pet-model/"] == ""   # a schema page shows no pill
+    assert links["/adopt/"] == "get" and links["/adopted-event/"] == "webhook"

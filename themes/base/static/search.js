@@ -39,10 +39,26 @@
     script.src = base + "pagefind-ui.js";
     script.onload = function () {
       var merged = shards.slice(1).map(function (s) { return { bundlePath: base + s.path }; });
-      new window.PagefindUI({ element: "#mdxsite-search", showSubResults: true,
+      var pending = dialog.querySelector(".search-pending");
+      var typed = pending ? pending.value : "";
+      var hadFocus = pending && document.activeElement === pending;
+      var ui = new window.PagefindUI({ element: "#mdxsite-search", showSubResults: true,
         bundlePath: base + shards[0].path, mergeIndex: merged, baseUrl: siteBase,
         showImages: false, resetStyles: false, autofocus: true,
         translations: { placeholder: prompt() } });
+      if (pending) pending.remove();
+      // hand over what the reader typed while Pagefind loaded: the input shows it, caret at
+      // its end, and its results are listed
+      var input = dialog.querySelector("#mdxsite-search input");
+      if (input && typed) {
+        input.value = typed;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        ui.triggerSearch(typed);
+      }
+      if (input && (hadFocus || dialog.open)) {
+        input.focus();
+        input.setSelectionRange(input.value.length, input.value.length);
+      }
     };
     script.onerror = function () {
       dialog.querySelector("#mdxsite-search").textContent = "Search is not available on this build.";
@@ -54,7 +70,13 @@
       dialog = document.createElement("dialog");
       dialog.className = "search-dialog";
       dialog.setAttribute("aria-label", "Search");
-      dialog.innerHTML = '<div id="mdxsite-search"></div>';
+      // a plain input takes the keys typed before Pagefind's UI has loaded (the first
+      // keystrokes after Ctrl+K would be lost otherwise); start() swaps it for Pagefind's
+      dialog.innerHTML = '<input class="search-pending" type="search" autocomplete="off">' +
+        '<div id="mdxsite-search"></div>';
+      var pending = dialog.querySelector(".search-pending");
+      pending.setAttribute("placeholder", prompt());
+      pending.setAttribute("aria-label", prompt());
       document.body.appendChild(dialog);
       dialog.addEventListener("click", function (e) { if (e.target === dialog) dialog.close(); });
       // revalidated, not taken from the cache: a redeploy may add or drop shards

@@ -63,9 +63,23 @@
     });
   });
 
-  on("[data-menu-toggle]", "click", function (e, btn) {
-    var open = document.body.classList.toggle("menu-open");
-    btn.setAttribute("aria-expanded", open ? "true" : "false");
+  // the phone's navigation panel: the menu button opens and closes it, as do Escape and
+  // following a link in it
+  function setMenu(open) {
+    document.body.classList.toggle("menu-open", open);
+    document.querySelectorAll("[data-menu-toggle]").forEach(function (btn) {
+      btn.setAttribute("aria-expanded", open ? "true" : "false");
+      btn.setAttribute("aria-label", open ? "Close navigation" : "Open navigation");
+    });
+  }
+  on("[data-menu-toggle]", "click", function () { setMenu(!document.body.classList.contains("menu-open")); });
+  on(".sidebar a[href]", "click", function () { setMenu(false); });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape" && document.body.classList.contains("menu-open")) {
+      setMenu(false);
+      var btn = document.querySelector("[data-menu-toggle]");
+      if (btn) btn.focus();
+    }
   });
 
   on("[data-navigate]", "change", function (e, select) { window.location.href = select.value; });
@@ -97,6 +111,15 @@
       setTimeout(function () { btn.textContent = "Copy"; }, 1500);
     });
   });
+  // <Prompt>: the copy action copies the prompt as its author wrote it
+  on("[data-prompt-copy]", "click", function (e, btn) {
+    var source = btn.closest("[data-prompt]").querySelector("template.prompt-text");
+    if (!source || !navigator.clipboard) return;
+    navigator.clipboard.writeText(source.content.textContent).then(function () {
+      btn.setAttribute("data-copied", "");
+      setTimeout(function () { btn.removeAttribute("data-copied"); }, 1500);
+    });
+  });
   on(".code-expand", "click", function (e, btn) {
     var open = btn.closest(".code-block").classList.toggle("expanded");
     btn.setAttribute("aria-expanded", open ? "true" : "false");
@@ -122,6 +145,20 @@
     if (e.key !== "Escape") return;
     var open = document.querySelector("details.dropdown[open]");
     if (open) { open.open = false; open.querySelector("summary").focus(); }
+  });
+  // arrow keys move through an open menu's items (Down from its button enters the menu)
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    var menu = e.target.closest ? e.target.closest("details.dropdown") : null;
+    if (!menu) return;
+    var items = Array.prototype.slice.call(menu.querySelectorAll(".dropdown-item"));
+    if (!items.length) return;
+    e.preventDefault();
+    if (!menu.open) menu.open = true;
+    var at = items.indexOf(e.target);
+    var next = at < 0 ? (e.key === "ArrowDown" ? 0 : items.length - 1)
+      : (at + (e.key === "ArrowDown" ? 1 : items.length - 1)) % items.length;
+    items[next].focus();
   });
 
   function openCurrentGroup() {
