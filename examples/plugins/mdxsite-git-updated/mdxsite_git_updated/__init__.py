@@ -6,8 +6,9 @@ Three hooks cooperate:
 - ``mdxsite_page_dependencies`` (main process) gives every page the key
   ``Dependency("git-head", <HEAD commit>)``: after a commit the key differs from the one stored
   with the cached render, so a warm build renders the pages again instead of reusing them;
-- ``mdxsite_watch_paths`` makes ``mdxsite dev`` watch ``.git/HEAD`` and ``.git/logs``, which
-  every commit, checkout or reset touches, so the open pages update after a commit too.
+- ``mdxsite_watch_paths`` makes ``mdxsite dev`` watch ``.git/HEAD``, ``.git/logs`` and
+  ``.git/refs/heads``, which every commit, checkout or reset touches, so the open pages
+  update after a commit too.
 
 Git is asked twice per process, not once per page: ``git rev-parse`` to find the repository,
 and one ``git log`` over the site's folder for every file's last commit date, kept until
@@ -113,8 +114,12 @@ def mdxsite_watch_paths(site: Site) -> Iterable[Path]:
     repo = repo_of(site.root.resolve())
     if repo is None:
         return []
-    # a commit appends to logs/HEAD; a checkout rewrites HEAD (logs/ appears with the first commit)
-    return [p for p in (repo.git_dir / "HEAD", repo.git_dir / "logs") if p.exists()]
+    # A checkout rewrites HEAD; a commit appends to logs/HEAD and then moves the branch in
+    # refs/heads: git writes the log first, so a rebuild woken by the log alone can still read
+    # the old commit, and only the branch's own change brings the new one. (logs/ and
+    # refs/heads/ appear with the first commit.)
+    paths = (repo.git_dir / "HEAD", repo.git_dir / "logs", repo.common_dir / "refs" / "heads")
+    return [p for p in paths if p.exists()]
 
 
 @hookimpl
