@@ -154,3 +154,30 @@ def test_no_two_themes_draw_the_page_the_same(shots: dict[tuple[str, str, int], 
 def test_dark_is_not_light(shots: dict[tuple[str, str, int], bytes]) -> None:
     for name in THEMES:
         assert shots[(name, "light", 1280)] != shots[(name, "dark", 1280)], name
+
+
+def test_linden_is_monospace_unless_docs_json_sets_fonts(built: dict[str, Path], chromium,
+                                                         serve_dir_module, tmp_path: Path) -> None:
+    """A theme's own font is a default: docs.json ``fonts`` win over it, as on the platform."""
+    from click.testing import CliRunner
+
+    from mdxsite.cli import main
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.mdx").write_text("---\ntitle: Home\n---\nText.\n")
+    (site / "docs.json").write_text(json.dumps({
+        "theme": "linden", "name": "F", "navigation": {"pages": ["index"]},
+        "fonts": {"family": "Lato", "source": "/fonts/lato.woff2", "format": "woff2"}}))
+    result = CliRunner().invoke(main, ["build", str(site), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.stderr
+    context = chromium.new_context()
+    page = context.new_page()
+    font = "getComputedStyle(document.body).fontFamily"
+    page.goto(serve_dir_module(built["linden"]) + "/guides/retries/")
+    assert "monospace" in page.evaluate(font)
+    page.goto(serve_dir_module(built["mint"]) + "/guides/retries/")
+    assert "monospace" not in page.evaluate(font)
+    page.goto(serve_dir_module(tmp_path / "out") + "/")
+    assert page.evaluate(font).startswith("Lato")
+    context.close()
