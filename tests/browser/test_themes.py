@@ -101,8 +101,8 @@ def shots(built: dict[str, Path], chromium, serve_dir_module: Callable[[Path], s
                 "http://127.0.0.1") else (outside.append(r.request.url), r.abort()))
             page = context.new_page()
             for name in THEMES:
-                page.goto(bases[name] + "/guides/retries/")
-                page.wait_for_load_state("networkidle")
+                page.goto(bases[name] + "/guides/retries/")  # waits for the stylesheets
+                page.evaluate("document.fonts.ready.then(() => true)")
                 data = page.screenshot()
                 (SHOTS / f"{name}-{scheme}-{width}.png").write_bytes(data)
                 found[(name, scheme, width)] = data
