@@ -126,11 +126,9 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     found_seo = site.config.get("seo")
     seo: Mapping[str, Any] = found_seo if isinstance(found_seo, Mapping) else {}
     assets = list(extra.get("page_assets", []))
-    stylesheets = [site.href(u) for u in ("/_mdxsite/style.css", "/_mdxsite/theme.css",
-                                          "/_mdxsite/components.css", "/_mdxsite/pygments.css")]
-    stylesheets += [site.href(u) for u in theme.stylesheets()]  # a platform theme's own look
     own_css, own_js = _custom_files(site)  # the site's .css and .js files, on every page
-    stylesheets += [site.href("/" + a) for a in own_css]
+    stylesheets = [site.href(u) for u in (*themes.BASE_STYLESHEETS, *theme.stylesheets())]
+    stylesheets += [site.href("/" + a) for a in own_css]  # a platform theme's look, then the site's
     stylesheets += [site.href(a) for a in assets if a.endswith(".css")]
     scripts = [site.href("/_mdxsite/site.js")] + [site.href("/" + a) for a in own_js]
     scripts += [site.href(a) for a in assets if a.endswith(".js")]

@@ -111,6 +111,20 @@ def theme_for(site: Site) -> tuple[Theme, dict[str, Any]]:
     return theme, {**theme.defaults(), "modes": list(theme.modes())}
 
 
+BASE_STYLESHEETS = ("/_mdxsite/style.css", "/_mdxsite/theme.css", "/_mdxsite/components.css",
+                    "/_mdxsite/pygments.css")
+
+
+def site_stylesheets(site: Site) -> list[str]:
+    """Return the stylesheets every page of ``site`` links (the base ones, the platform theme's
+    own look, the site's ``.css`` files), base URL applied; a page adds its plugins' own."""
+    from mdxsite import sources
+
+    own_css, _ = sources.custom_files(site.assets, site.root)
+    return [site.href(u) for u in (*BASE_STYLESHEETS, *theme_for(site)[0].stylesheets(),
+                                   *("/" + a for a in own_css))]
+
+
 def site_environment(site: Site) -> jinja2.Environment:
     """Return the Jinja environment for ``site``'s theme (built once per process and site).
 
