@@ -172,7 +172,8 @@ def _not_found(site: Site) -> str:
     patterns = [(r.pattern(), r.destination, r.status)
                 for r in redirects.rules(site.config.get("redirects"), site.href) if not r.exact]
     return env.get_template("404.html").render(
-        site=site, config=site.config, home=site.href("/"), title=title or "Page not found",
+        site=site, config=site.config, home=site.href("/"),
+        stylesheets=themes.site_stylesheets(site), title=title or "Page not found",
         description=_markdown(text) if text else "",
         redirect_home=custom.get("redirect") is True, patterns=patterns)
 

@@ -126,13 +126,14 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     found_seo = site.config.get("seo")
     seo: Mapping[str, Any] = found_seo if isinstance(found_seo, Mapping) else {}
     assets = list(extra.get("page_assets", []))
-    stylesheets = [site.href(u) for u in ("/_mdxsite/style.css", "/_mdxsite/theme.css",
-                                          "/_mdxsite/components.css", "/_mdxsite/pygments.css")]
     own_css, own_js = _custom_files(site)  # the site's .css and .js files, on every page
-    stylesheets += [site.href("/" + a) for a in own_css]
+    stylesheets = [site.href(u) for u in (*themes.BASE_STYLESHEETS, *theme.stylesheets())]
+    stylesheets += [site.href("/" + a) for a in own_css]  # a platform theme's look, then the site's
     stylesheets += [site.href(a) for a in assets if a.endswith(".css")]
     scripts = [site.href("/_mdxsite/site.js")] + [site.href("/" + a) for a in own_js]
     scripts += [site.href(a) for a in assets if a.endswith(".js")]
+    # a mode the theme does not draw falls back to the default layout, as on the platform (a
+    # located warning says so: see mdxsite_page_built)
     mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
     site_url = _site_url(site, seo)
     metatags, canonical = _metatags(site, page, seo, site_url)
@@ -287,9 +288,39 @@ _MISSING_MARK = re.compile(icons.MISSING_ATTR + r'="([^"]*)"')
 _FEEDS: dict[str, tuple[str, str]] = {}
 
 
+# page key -> a located warning for a frontmatter ``mode`` the site's theme does not draw
+_MODE_WARNINGS: dict[str, Problem] = {}
+
+
+def _mode_warning(site: Site, page: Page) -> Problem | None:
+    """Return a warning when ``page`` asks for a mode its theme does not draw (frame is
+    Aspen, Almond and Luma's, center Mint and Linden's), located at its ``mode:`` line."""
+    mode = page.frontmatter.get("mode")
+    theme, entry = theme_for(site)
+    if not isinstance(mode, str) or mode in entry["modes"]:
+        return None
+    drawing = [name for name, row in themes.theme_table().items()
+               if mode in themes.load_theme(row["theme"]).modes()]
+    where = Location(page.source.as_posix() if page.source is not None else page.key)
+    if page.source is not None:
+        try:
+            text = (site.root / page.source).read_text(encoding="utf-8")
+        except OSError:
+            text = ""
+        m = re.search(r"^mode\s*:", text, re.M)
+        if m is not None:
+            where = Location(page.source.as_posix(), text.count("\n", 0, m.start()) + 1, 1)
+    return Problem(where, f"mode {mode!r} is not drawn by the {theme.name!r} theme; the page "
+                   "uses the default layout",
+                   "themes drawing it: " + (", ".join(drawing) or "none") + "; pick one of "
+                   + ", ".join(entry["modes"]) + ", or change docs.json theme",
+                   code="page.unsupported-mode", warning=True)
+
+
 @hookimpl
 def mdxsite_build_started(site: Site) -> None:
     _MISSING_ICONS.clear()
+    _MODE_WARNINGS.clear()
     _FEEDS.clear()
 
 
@@ -298,6 +329,11 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     """Locate each unknown icon name a page draws where the page's own file writes it (names
     from docs.json are located by the config check instead)."""
     page = result.page
+    mode_warning = _mode_warning(site, page)
+    if mode_warning is None:
+        _MODE_WARNINGS.pop(page.key, None)
+    else:
+        _MODE_WARNINGS[page.key] = mode_warning
     if page.frontmatter.get("rss") is True:
         found_seo = site.config.get("seo")
         site_url = _site_url(site, found_seo if isinstance(found_seo, Mapping) else {})
@@ -334,6 +370,8 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     pages = report.changed_pages
     keys = _MISSING_ICONS if pages is None else [k for k in pages if k in _MISSING_ICONS]
     report_warnings(sorted(p for k in keys if k in site.pages for p in _MISSING_ICONS[k]))
+    moded = _MODE_WARNINGS if pages is None else [k for k in pages if k in _MODE_WARNINGS]
+    report_warnings(sorted(_MODE_WARNINGS[k] for k in moded if k in site.pages))
     if thumbnails.enabled(site):
         background = site.config.get("thumbnails.background")
         if isinstance(background, str) and background and not background.startswith(

@@ -165,7 +165,9 @@ def fonts(site: Site) -> Markup:
             props.append(f"--font-weight: {part['weight']};")
     if not props:
         return Markup("")
-    style = " ".join(rules) + " :root { " + " ".join(props) + " }"
+    # :root:root outweighs a theme stylesheet's own :root fonts (linden's monospace), which
+    # load later: the site's fonts win, as on the platform
+    style = " ".join(rules) + " :root:root { " + " ".join(props) + " }"
     return Markup("\n".join(links) + f"\n<style>{_css_text(style)}</style>")
 
 

@@ -20,18 +20,48 @@ BASE_THEME = "base"
 
 @dataclass(frozen=True)
 class Theme:
+    """A theme package: ``theme.json``, ``templates/`` and ``static/``, over its parents.
+
+    ``theme.json`` names the ``parent`` (the themes it draws on, down to ``base``), the
+    ``defaults`` a site's docs.json may override (``eyebrows``, ``drilldown``), the page
+    ``modes`` it draws (a child without the key keeps its parent's) and its own
+    ``stylesheets`` under ``static/``, linked after its parents' so they win.
+    """
+
     name: str
     folder: Path
     settings: Mapping[str, Any]
     parent: Theme | None
 
     def chain(self) -> list[Theme]:
+        """Return this theme, then its parent, down to ``base``."""
         out: list[Theme] = []
         t: Theme | None = self
         while t is not None:
             out.append(t)
             t = t.parent
         return out
+
+    def defaults(self) -> dict[str, Any]:
+        """Return the docs.json defaults: each theme's ``defaults`` over its parent's."""
+        merged: dict[str, Any] = {}
+        for t in reversed(self.chain()):
+            found = t.settings.get("defaults")
+            merged.update(found if isinstance(found, Mapping) else {})
+        return merged
+
+    def modes(self) -> tuple[str, ...]:
+        """Return the page modes (frontmatter ``mode``) this theme draws."""
+        for t in self.chain():
+            found = t.settings.get("modes")
+            if isinstance(found, list):
+                return tuple(str(m) for m in found)
+        return ("default",)
+
+    def stylesheets(self) -> list[str]:
+        """Return the themes' own stylesheets as site paths, parents' first."""
+        return [f"/_mdxsite/{name}" for t in reversed(self.chain())
+                for name in t.settings.get("stylesheets", ())]
 
 
 def theme_folder(name: str) -> Path:
@@ -40,6 +70,7 @@ def theme_folder(name: str) -> Path:
 
 @lru_cache(maxsize=None)
 def load_theme(name: str) -> Theme:
+    """Return the theme package ``name`` under ``mdxsite.themes``, its parents loaded too."""
     folder = theme_folder(name)
     settings = json.loads((folder / "theme.json").read_text(encoding="utf-8"))
     parent_name = settings.get("parent")
@@ -67,15 +98,31 @@ def new_environment(theme: Theme, site: Site, plugin_folders: Sequence[Path] = (
 
 @lru_cache(maxsize=1)
 def theme_table() -> dict[str, dict[str, Any]]:
-    """Return the platform's theme names -> our theme and its defaults (themes/THEMES.json)."""
+    """Return the platform's theme names -> the theme package drawing each (themes/THEMES.json)."""
     text = (resources.files("mdxsite.themes") / "THEMES.json").read_text(encoding="utf-8")
     return json.loads(text)["themes"]
 
 
 def theme_for(site: Site) -> tuple[Theme, dict[str, Any]]:
-    """Return the theme drawing ``site`` (from docs.json ``theme``) and its table entry."""
+    """Return the theme drawing ``site`` (from docs.json ``theme``) and its settings: the
+    defaults of its ``theme.json`` chain (``eyebrows``, ``drilldown``) and its ``modes``."""
     entry = theme_table().get(site.config.theme) or theme_table()["mint"]
-    return load_theme(entry["theme"]), entry
+    theme = load_theme(entry["theme"])
+    return theme, {**theme.defaults(), "modes": list(theme.modes())}
+
+
+BASE_STYLESHEETS = ("/_mdxsite/style.css", "/_mdxsite/theme.css", "/_mdxsite/components.css",
+                    "/_mdxsite/pygments.css")
+
+
+def site_stylesheets(site: Site) -> list[str]:
+    """Return the stylesheets every page of ``site`` links (the base ones, the platform theme's
+    own look, the site's ``.css`` files), base URL applied; a page adds its plugins' own."""
+    from mdxsite import sources
+
+    own_css, _ = sources.custom_files(site.assets, site.root)
+    return [site.href(u) for u in (*BASE_STYLESHEETS, *theme_for(site)[0].stylesheets(),
+                                   *("/" + a for a in own_css))]
 
 
 def site_environment(site: Site) -> jinja2.Environment:

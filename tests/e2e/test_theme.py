@@ -16,6 +16,14 @@ SHOWCASE = REPO / "tests" / "fixtures" / "sites" / "showcase"
 TABLE = json.loads((REPO / "themes" / "THEMES.json").read_text())["themes"]
 
 
+def _package(name: str) -> dict:
+    """A platform theme's package settings: its theme.json over its parent's defaults."""
+    own = json.loads((REPO / "themes" / TABLE[name]["theme"] / "theme.json").read_text())
+    parent = json.loads((REPO / "themes" / own["parent"] / "theme.json").read_text())
+    return {**parent.get("defaults", {}), **own.get("defaults", {}), "parent": own["parent"],
+            "modes": own["modes"]}
+
+
 def _variant(tmp_path: Path, **changes: object) -> Path:
     """Copy the showcase site with top-level docs.json keys replaced (None removes a key)."""
     root = tmp_path / "site"
@@ -34,8 +42,27 @@ def test_the_theme_table_names_every_platform_theme() -> None:
     assert sorted(TABLE) == sorted(["mint", "maple", "palm", "willow", "linden", "almond",
                                     "aspen", "sequoia", "luma"])
     readme = (REPO / "README.md").read_text()
-    for name, entry in TABLE.items():  # the README shows the table
-        assert re.search(rf"\| `{name}` \| `{entry['theme']}` \|", readme), name
+    for name, entry in TABLE.items():  # the README shows the table, defaults and modes included
+        package = _package(name)
+        row = re.search(rf"^\| `{name}` \| `{entry['theme']}` \| `{package['parent']}` \|"
+                        rf".*\| (.*) \| (on|off) \| (.*) \|$", readme, re.M)
+        assert row is not None, name
+        assert row.group(1) == {"section": "section name", "breadcrumbs": "breadcrumbs"}[
+            package["eyebrows"]], name
+        assert row.group(2) == ("on" if package["drilldown"] else "off"), name
+        assert row.group(3).split(", ") == package["modes"], name
+
+
+def test_nine_theme_packages_each_with_its_own_stylesheet() -> None:
+    packages = {entry["theme"] for entry in TABLE.values()}
+    assert len(packages) == 9
+    sheets = set()
+    for name in packages:
+        own = json.loads((REPO / "themes" / name / "theme.json").read_text())
+        assert own["parent"] in ("base", "modern"), name
+        for sheet in own["stylesheets"]:
+            sheets.add((REPO / "themes" / name / "static" / sheet).read_bytes())
+    assert len(sheets) == 9
 
 
 @pytest.mark.parametrize("name", sorted(TABLE))
@@ -44,14 +71,18 @@ def test_every_platform_theme_builds_with_its_defaults(cli: Callable, tmp_path: 
     out = tmp_path / "out"
     result = cli("build", _variant(tmp_path, theme=name), "-o", out)
     assert result.exit_code == 0, result.stderr
-    entry = TABLE[name]
+    entry = _package(name)
     page = (out / "deep" / "one" / "index.html").read_text()
-    assert f'data-theme-name="{entry["theme"]}"' in page
+    assert f'data-theme-name="{TABLE[name]["theme"]}"' in page
     assert ('class="breadcrumbs"' in page) == (entry["eyebrows"] == "breadcrumbs")
     assert ('<p class="eyebrow">Deep dive</p>' in page) == (entry["eyebrows"] != "breadcrumbs")
     assert f'data-drilldown="{str(entry["drilldown"]).lower()}"' in page
     css = [p.name for p in (out / "_mdxsite").glob("theme.*.css")]
     assert len(css) == 1
+    own = [p.name for p in (out / "_mdxsite").glob(f"{name}.*.css")]  # the theme's own look
+    assert len(own) == 1 and f'href="/_mdxsite/{own[0]}"' in page
+    assert not set((out / "_mdxsite").glob("*.css")) & {  # no other theme's stylesheet ships
+        p for other in TABLE if other != name for p in (out / "_mdxsite").glob(f"{other}.*.css")}
 
 
 @pytest.mark.parametrize(("theme", "eyebrows", "drilldown"), [
@@ -146,11 +177,31 @@ def test_navbar_footer_logo_and_favicon(showcase: Path) -> None:
             in home)
 
 
-@pytest.mark.parametrize("mode", ["wide", "center", "custom", "frame"])
+@pytest.mark.parametrize("mode", ["wide", "custom"])  # every theme draws these
 def test_page_modes(showcase: Path, mode: str) -> None:
     page = (showcase / "modes" / mode / "index.html").read_text()
     assert f'<body class="mode-{mode}"' in page
     assert ('class="toc"' in page) == (mode not in ("custom",))  # custom drops it from the HTML
+
+
+@pytest.mark.parametrize(("theme", "drawn"), [
+    ("maple", ()), ("aspen", ("frame",)), ("almond", ("frame",)), ("luma", ("frame",)),
+    ("mint", ("center",)), ("linden", ("center",)), ("palm", ()), ("willow", ()), ("sequoia", ()),
+])
+def test_frame_and_center_only_where_the_platform_draws_them(
+        cli: Callable, tmp_path: Path, theme: str, drawn: tuple[str, ...]) -> None:
+    """frame: Aspen, Almond and Luma; center: Mint and Linden (the platform's pages reference).
+    Elsewhere the page falls back to the default layout with a warning at its mode line."""
+    out = tmp_path / "out"
+    result = cli("build", _variant(tmp_path, theme=theme), "-o", out)
+    assert result.exit_code == 0, result.stderr
+    for mode in ("frame", "center"):
+        page = (out / "modes" / mode / "index.html").read_text()
+        shown = mode if mode in drawn else "default"
+        assert f'<body class="mode-{shown}"' in page, mode
+        warning = (f"modes/{mode}.mdx:3:1: warning: mode {mode!r} is not drawn by the "
+                   f"{theme!r} theme; the page uses the default layout")
+        assert (warning in result.stderr) == (mode not in drawn), result.stderr
 
 
 def test_language_selector_shows_names_and_html_lang_is_bcp47(cli: Callable, make_site: Callable,

@@ -28,6 +28,10 @@ def test_every_entry_is_under_mdxsite_or_its_dist_info(wheel: Path) -> None:
     assert tops == {"mdxsite", next(t for t in tops if t.endswith(".dist-info"))}
     assert "mdxsite/themes/base/theme.json" in names
     assert "mdxsite/themes/base/templates/page.html" in names
+    assert "mdxsite/themes/THEMES.json" in names
+    for theme in ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia", "luma"):
+        assert f"mdxsite/themes/{theme}/theme.json" in names, theme       # each platform theme's
+        assert f"mdxsite/themes/{theme}/static/{theme}.css" in names, theme  # package ships whole
     assert "mdxsite/plugins/navigation.py" in names
     assert "mdxsite/py.typed" in names
     assert not [n for n in names if n.endswith(".pyc") or "__pycache__" in n]
