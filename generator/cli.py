@@ -195,6 +195,9 @@ def _guarded(cmd: click.Command, plugin: str, pm: Plugins) -> click.Command:
                 except (MdxsiteError, PluginError, click.ClickException, click.exceptions.Exit,
                         click.Abort):
                     raise
+                except BrokenPipeError:  # `mdxsite feed-preview | head`: the reader left
+                    sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - nothing to flush to
+                    return None
                 except Exception as exc:
                     raise PluginError(
                         plugin, ep.dist.name if ep and ep.dist else "registered in code",

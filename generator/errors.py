@@ -193,6 +193,17 @@ def report_warnings(problems: Sequence[Problem]) -> None:
         log.warning("%s", p, extra={"where": p.where, "code": p.code, "problem": p})
 
 
+def warn(where: Location, message: str, hint: str = "", *, code: str = "plugin") -> None:
+    """Report one located warning, as mdxsite's own are: printed as ``file:line:col: warning:
+    message. Hint. [code]``, counted in the build's summary, fatal with ``--strict``.
+
+    For a plugin: ``warn(Location("docs/feed.mdx", 3, 1), "no date", "add date: 2026-01-05",
+    code="feed.no-date")``. Raise :class:`MdxsiteError` instead for a mistake that must stop
+    the build.
+    """
+    report_warnings([Problem(where, message, hint, code=code, warning=True)])
+
+
 def describe(value: object) -> str:
     """Name a JSON value's type the way a docs author would: 'a string', 'an array'…"""
     if value is None:

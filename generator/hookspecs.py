@@ -32,7 +32,10 @@ Hook shapes:
 Every hook is called through pluggy, wrappers and tracing included. An exception other than
 :class:`~mdxsite.MdxsiteError` raised by an implementation is reported as a bug of that one
 plugin (its distribution and version, the hook, the page and the line), never a traceback.
-``hookwrapper=True`` (pluggy's old wrapper style) is refused when the plugin loads.
+``hookwrapper=True`` (pluggy's old wrapper style) is refused when the plugin loads. To report
+a mistake, raise :class:`~mdxsite.MdxsiteError` (the build stops, the last good output stays)
+or call :func:`mdxsite.warn` with a :class:`~mdxsite.Location` (a located warning, counted,
+fatal with ``--strict``).
 
 Implementations declare only the arguments they use. Hooks marked *worker* run in worker
 processes (``--jobs``): they must use only their arguments and return picklable data.

@@ -5,7 +5,7 @@ The date is the page file's last commit when the site is in a git checkout (one 
 for the whole site, once per process and commit), else the file's modification time. It is
 placed in the theme's ``after_content`` slot, and declared as a dependency of the page
 (``Dependency("git-head", …)``), so a commit renders the dated pages again in a warm build
-and in watch mode, which watches ``.git/logs/HEAD``. Everything here uses the public hooks.
+and in watch mode, which watches HEAD, its reflog and the current branch's file. Everything here uses the public hooks.
 """
 
 from __future__ import annotations
@@ -33,22 +33,49 @@ def wanted(site: Site, page: Page) -> bool:
 
 
 def _git_dir(root: Path) -> Path | None:
+    """The repository's git folder for ``root`` (``.git``, or where a worktree's ``.git`` file
+    points), None outside a checkout."""
     for folder in (root, *root.parents):
-        if (folder / ".git").exists():
-            return folder / ".git"
+        dot = folder / ".git"
+        if dot.is_dir():
+            return dot
+        if dot.is_file():  # a linked worktree: "gitdir: /path/to/main/.git/worktrees/x"
+            text = dot.read_text(encoding="utf-8", errors="replace").strip()
+            if text.startswith("gitdir:"):
+                return (folder / text[len("gitdir:"):].strip()).resolve()
     return None
 
 
-def _head_stamp(git: Path) -> object:
-    """Changes whenever HEAD moves (a commit, a checkout): the reflog's size and time."""
+def _head_files(git: Path) -> list[Path]:
+    """The files a commit or checkout changes: HEAD, its reflog and the branch it names.
+
+    A commit appends to the reflog before it moves the branch, so the branch's own file is in
+    the stamp too: a look between the two would otherwise keep the old commit for good.
+    """
+    files = [git / "HEAD", git / "logs" / "HEAD"]
     try:
-        st = os.stat(git / "logs" / "HEAD")
+        head = (git / "HEAD").read_text(encoding="utf-8", errors="replace").strip()
     except OSError:
+        return files
+    if head.startswith("ref: "):
+        common = git
+        if (git / "commondir").is_file():  # a linked worktree's branches live in the main one
+            common = (git / (git / "commondir").read_text().strip()).resolve()
+        ref = head[len("ref: "):]
+        files += [common / ref, common / "packed-refs"]
+    return files
+
+
+def _head_stamp(git: Path) -> object:
+    """Changes whenever HEAD moves (a commit, a checkout, a reset)."""
+    stamp: list[tuple[int, int] | None] = []
+    for f in _head_files(git):
         try:
-            st = os.stat(git / "HEAD")
+            st = os.stat(f)
+            stamp.append((st.st_mtime_ns, st.st_size))
         except OSError:
-            return None
-    return (st.st_mtime_ns, st.st_size)
+            stamp.append(None)
+    return tuple(stamp)
 
 
 def history(root: Path) -> tuple[str, dict[str, int]] | None:
@@ -107,7 +134,7 @@ def mdxsite_page_dependencies(site: Site, page: Page) -> list[Dependency]:
 @hookimpl
 def mdxsite_watch_paths(site: Site) -> list[Path]:
     git = _git_dir(site.root) if site.config.get("metadata.timestamp") is True else None
-    return [git / "logs" / "HEAD"] if git is not None else []
+    return [f for f in _head_files(git) if f.exists()] if git is not None else []
 
 
 @hookimpl
