@@ -98,6 +98,14 @@
     var index = buttons.indexOf(btn);
     buttons.forEach(function (b, i) { b.setAttribute("aria-selected", i === index ? "true" : "false"); });
     panels.forEach(function (p, i) { p.hidden = i !== index; });
+    // Tabs sync (the platform's default): the same title is chosen in the page's other synced tabs
+    if (!box.hasAttribute("data-tabs-sync") || selectTab.syncing) return;
+    selectTab.syncing = true;
+    document.querySelectorAll("[data-tabs-sync] > .tab-list > .tab-button").forEach(function (other) {
+      if (other.parentElement !== list && other.textContent.trim() === btn.textContent.trim() &&
+          other.getAttribute("aria-selected") !== "true") selectTab(other);
+    });
+    selectTab.syncing = false;
   }
 
   on(".copy-button", "click", function (e, btn) {
