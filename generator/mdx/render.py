@@ -36,7 +36,9 @@ from mdxsite.sources import ASSET_SUFFIXES
 _TAGS = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"\s+")
 _IDS = re.compile(r'<[a-zA-Z][^>]*?\sid="([^"]+)"')
-_ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex"}
+# noZoom: the platform's image prop (no zoom on click); site.js reads data-no-zoom
+_ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex",
+                "noZoom": "data-no-zoom"}
 _INERT = frozenset({"script"})
 
 
