@@ -52,3 +52,14 @@ def test_undocumented_unsupported_and_wrong_props_are_located_once_per_page(
         "ignored: the blocks are shown as tabs. Remove dropdown to silence this. "
         "[mdx.unsupported-prop]",
     ]
+
+
+def test_an_undocumented_prop_mdxsite_still_draws_says_so(cli: Callable, make_site: Callable,
+                                                          tmp_path: Path) -> None:
+    body = '<ParamField name="limit" type="number">How many.</ParamField>\n'
+    result = cli("build", make_site(DOCS, pages={"index": body}), "-o", tmp_path / "out")
+    assert ("index.mdx:1:1: warning: <ParamField name> is not a prop the platform documents: "
+            "mdxsite draws it, the platform may not. Use the documented props: body, default, "
+            "deprecated, header, path, placeholder, query, required, type. "
+            "[mdx.unsupported-prop]") in result.stderr
+    assert 'id="param-limit"' in (tmp_path / "out" / "index.html").read_text()
