@@ -148,3 +148,33 @@ def test_the_phone_menu_offers_the_navbar_links_and_button(chromium: Any, site: 
     assert tab.locator(".navbar-links .button-primary").is_visible()
     assert not tab.locator(".sidebar-navbar").is_visible()
     context.close()
+
+
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _serious(tab: Any) -> list[dict[str, Any]]:
+    tab.add_script_tag(path=str(AXE))
+    found = tab.evaluate("""async () => (await axe.run(document, { resultTypes: ["violations"] }))
+        .violations.map(v => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ")) }))""")
+    return [v for v in found if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_finds_no_serious_issue_with_the_new_controls(chromium: Any, site: Path,
+                                                          serve_dir: Callable[..., str]) -> None:
+    if not AXE.is_file():
+        pytest.fail("tests/browser/node_modules/axe-core is missing: run `make browser-deps` (npm)")
+    base = serve_dir(site, not_found_page=True)
+    context, tab = _tab(chromium, base, "/no/such/page/")
+    assert _serious(tab) == []                       # the 404 page with its search button
+    context.close()
+    context, tab = _tab(chromium, base, "/guide/", 390)
+    tab.evaluate("window.scrollTo(0, 3000)")
+    tab.locator("[data-back-to-top]").wait_for(state="visible")
+    tab.locator("[data-menu-toggle]").click()        # the phone menu with the navbar's links
+    assert _serious(tab) == []
+    context.close()
+    context, tab = _tab(chromium, base, "/guide/")
+    tab.locator('.prose img[alt="Diagram"]').click()  # an image zoomed
+    assert _serious(tab) == []
+    context.close()
