@@ -23,6 +23,34 @@ PAGE = ("---\ntitle: Guide\n---\n\nIntro with a ![Diagram](/diagram.png) picture
         + "\n\n".join(f"## {name}\n\n{FILLER}" for name in SECTIONS) + "\n")
 
 
+TABS = """---
+title: Tabs
+---
+
+<Tabs>
+<Tab title="npm">Install with npm.</Tab>
+<Tab title="yarn">Install with yarn.</Tab>
+</Tabs>
+
+<CodeGroup dropdown>
+
+```bash npm
+npm i thing
+```
+
+```bash yarn
+yarn add thing
+```
+
+</CodeGroup>
+
+<Tabs sync={false} defaultTabIndex={1}>
+<Tab title="npm">Apart, npm.</Tab>
+<Tab title="yarn">Apart, yarn.</Tab>
+</Tabs>
+"""
+
+
 def _png(width: int, height: int) -> bytes:
     """A plain grey PNG (no imaging library needed for a test picture)."""
     def chunk(kind: bytes, data: bytes) -> bytes:
@@ -44,7 +72,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "name": "Extras", "colors": {"primary": "#0D9373"},
         "navbar": {"links": [{"label": "Community", "href": "https://example.com/community"}],
                    "primary": {"type": "button", "label": "Sign up", "href": "https://example.com/up"}},
-        "navigation": {"pages": ["index", "guide"]}}), "utf-8")
+        "navigation": {"pages": ["index", "guide", "tabs"]}}), "utf-8")
+    (root / "tabs.mdx").write_text(TABS, "utf-8")
     (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nSee the [guide](/guide).\n", "utf-8")
     (root / "guide.mdx").write_text(PAGE, "utf-8")
     (root / "diagram.png").write_bytes(_png(320, 160))
@@ -177,4 +206,24 @@ def test_axe_finds_no_serious_issue_with_the_new_controls(chromium: Any, site: P
     context, tab = _tab(chromium, base, "/guide/")
     tab.locator('.prose img[alt="Diagram"]').click()  # an image zoomed
     assert _serious(tab) == []
+    context.close()
+
+
+def test_tabs_sync_and_a_code_group_dropdown(chromium: Any, site: Path,
+                                            serve_dir: Callable[..., str]) -> None:
+    context, tab = _tab(chromium, serve_dir(site), "/tabs/")
+    group = tab.locator(".code-group-dropdown")
+    assert not group.locator(".tab-list").is_visible()
+    assert group.get_by_text("npm i thing").is_visible()
+    group.locator("select").select_option("yarn")    # the dropdown picks the block
+    assert group.get_by_text("yarn add thing").is_visible()
+    assert not group.get_by_text("npm i thing").is_visible()
+    # synced (the platform's default): the Tabs above follow; sync={false} ones do not
+    assert tab.get_by_text("Install with yarn.").is_visible()
+    apart = tab.locator(".tabs").nth(2)
+    assert apart.get_by_text("Apart, yarn.").is_visible()  # defaultTabIndex={1}
+    tab.locator(".tabs").first.get_by_role("tab", name="npm").click()
+    assert group.locator("select").input_value() == "npm"  # and back the other way
+    assert group.get_by_text("npm i thing").is_visible()
+    assert apart.get_by_text("Apart, yarn.").is_visible()
     context.close()

@@ -40,7 +40,7 @@ def test_undocumented_unsupported_and_wrong_props_are_located_once_per_page(
             '<Card title="A" description="one">x</Card>\n\n'
             '<Card title="B" description="two">y</Card>\n\n'
             '<Badge size="xl">b</Badge>\n\n'
-            "<CodeGroup dropdown>\n\n```bash a\nx\n```\n\n</CodeGroup>\n")
+            '<ParamField path="id" placeholder="42">The id.</ParamField>\n')
     got = _warnings(cli, make_site, tmp_path, body)
     assert got == [
         "index.mdx:3:1: warning: <Card> has no prop 'description', so it is ignored. The "
@@ -48,8 +48,9 @@ def test_undocumented_unsupported_and_wrong_props_are_located_once_per_page(
         "[mdx.unsupported-prop]",
         "index.mdx:7:1: warning: <Badge size='xl'> is not one of 'xs' or 'sm' or 'md' or 'lg'. "
         "Write size='xs'. [mdx.unsupported-prop]",
-        "index.mdx:9:1: warning: <CodeGroup dropdown> is not supported by mdxsite yet, so it is "
-        "ignored: the blocks are shown as tabs. Remove dropdown to silence this. "
+        "index.mdx:9:1: warning: <ParamField placeholder> is not supported by mdxsite yet, so it "
+        "is ignored: the field is documented without a placeholder. Remove placeholder to "
+        "silence this. "
         "[mdx.unsupported-prop]",
     ]
 

@@ -91,6 +91,10 @@
     var sib = e.key === "ArrowRight" ? btn.nextElementSibling : btn.previousElementSibling;
     if (sib) { selectTab(sib); sib.focus(); }
   });
+  on("[data-code-select]", "change", function (e, select) {
+    var list = select.closest(".code-group").querySelector(":scope > .tab-list");
+    selectTab(list.children[select.selectedIndex]);
+  });
   function selectTab(btn) {
     var list = btn.parentElement, box = list.parentElement;
     var buttons = Array.prototype.slice.call(list.children);
@@ -98,6 +102,8 @@
     var index = buttons.indexOf(btn);
     buttons.forEach(function (b, i) { b.setAttribute("aria-selected", i === index ? "true" : "false"); });
     panels.forEach(function (p, i) { p.hidden = i !== index; });
+    var select = box.querySelector(":scope > .code-group-bar > select");  // CodeGroup dropdown
+    if (select) select.selectedIndex = index;
     // Tabs sync (the platform's default): the same title is chosen in the page's other synced tabs
     if (!box.hasAttribute("data-tabs-sync") || selectTab.syncing) return;
     selectTab.syncing = true;
