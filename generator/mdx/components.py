@@ -47,7 +47,8 @@ PROPS: dict[str, dict[str, tuple[str, ...] | None]] = {
     "CodeGroup": _DROPDOWN,
     "RequestExample": _DROPDOWN,
     "ResponseExample": _DROPDOWN,
-    "Accordion": {"title": None, "description": None, "defaultOpen": None, **_ICON},
+    # id: the anchor to link to it (the platform defaults it to the title)
+    "Accordion": {"title": None, "description": None, "defaultOpen": None, "id": None, **_ICON},
     "AccordionGroup": {},
     "Expandable": {"title": None, "defaultOpen": None},
     "Steps": {"titleSize": _TITLE_SIZES},
@@ -90,8 +91,8 @@ UNHONOURED: dict[str, dict[str, str]] = {
 # Props the platform does not document that mdxsite's templates still draw (kept for pages
 # written for them); still a warning, as the platform's own build may drop them.
 EXTENSIONS: dict[str, frozenset[str]] = {
-    "ParamField": frozenset({"name", "cookie"}), "Accordion": frozenset({"id"}),
-    "Icon": frozenset({"title"}), "Tooltip": frozenset({"content"}),
+    "ParamField": frozenset({"name", "cookie"}), "Icon": frozenset({"title"}),
+    "Tooltip": frozenset({"content"}),
 }
 # props without which a component cannot do its job
 REQUIRED: dict[str, tuple[str, ...]] = {"Visibility": ("for",), "GitHub.Repo": ("repo",),

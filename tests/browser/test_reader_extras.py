@@ -44,6 +44,18 @@ yarn add thing
 
 </CodeGroup>
 
+<View title="JavaScript" icon="js">
+
+Run it with node.
+
+</View>
+
+<View title="Python" icon="python">
+
+Run it with python.
+
+</View>
+
 <Tabs sync={false} defaultTabIndex={1}>
 <Tab title="npm">Apart, npm.</Tab>
 <Tab title="yarn">Apart, yarn.</Tab>
@@ -226,4 +238,17 @@ def test_tabs_sync_and_a_code_group_dropdown(chromium: Any, site: Path,
     assert group.locator("select").input_value() == "npm"  # and back the other way
     assert group.get_by_text("npm i thing").is_visible()
     assert apart.get_by_text("Apart, yarn.").is_visible()
+    context.close()
+
+
+def test_views_form_one_menu_showing_the_chosen_view(chromium: Any, site: Path,
+                                                    serve_dir: Callable[..., str]) -> None:
+    context, tab = _tab(chromium, serve_dir(site), "/tabs/")
+    menu = tab.locator(".view-select")
+    assert menu.is_visible() and menu.input_value() == "JavaScript"
+    assert tab.get_by_text("Run it with node.").is_visible()
+    assert not tab.get_by_text("Run it with python.").is_visible()
+    menu.select_option("Python")
+    assert tab.get_by_text("Run it with python.").is_visible()
+    assert not tab.get_by_text("Run it with node.").is_visible()
     context.close()

@@ -270,5 +270,28 @@
     });
   });
 
-  document.addEventListener("DOMContentLoaded", function () { openCurrentGroup(); trackToc(); trackBackToTop(); });
+  // <View>: the page's views form one menu above the first of them, as on the platform; only
+  // the chosen view shows (without script every view shows under its own title)
+  function setUpViews() {
+    var views = Array.prototype.slice.call(document.querySelectorAll(".prose .view[data-view]"));
+    if (views.length < 2) return;
+    var titles = [];
+    views.forEach(function (v) { var t = v.getAttribute("data-view"); if (titles.indexOf(t) < 0) titles.push(t); });
+    var bar = document.createElement("div");
+    bar.className = "view-bar";
+    var select = document.createElement("select");
+    select.className = "view-select";
+    select.setAttribute("aria-label", "View");
+    titles.forEach(function (t) { var o = document.createElement("option"); o.textContent = t; select.appendChild(o); });
+    bar.appendChild(select);
+    views[0].parentNode.insertBefore(bar, views[0]);
+    function show() {
+      views.forEach(function (v) { v.hidden = v.getAttribute("data-view") !== select.value; });
+    }
+    select.addEventListener("change", show);
+    document.documentElement.classList.add("has-view-menu");
+    show();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { setUpViews(); openCurrentGroup(); trackToc(); trackBackToTop(); });
 })();
