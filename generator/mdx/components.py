@@ -85,7 +85,6 @@ PROPS: dict[str, dict[str, tuple[str, ...] | None]] = {
 # Props the platform documents that mdxsite does not do yet, with what the reader gets instead:
 # written, they are a located warning rather than a silent difference.
 UNHONOURED: dict[str, dict[str, str]] = {
-    "Update": {"rss": "the feed item carries the update's own content"},
     "ParamField": {"placeholder": "the field is documented without a placeholder"},
 }
 # Props the platform does not document that mdxsite's templates still draw (kept for pages

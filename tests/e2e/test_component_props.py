@@ -64,3 +64,18 @@ def test_an_undocumented_prop_mdxsite_still_draws_says_so(cli: Callable, make_si
             "deprecated, header, path, placeholder, query, required, type. "
             "[mdx.unsupported-prop]") in result.stderr
     assert 'id="param-limit"' in (tmp_path / "out" / "index.html").read_text()
+
+
+def test_an_updates_rss_prop_is_its_feed_items_title_and_summary(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    body = ("---\ntitle: Changelog\nrss: true\n---\n\n"
+            '<Update label="v2" description="Big release" '
+            'rss={{ title: "Version 2 is out", description: "Faster builds" }}>\n\nDetails.\n\n</Update>\n\n'
+            '<Update label="v1" description="First">\n\nHello.\n\n</Update>\n')
+    result = cli("build", make_site(DOCS, pages={"index": body}), "-o", tmp_path / "out")
+    assert result.exit_code == 0 and "unsupported-prop" not in result.stderr, result.stderr
+    items = ET.parse(tmp_path / "out" / "rss.xml").getroot().findall("channel/item")
+    assert [(i.findtext("title"), i.findtext("description")) for i in items] == [
+        ("Version 2 is out", "Faster builds"), ("v1", "First")]
