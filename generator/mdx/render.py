@@ -36,7 +36,9 @@ from mdxsite.sources import ASSET_SUFFIXES
 _TAGS = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"\s+")
 _IDS = re.compile(r'<[a-zA-Z][^>]*?\sid="([^"]+)"')
-_ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex"}
+# noZoom: the platform's image prop (no zoom on click); site.js reads data-no-zoom
+_ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex",
+                "noZoom": "data-no-zoom"}
 _INERT = frozenset({"script"})
 
 
@@ -159,6 +161,9 @@ class Context:
     source_lines: list[str] = field(default_factory=list)  # the text being rendered, for columns
     scripts: list[str] = field(default_factory=list)  # import/export statements for islands
     islands: list[str] = field(default_factory=list)  # components drawn in the browser
+    # (component, prop) already warned about on this page: one located warning each, not one
+    # per card of a grid of sixty
+    prop_warned: set[tuple[str, str]] = field(default_factory=set)
 
     def where(self, line: int | None, column: int = 0, needle: str = "") -> Location:
         """Locate a parsed line in the file; the column is where ``needle`` starts on it.
@@ -192,7 +197,7 @@ class Context:
         return Context(self.site, file, offset, self.page_key, {}, {}, self.problems,
                        self.errors, self.deps, self.links, (*self.stack, file), None,
                        self.used_ids, self.headings, features=self.features,
-                       scripts=self.scripts, islands=self.islands)
+                       scripts=self.scripts, islands=self.islands, prop_warned=self.prop_warned)
 
 
 def page_text(site: Site, page: Page) -> tuple[str, int]:
@@ -531,8 +536,11 @@ class _Renderer:
             if isinstance(props.get(key), str):
                 props[key] = self.rewrite_url(props[key], frame.line)
         for prop, message, hint in components.prop_problems(name, frame.props):
-            self.ctx.warn(frame.line, message, hint, code="mdx.unsupported-prop",
-                          needle=f"<{name}")
+            if (name, prop) in self.ctx.prop_warned:
+                continue
+            self.ctx.prop_warned.add((name, prop))
+            self.ctx.warn(frame.line, message, hint,
+                          code="mdx.unsupported-prop", needle=f"<{name}")
         extra = self.extra(name, props, frame, children, env)
         children = extra.pop("children", children)
         body = env.get_template(component.template).render(

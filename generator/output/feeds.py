@@ -1,7 +1,8 @@
 """Changelog pages: their ``<Update>`` entries in the table of contents and as an RSS feed.
 
 A page's ``<Update label=… description=… tags={[…]}>`` blocks become table-of-contents entries
-(with a tag filter when they carry tags), and a page with ``rss: true`` in its frontmatter gets
+(with a tag filter when they carry tags; ``rss={{title, description}}`` is the feed item's own
+title and summary), and a page with ``rss: true`` in its frontmatter gets
 ``rss.xml`` beside it (``/changelog/rss.xml``), one item per update, as on the platform.
 Everything here reads the rendered body: the MDX renderer is not involved.
 """
@@ -33,6 +34,8 @@ class Update:
     tags: tuple[str, ...]
     html: str          # the update's body
     position: int      # where it starts in the page's body, to order it among the headings
+    rss_title: str = ""        # <Update rss={{title, description}}>: the feed item's own
+    rss_description: str = ""
 
 
 def updates(body: str) -> list[Update]:
@@ -49,7 +52,9 @@ def updates(body: str) -> list[Update]:
                             label=html.unescape(_TAGS.sub("", label.group(1))) if label else "",
                             description=html.unescape(_TAGS.sub("", description.group(1)))
                             if description else "", tags=tags,
-                            html=content.group(1).strip() if content else "", position=m.start()))
+                            html=content.group(1).strip() if content else "", position=m.start(),
+                            rss_title=html.unescape(attrs.get("data-rss-title", "")),
+                            rss_description=html.unescape(attrs.get("data-rss-description", ""))))
     return found
 
 
@@ -87,11 +92,11 @@ def rss(page: Page, site_name: str, site_url: str, body: str, page_href: str) ->
     for u in updates(body):
         if not u.label:
             continue
-        parts = [f"<title>{escape(u.label)}</title>",
+        parts = [f"<title>{escape(u.rss_title or u.label)}</title>",
                  f"<link>{escape(link)}#{escape(u.id)}</link>",
                  f'<guid isPermaLink="false">{escape(page.key)}#{escape(u.id or u.label)}</guid>',
-                 f"<description>{escape(u.description or u.html)}</description>"]
-        if u.description and u.html:
+                 f"<description>{escape(u.rss_description or u.description or u.html)}</description>"]
+        if (u.rss_description or u.description) and u.html:
             parts.append(f"<content:encoded>{escape(u.html)}</content:encoded>")
         parts += [f"<category>{escape(t)}</category>" for t in u.tags]
         items.append("<item>" + "".join(parts) + "</item>")

@@ -91,6 +91,10 @@
     var sib = e.key === "ArrowRight" ? btn.nextElementSibling : btn.previousElementSibling;
     if (sib) { selectTab(sib); sib.focus(); }
   });
+  on("[data-code-select]", "change", function (e, select) {
+    var list = select.closest(".code-group").querySelector(":scope > .tab-list");
+    selectTab(list.children[select.selectedIndex]);
+  });
   function selectTab(btn) {
     var list = btn.parentElement, box = list.parentElement;
     var buttons = Array.prototype.slice.call(list.children);
@@ -98,6 +102,16 @@
     var index = buttons.indexOf(btn);
     buttons.forEach(function (b, i) { b.setAttribute("aria-selected", i === index ? "true" : "false"); });
     panels.forEach(function (p, i) { p.hidden = i !== index; });
+    var select = box.querySelector(":scope > .code-group-bar > select");  // CodeGroup dropdown
+    if (select) select.selectedIndex = index;
+    // Tabs sync (the platform's default): the same title is chosen in the page's other synced tabs
+    if (!box.hasAttribute("data-tabs-sync") || selectTab.syncing) return;
+    selectTab.syncing = true;
+    document.querySelectorAll("[data-tabs-sync] > .tab-list > .tab-button").forEach(function (other) {
+      if (other.parentElement !== list && other.textContent.trim() === btn.textContent.trim() &&
+          other.getAttribute("aria-selected") !== "true") selectTab(other);
+    });
+    selectTab.syncing = false;
   }
 
   on(".copy-button", "click", function (e, btn) {
@@ -169,21 +183,66 @@
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
 
+  // the TOC marks the section being read: the last heading above the top third of the window
+  // (at the page's end, the last heading), on every scroll
   function trackToc() {
-    var links = document.querySelectorAll(".toc a");
-    if (!links.length || !("IntersectionObserver" in window)) return;
-    var byId = {};
-    links.forEach(function (a) { byId[a.getAttribute("href").slice(1)] = a; });
-    var observer = new IntersectionObserver(function (entries) {
-      entries.forEach(function (entry) {
-        if (!entry.isIntersecting) return;
-        links.forEach(function (a) { a.classList.remove("active"); });
-        var a = byId[entry.target.id];
-        if (a) a.classList.add("active");
+    var links = Array.prototype.slice.call(document.querySelectorAll(".toc a[href^='#']"));
+    var pairs = links.map(function (a) {
+      return [a, document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1)))];
+    }).filter(function (pair) { return pair[1]; });
+    if (!pairs.length) return;
+    var queued = false;
+    function mark() {
+      queued = false;
+      var line = window.innerHeight / 3, current = pairs[0];
+      var atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      pairs.forEach(function (pair) { if (pair[1].getBoundingClientRect().top <= line) current = pair; });
+      if (atEnd && window.scrollY > 0) current = pairs[pairs.length - 1];
+      pairs.forEach(function (pair) {
+        var on = pair === current;
+        pair[0].classList.toggle("active", on);
+        if (on) pair[0].setAttribute("aria-current", "location"); else pair[0].removeAttribute("aria-current");
       });
-    }, { rootMargin: "0px 0px -70% 0px" });
-    Object.keys(byId).forEach(function (id) { var h = document.getElementById(id); if (h) observer.observe(h); });
+    }
+    window.addEventListener("scroll", function () {
+      if (!queued) { queued = true; window.requestAnimationFrame(mark); }
+    }, { passive: true });
+    mark();
   }
+
+  // back to top: the button shows once the reader is a screen down the page
+  function trackBackToTop() {
+    var button = document.querySelector("[data-back-to-top]");
+    if (!button) return;
+    function toggle() { button.hidden = window.scrollY < window.innerHeight; }
+    window.addEventListener("scroll", toggle, { passive: true });
+    toggle();
+  }
+  on("[data-back-to-top]", "click", function () {
+    window.scrollTo({ top: 0, behavior: "smooth" });
+    var target = document.getElementById("content");
+    if (target) { target.setAttribute("tabindex", "-1"); target.focus({ preventScroll: true }); }
+  });
+
+  // image zoom, as on the platform: an image in the page opens larger over it on click (not
+  // one with noZoom, nor one inside a link); Escape, the close button or a click closes it
+  var lightbox = null;
+  on(".prose img", "click", function (e, img) {
+    if (img.hasAttribute("data-no-zoom") || img.closest("a, button, [data-no-zoom]")) return;
+    if (!lightbox) {
+      lightbox = document.createElement("dialog");
+      lightbox.className = "lightbox";
+      lightbox.setAttribute("aria-label", "Image");
+      lightbox.innerHTML = '<img alt=""><button type="button" class="lightbox-close" aria-label="Close image">\u00d7</button>';
+      lightbox.addEventListener("click", function () { lightbox.close(); });
+      document.body.appendChild(lightbox);
+    }
+    var big = lightbox.querySelector("img");
+    big.src = img.currentSrc || img.src;
+    big.alt = img.alt || "";
+    lightbox.showModal();
+    lightbox.querySelector(".lightbox-close").focus();
+  });
 
   // Ctrl/Cmd+K opens search (the search plugin listens for this event)
   document.addEventListener("keydown", function (e) {
@@ -211,5 +270,28 @@
     });
   });
 
-  document.addEventListener("DOMContentLoaded", function () { openCurrentGroup(); trackToc(); });
+  // <View>: the page's views form one menu above the first of them, as on the platform; only
+  // the chosen view shows (without script every view shows under its own title)
+  function setUpViews() {
+    var views = Array.prototype.slice.call(document.querySelectorAll(".prose .view[data-view]"));
+    if (views.length < 2) return;
+    var titles = [];
+    views.forEach(function (v) { var t = v.getAttribute("data-view"); if (titles.indexOf(t) < 0) titles.push(t); });
+    var bar = document.createElement("div");
+    bar.className = "view-bar";
+    var select = document.createElement("select");
+    select.className = "view-select";
+    select.setAttribute("aria-label", "View");
+    titles.forEach(function (t) { var o = document.createElement("option"); o.textContent = t; select.appendChild(o); });
+    bar.appendChild(select);
+    views[0].parentNode.insertBefore(bar, views[0]);
+    function show() {
+      views.forEach(function (v) { v.hidden = v.getAttribute("data-view") !== select.value; });
+    }
+    select.addEventListener("change", show);
+    document.documentElement.classList.add("has-view-menu");
+    show();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { setUpViews(); openCurrentGroup(); trackToc(); trackBackToTop(); });
 })();

@@ -1,0 +1,254 @@
+"""Small reader features in Chromium: images open larger on click (not one with noZoom), a
+back-to-top button, the table of contents marking the section being read, the 404 page
+offering search, and the navbar's links and primary button in the phone's navigation panel.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SECTIONS = ["Install", "Configure", "Deploy", "Monitor", "Troubleshoot"]
+FILLER = "\n\n".join(["Some words about this part of the guide, long enough to scroll."] * 14)
+PAGE = ("---\ntitle: Guide\n---\n\nIntro with a ![Diagram](/diagram.png) picture.\n\n"
+        '<img src="/diagram.png" alt="Logo strip" noZoom />\n\n'
+        + "\n\n".join(f"## {name}\n\n{FILLER}" for name in SECTIONS) + "\n")
+
+
+TABS = """---
+title: Tabs
+---
+
+<Tabs>
+<Tab title="npm">Install with npm.</Tab>
+<Tab title="yarn">Install with yarn.</Tab>
+</Tabs>
+
+<CodeGroup dropdown>
+
+```bash npm
+npm i thing
+```
+
+```bash yarn
+yarn add thing
+```
+
+</CodeGroup>
+
+<View title="JavaScript" icon="js">
+
+Run it with node.
+
+</View>
+
+<View title="Python" icon="python">
+
+Run it with python.
+
+</View>
+
+<Tabs sync={false} defaultTabIndex={1}>
+<Tab title="npm">Apart, npm.</Tab>
+<Tab title="yarn">Apart, yarn.</Tab>
+</Tabs>
+"""
+
+
+def _png(width: int, height: int) -> bytes:
+    """A plain grey PNG (no imaging library needed for a test picture)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + b"\x88" * width * 3 for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from click.testing import CliRunner
+
+    from mdxsite.cli import main
+
+    root = tmp_path_factory.mktemp("extras") / "src"
+    root.mkdir()
+    (root / "docs.json").write_text(json.dumps({
+        "name": "Extras", "colors": {"primary": "#0D9373"},
+        "navbar": {"links": [{"label": "Community", "href": "https://example.com/community"}],
+                   "primary": {"type": "button", "label": "Sign up", "href": "https://example.com/up"}},
+        "navigation": {"pages": ["index", "guide", "tabs"]}}), "utf-8")
+    (root / "tabs.mdx").write_text(TABS, "utf-8")
+    (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nSee the [guide](/guide).\n", "utf-8")
+    (root / "guide.mdx").write_text(PAGE, "utf-8")
+    (root / "diagram.png").write_bytes(_png(320, 160))
+    out = root.parent / "out"
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    return out
+
+
+def _tab(chromium: Any, base: str, path: str, width: int = 1280) -> tuple[Any, Any]:
+    context = chromium.new_context(viewport={"width": width, "height": 800})
+    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1")
+                  else r.abort())
+    tab = context.new_page()
+    tab.goto(base + path)
+    return context, tab
+
+
+def test_an_image_opens_larger_on_click_unless_it_says_noZoom(chromium: Any, site: Path,
+                                                               serve_dir: Callable[..., str]) -> None:
+    context, tab = _tab(chromium, serve_dir(site), "/guide/")
+    tab.locator('.prose img[alt="Diagram"]').click()
+    box = tab.locator("dialog.lightbox")
+    assert box.evaluate("d => d.open")
+    big = box.locator("img")
+    assert big.get_attribute("src").endswith("/diagram.png") and big.get_attribute("alt") == "Diagram"
+    tab.keyboard.press("Escape")
+    assert not box.evaluate("d => d.open")
+    tab.locator('.prose img[alt="Logo strip"]').click()   # noZoom: nothing opens
+    assert not box.evaluate("d => d.open")
+    tab.locator('.prose img[alt="Diagram"]').click()
+    tab.locator(".lightbox-close").click()                 # the close button closes it too
+    assert not box.evaluate("d => d.open")
+    context.close()
+
+
+def test_back_to_top_shows_once_scrolled_and_returns_to_the_top(chromium: Any, site: Path,
+                                                                serve_dir: Callable[..., str]) -> None:
+    for width in (1280, 390):
+        context, tab = _tab(chromium, serve_dir(site), "/guide/", width)
+        button = tab.locator("[data-back-to-top]")
+        assert not button.is_visible()
+        tab.evaluate("window.scrollTo(0, 3000)")
+        button.wait_for(state="visible")
+        box = button.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= width
+        button.click()
+        tab.wait_for_function("window.scrollY === 0")
+        button.wait_for(state="hidden")
+        context.close()
+
+
+def test_the_toc_marks_the_section_being_read(chromium: Any, site: Path,
+                                              serve_dir: Callable[..., str]) -> None:
+    context, tab = _tab(chromium, serve_dir(site), "/guide/")
+    active = tab.locator(".toc a.active")
+    assert active.count() == 1 and active.inner_text() == SECTIONS[0]
+    for name in (SECTIONS[2], SECTIONS[1]):          # down, then back up
+        tab.locator(f"h2:has-text('{name}')").evaluate("h => h.scrollIntoView()")
+        tab.wait_for_function("n => document.querySelector('.toc a.active')?.textContent === n", arg=name)
+        assert tab.locator('.toc a[aria-current="location"]').inner_text() == name
+    tab.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    tab.wait_for_function("n => document.querySelector('.toc a.active')?.textContent === n",
+                          arg=SECTIONS[-1])
+    assert tab.locator(".toc a.active").count() == 1
+    context.close()
+
+
+def test_the_404_page_offers_search(chromium: Any, site: Path,
+                                    serve_dir: Callable[..., str]) -> None:
+    context, tab = _tab(chromium, serve_dir(site, not_found_page=True), "/no/such/page/")
+    assert "Page not found" in tab.locator("h1").inner_text()
+    tab.locator(".not-found [data-search-open]").click()
+    dialog = tab.locator("dialog.search-dialog")
+    dialog.wait_for(state="visible")
+    tab.keyboard.type("Troubleshoot")
+    first = tab.locator(".pagefind-ui__result-link").first
+    first.wait_for(timeout=10000)
+    assert first.get_attribute("href").rstrip("/").endswith("/guide")
+    tab.keyboard.press("Escape")
+    tab.keyboard.press("Control+k")                  # the shortcut works there too
+    dialog.wait_for(state="visible")
+    context.close()
+
+
+def test_the_phone_menu_offers_the_navbar_links_and_button(chromium: Any, site: Path,
+                                                           serve_dir: Callable[..., str]) -> None:
+    base = serve_dir(site)
+    context, tab = _tab(chromium, base, "/guide/", 390)
+    assert not tab.locator(".navbar-links").is_visible()
+    tab.locator("[data-menu-toggle]").click()
+    links = tab.locator("#sidebar .sidebar-navbar")
+    assert links.locator("a", has_text="Community").is_visible()
+    button = links.locator("a.button-primary")
+    assert button.is_visible() and button.inner_text() == "Sign up"
+    assert button.get_attribute("href") == "https://example.com/up"
+    box = button.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390
+    context.close()
+    context, tab = _tab(chromium, base, "/guide/", 1280)  # wide: in the bar, not twice
+    assert tab.locator(".navbar-links .button-primary").is_visible()
+    assert not tab.locator(".sidebar-navbar").is_visible()
+    context.close()
+
+
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _serious(tab: Any) -> list[dict[str, Any]]:
+    tab.add_script_tag(path=str(AXE))
+    found = tab.evaluate("""async () => (await axe.run(document, { resultTypes: ["violations"] }))
+        .violations.map(v => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ")) }))""")
+    return [v for v in found if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_finds_no_serious_issue_with_the_new_controls(chromium: Any, site: Path,
+                                                          serve_dir: Callable[..., str]) -> None:
+    if not AXE.is_file():
+        pytest.fail("tests/browser/node_modules/axe-core is missing: run `make browser-deps` (npm)")
+    base = serve_dir(site, not_found_page=True)
+    context, tab = _tab(chromium, base, "/no/such/page/")
+    assert _serious(tab) == []                       # the 404 page with its search button
+    context.close()
+    context, tab = _tab(chromium, base, "/guide/", 390)
+    tab.evaluate("window.scrollTo(0, 3000)")
+    tab.locator("[data-back-to-top]").wait_for(state="visible")
+    tab.locator("[data-menu-toggle]").click()        # the phone menu with the navbar's links
+    assert _serious(tab) == []
+    context.close()
+    context, tab = _tab(chromium, base, "/guide/")
+    tab.locator('.prose img[alt="Diagram"]').click()  # an image zoomed
+    assert _serious(tab) == []
+    context.close()
+
+
+def test_tabs_sync_and_a_code_group_dropdown(chromium: Any, site: Path,
+                                            serve_dir: Callable[..., str]) -> None:
+    context, tab = _tab(chromium, serve_dir(site), "/tabs/")
+    group = tab.locator(".code-group-dropdown")
+    assert not group.locator(".tab-list").is_visible()
+    assert group.get_by_text("npm i thing").is_visible()
+    group.locator("select").select_option("yarn")    # the dropdown picks the block
+    assert group.get_by_text("yarn add thing").is_visible()
+    assert not group.get_by_text("npm i thing").is_visible()
+    # synced (the platform's default): the Tabs above follow; sync={false} ones do not
+    assert tab.get_by_text("Install with yarn.").is_visible()
+    apart = tab.locator(".tabs").nth(2)
+    assert apart.get_by_text("Apart, yarn.").is_visible()  # defaultTabIndex={1}
+    tab.locator(".tabs").first.get_by_role("tab", name="npm").click()
+    assert group.locator("select").input_value() == "npm"  # and back the other way
+    assert group.get_by_text("npm i thing").is_visible()
+    assert apart.get_by_text("Apart, yarn.").is_visible()
+    context.close()
+
+
+def test_views_form_one_menu_showing_the_chosen_view(chromium: Any, site: Path,
+                                                    serve_dir: Callable[..., str]) -> None:
+    context, tab = _tab(chromium, serve_dir(site), "/tabs/")
+    menu = tab.locator(".view-select")
+    assert menu.is_visible() and menu.input_value() == "JavaScript"
+    assert tab.get_by_text("Run it with node.").is_visible()
+    assert not tab.get_by_text("Run it with python.").is_visible()
+    menu.select_option("Python")
+    assert tab.get_by_text("Run it with python.").is_visible()
+    assert not tab.get_by_text("Run it with node.").is_visible()
+    context.close()

@@ -1,0 +1,81 @@
+"""Every built-in component's props against the platform's documentation: a prop it does not
+document, one mdxsite does not do yet, and a value outside the documented ones are each a
+located warning ([mdx.unsupported-prop]), said once per page; documented props are silent."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+DOCS = {"name": "T", "navigation": {"pages": ["index"]}}
+
+
+def _warnings(cli: Callable, make_site: Callable, tmp_path: Path, body: str) -> list[str]:
+    result = cli("build", make_site(DOCS, pages={"index": body}), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    return [line for line in result.stderr.splitlines() if "[mdx.unsupported-prop]" in line]
+
+
+def test_documented_props_of_every_kind_are_silent(cli: Callable, make_site: Callable,
+                                                   tmp_path: Path) -> None:
+    body = ('<Card title="A" icon="rocket" iconType="solid" color="#f00" href="/x" horizontal '
+            'img="/i.png" cta="Go" arrow>x</Card>\n\n'
+            '<Tabs defaultTabIndex={1} sync={false} borderBottom>\n<Tab title="a" icon="b">x</Tab>\n'
+            '<Tab title="c">y</Tab>\n</Tabs>\n\n'
+            '<Steps titleSize="h2">\n<Step title="s" stepNumber={3} titleSize="h3">x</Step>\n</Steps>\n\n'
+            '<Badge color="blue" size="sm" shape="pill" stroke disabled>b</Badge>\n\n'
+            '<Tooltip tip="t" headline="h" cta="c" href="/x">w</Tooltip>\n\n'
+            '<Icon icon="rocket" size={20} className="x" color="red" />\n\n'
+            '<Frame caption="c" hint="h">x</Frame>\n\n'
+            '<Accordion title="a" description="d" defaultOpen icon="x">x</Accordion>\n\n'
+            '<ResponseField name="n" type="string" required default="1" deprecated pre={["a"]} '
+            'post={["b"]}>x</ResponseField>\n\n'
+            '<Info icon="key" color="#000">i</Info>\n')
+    assert _warnings(cli, make_site, tmp_path, body) == []
+
+
+def test_undocumented_unsupported_and_wrong_props_are_located_once_per_page(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    body = ("Intro.\n\n"
+            '<Card title="A" description="one">x</Card>\n\n'
+            '<Card title="B" description="two">y</Card>\n\n'
+            '<Badge size="xl">b</Badge>\n\n'
+            '<ParamField path="id" placeholder="42">The id.</ParamField>\n')
+    got = _warnings(cli, make_site, tmp_path, body)
+    assert got == [
+        "index.mdx:3:1: warning: <Card> has no prop 'description', so it is ignored. The "
+        "platform documents: arrow, color, cta, horizontal, href, icon, iconType, img, title. "
+        "[mdx.unsupported-prop]",
+        "index.mdx:7:1: warning: <Badge size='xl'> is not one of 'xs' or 'sm' or 'md' or 'lg'. "
+        "Write size='xs'. [mdx.unsupported-prop]",
+        "index.mdx:9:1: warning: <ParamField placeholder> is not supported by mdxsite yet, so it "
+        "is ignored: the field is documented without a placeholder. Remove placeholder to "
+        "silence this. "
+        "[mdx.unsupported-prop]",
+    ]
+
+
+def test_an_undocumented_prop_mdxsite_still_draws_says_so(cli: Callable, make_site: Callable,
+                                                          tmp_path: Path) -> None:
+    body = '<ParamField name="limit" type="number">How many.</ParamField>\n'
+    result = cli("build", make_site(DOCS, pages={"index": body}), "-o", tmp_path / "out")
+    assert ("index.mdx:1:1: warning: <ParamField name> is not a prop the platform documents: "
+            "mdxsite draws it, the platform may not. Use the documented props: body, default, "
+            "deprecated, header, path, placeholder, query, required, type. "
+            "[mdx.unsupported-prop]") in result.stderr
+    assert 'id="param-limit"' in (tmp_path / "out" / "index.html").read_text()
+
+
+def test_an_updates_rss_prop_is_its_feed_items_title_and_summary(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    body = ("---\ntitle: Changelog\nrss: true\n---\n\n"
+            '<Update label="v2" description="Big release" '
+            'rss={{ title: "Version 2 is out", description: "Faster builds" }}>\n\nDetails.\n\n</Update>\n\n'
+            '<Update label="v1" description="First">\n\nHello.\n\n</Update>\n')
+    result = cli("build", make_site(DOCS, pages={"index": body}), "-o", tmp_path / "out")
+    assert result.exit_code == 0 and "unsupported-prop" not in result.stderr, result.stderr
+    items = ET.parse(tmp_path / "out" / "rss.xml").getroot().findall("channel/item")
+    assert [(i.findtext("title"), i.findtext("description")) for i in items] == [
+        ("Version 2 is out", "Faster builds"), ("v1", "First")]
