@@ -425,12 +425,14 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                   "param": a.param} for a in api_op.auth],
         "credentials": site.config.get("api.playground.credentials") is True,
         "body": {"type": body_type, "example": samples.dump(body_value, body_type)
-                 if body_value is not None and prefill else "",
+                 if body_value is not None and prefill else samples.dump(
+                     _x_defaults(data, media), body_type) if _x_defaults(data, media) else "",
                  "placeholder": samples.dump(body_value, body_type)
                  if body_value is not None else "",
                  "examples": [{"label": label, "text": text} for label, text in
                               body["contents"][0]["examples"]] if body else [],
-                 "parts": _parts(body["contents"][0]["node"], body_value, prefill)
+                 "parts": _parts(body["contents"][0]["node"], body_value,
+                                 prefill, set(_x_defaults(data, media)))
                  if body and body_type.startswith("multipart/") else []} if body_type else None,
     }
     return {
@@ -460,8 +462,22 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     }
 
 
-def _parts(node: Node, example: Any, prefill: bool = True) -> list[dict[str, Any]]:
-    """The fields of a multipart body, one form input each (a file input for binary ones)."""
+def _x_defaults(data: Any, media: Any) -> dict[str, Any]:
+    """The top-level body fields whose schema has an ``x-default``: prefilled in any case."""
+    schema, _ = deref(data, media.get("schema") if isinstance(media, dict) else None)
+    found = {}
+    for name, prop in ((schema.get("properties") or {}).items()
+                       if isinstance(schema, dict) else []):
+        prop, _ = deref(data, prop)
+        if isinstance(prop, dict) and "x-default" in prop:
+            found[str(name)] = prop["x-default"]
+    return found
+
+
+def _parts(node: Node, example: Any, prefill: bool = True,
+           fixed: set[str] | frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """The fields of a multipart body, one form input each (a file input for binary ones);
+    ``fixed`` names those filled even without ``prefill`` (their x-default)."""
     values = example if isinstance(example, dict) else {}
     out = []
     for f in node.properties:
@@ -469,7 +485,8 @@ def _parts(node: Node, example: Any, prefill: bool = True) -> list[dict[str, Any
         value = "" if binary else _text(values.get(f.name))
         out.append({"name": f.name, "type": f.node.type, "required": f.required,
                     "binary": binary, "multiple": binary and f.node.type.endswith("[]"),
-                    "example": value if prefill else "", "placeholder": value})
+                    "example": value if prefill or f.name in fixed else "",
+                    "placeholder": value})
     return out
 
 

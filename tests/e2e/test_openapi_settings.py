@@ -164,3 +164,80 @@ def test_playground_proxy_true_is_a_located_warning(tmp_path: Path) -> None:
     line = next(ln for ln in log.splitlines() if "api.playground.proxy" in ln)
     assert re.match(r"docs\.json:\d+:\d+: warning: api\.playground\.proxy: a static site has "
                     r"no proxy server", line), line
+
+
+X_DEFAULT_SPEC = """openapi: 3.1.0
+info: {title: X, version: '1'}
+servers: [{url: 'https://x.example'}]
+paths:
+  /upload:
+    post:
+      summary: Upload
+      parameters:
+        - {name: currency, in: query, schema: {type: string, x-default: eur}}
+        - {name: limit, in: query, schema: {type: integer, example: 5}}
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                note: {type: string, x-default: from x-default}
+                tag: {type: string, example: plain}
+      responses: {'200': {description: ok}}
+"""
+
+
+def test_x_default_is_prefilled_without_examples_prefill(tmp_path: Path) -> None:
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "api.yaml").write_text(X_DEFAULT_SPEC)
+    (root / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "X", "colors": {"primary": "#112233"},
+        "navigation": {"tabs": [{"tab": "API", "openapi": "api.yaml"}]}}))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(out), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    doc = page(out, "api-reference/upload")
+    assert playground_field(doc, "currency")["value"] == "eur"
+    assert playground_field(doc, "limit")["value"] == ""
+    assert playground_field(doc, "limit")["placeholder"] == "5"
+    assert re.search(r'data-pg-part="note" value="from x-default"', doc)
+    assert re.search(r'data-pg-part="tag" value="" placeholder="plain"', doc)
+
+
+def _mdx_site(tmp_path: Path, api: dict[str, Any], frontmatter: str) -> tuple[Path, str]:
+    root = tmp_path / "mdx"
+    root.mkdir()
+    (root / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "M", "colors": {"primary": "#112233"}, "api": api,
+        "navigation": {"groups": [{"group": "API", "pages": ["users"]}]}}, indent=2))
+    (root / "users.mdx").write_text(f"---\ntitle: Users\napi: {frontmatter}\n---\n\n"
+                                    '<ParamField query="page" type="integer">Page.</ParamField>\n')
+    out = tmp_path / "mdx-out"
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(out), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    return out, result.output
+
+
+def test_mdx_endpoint_bar_with_api_mdx_server_and_url_full(tmp_path: Path) -> None:
+    out, log = _mdx_site(tmp_path, {"mdx": {"server": "https://api.example.com/v1"},
+                                    "url": "full"}, '"GET /users"')
+    doc = page(out, "users")
+    code = re.search(r'<code class="api-path">(.*?)</code>', doc)
+    assert code and re.sub(r"<[^>]+>", "", code.group(1)) == "https://api.example.com/v1/users"
+    assert 'data-copy-endpoint="https://api.example.com/v1/users"' in doc
+    assert playground_field(doc, "page")["data-in"] == "query"
+    assert "warning" not in log.split("built")[0]
+
+
+def test_mdx_endpoint_problems_are_located_warnings(tmp_path: Path) -> None:
+    out, log = _mdx_site(tmp_path, {"mdx": {"auth": {"method": "cobo"}}}, '"GET /users"')
+    lines = [ln for ln in log.splitlines() if "warning:" in ln]
+    assert any(re.match(r"users\.mdx:3:6: warning: api 'GET /users' has a relative path", ln)
+               for ln in lines), lines
+    assert any(re.match(r"docs\.json:\d+:\d+: warning: api\.mdx\.auth\.method: auth method "
+                        r"'cobo'", ln) for ln in lines), lines
+    # the endpoint bar is still there; without a server the playground only builds the request
+    doc = page(out, "users")
+    assert 'data-mode="simple"' in doc
