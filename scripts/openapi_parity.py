@@ -10,7 +10,7 @@ agreement rate of each, per spec and overall, and the first disagreements.
 
 Normalisations (the one place they are listed):
 - types: the converter's ``enum<string>`` is ``string``, ``file`` is ``string``; mdxsite's type
-  line is cut to its first word (``string<uuid>`` -> ``string``, ``array of Pet`` -> ``array``).
+  line is cut to its first word (``string<uuid>`` -> ``string``), and ``string[]`` is ``array``.
 - examples: a value the converter made up (``"<string>"``, ``123``, ``true`` for a schema
   without an example) matches any value of the same JSON type; values the document gives
   (examples, defaults, enums) must be equal. Objects compare key by key.
@@ -34,7 +34,9 @@ def _base_type(text: str) -> str:
     text = text.strip().lower()
     if text.startswith("enum<"):
         return text[5:].rstrip(">")
-    word = text.split("<")[0].split(" ")[0].split("[")[0].split("|")[0]
+    if text.endswith("[]") or text.startswith("array"):
+        return "array"
+    word = text.split("<")[0].split(" ")[0].split("|")[0]
     return {"file": "string"}.get(word, word)
 
 
@@ -87,6 +89,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("specs", nargs="*", type=Path, help="OpenAPI files (default: ../shared/openapi)")
     parser.add_argument("--show", type=int, default=8, help="how many disagreements to print")
+    parser.add_argument("--exclude", action="append", default=[], metavar="NAME",
+                        help="leave out a spec by file name (the converter spends more than 15 "
+                        "minutes on stripe-spec3-2022-04.json, whose schemas reach each other)")
     args = parser.parse_args()
     sys.path[:0] = [str(REPO / "tests" / "oracle")]
     import json
@@ -95,7 +100,8 @@ def main() -> int:
 
     from mdxsite.openapi.load import load_path
 
-    specs = args.specs or sorted(p for p in SHARED.iterdir() if p.suffix in (".json", ".yaml"))
+    specs = [p for p in args.specs or sorted(
+        p for p in SHARED.iterdir() if p.suffix in (".json", ".yaml")) if p.name not in args.exclude]
     oracle = client.Oracle()
     totals: Counter[str] = Counter()
     shown = 0
