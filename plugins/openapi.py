@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import ApiOperation, OutputFile, Page, RenderedPage, RequestSample, Site
 
@@ -22,6 +24,19 @@ def mdxsite_render_page(site: Site, page: Page) -> RenderedPage | None:
     return render(site, page)
 
 
+@hookimpl(wrapper=True, specname="mdxsite_render_page")
+def _mdx_endpoint(site: Site, page: Page) -> Generator[None, RenderedPage | None,
+                                                       RenderedPage | None]:
+    # whoever renders a written page, an api: frontmatter puts the endpoint bar and the
+    # playground above its content
+    rendered = yield
+    from mdxsite.openapi.mdx_endpoint import has_endpoint, with_endpoint
+
+    if rendered is None or not has_endpoint(page):
+        return rendered
+    return with_endpoint(site, page, rendered)
+
+
 @hookimpl(tryfirst=True)  # the platform's three tabs first; other plugins' follow
 def mdxsite_request_samples(operation: ApiOperation) -> list[RequestSample]:
     from mdxsite.openapi.samples import builtin_samples
@@ -31,6 +46,10 @@ def mdxsite_request_samples(operation: ApiOperation) -> list[RequestSample]:
 
 @hookimpl
 def mdxsite_page_assets(page: Page) -> list[str]:
+    from mdxsite.openapi.mdx_endpoint import has_endpoint
+
+    if has_endpoint(page):
+        return ["/_mdxsite/openapi.css", "/_mdxsite/playground.js"]
     if page.kind != "openapi":
         return []
     from mdxsite.openapi.render import is_api_page

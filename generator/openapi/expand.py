@@ -232,6 +232,7 @@ def expand(site: Site) -> Site | None:
             "static site has no sign-in, so no page shows it",
             'use "interactive", "simple" or "none"', "api.playground.display",
             "openapi.playground-auth", warning=True))
+    expander.warnings += language_warnings(site)
     report_warnings(expander.warnings)
     pages = dict(site.pages)
     pages.update(own_pages)
@@ -251,3 +252,25 @@ def expand(site: Site) -> Site | None:
     nav = replace(site.nav, items=items, placements=placements(items)) if in_nav else site.nav
     pages = {k: replace(p, trail=nav.placements.get(k, p.trail)) for k, p in pages.items()}
     return replace(site.with_pages(pages), nav=nav)
+
+
+def language_warnings(site: Site) -> list[Problem]:
+    """``api.examples.languages`` entries that no request sample answers (built-in or a
+    plugin's), each located in docs.json: they would silently show nothing."""
+    from mdxsite import pipeline, plugin_manager
+    from mdxsite.model import ApiOperation, RequestSample
+    from mdxsite.openapi.render import unknown_languages
+    from mdxsite.openapi.samples import builtin_samples
+
+    probe = ApiOperation(spec="", method="GET", path="/", url="https://example.com/")
+    pm = pipeline.current_plugins()
+    offered = builtin_samples(probe) if pm is None else [
+        s for _, s in plugin_manager.contributions(pm, "mdxsite_request_samples", site=site,
+                                                   operation=probe)
+        if isinstance(s, RequestSample)]
+    return [Problem(site.config.where(JsonPath(("api", "examples", "languages", i))),
+                    f"no request sample in the language {name!r}; it is left out",
+                    "use curl, python or javascript, or add a plugin answering "
+                    "mdxsite_request_samples", f"api.examples.languages[{i}]", "openapi.language",
+                    warning=True)
+            for i, name in unknown_languages(site, offered)]

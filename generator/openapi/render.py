@@ -43,6 +43,11 @@ _SCRIPTS = re.compile(r"<script\b.*?</script>", re.DOTALL)
 _SPACE = re.compile(r"\s+")
 LOCATIONS = ("path", "query", "header", "cookie")
 DISPLAYS = ("interactive", "simple", "none")
+# api.examples.languages: the names the platform accepts, each to the built-in sample it means
+# (matched on the sample's language or label, so a plugin's "Go" sample answers "go")
+LANGUAGE_ALIASES = {"curl": "bash", "bash": "bash", "sh": "bash", "shell": "bash",
+                    "python": "python", "py": "python", "javascript": "javascript",
+                    "js": "javascript", "node": "javascript", "nodejs": "javascript"}
 
 
 @lru_cache(maxsize=1)
@@ -127,6 +132,11 @@ def _param_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
         if isinstance(schema.get("enum"), list) and schema["enum"]:
             return schema["enum"][0], True
     return None, False
+
+
+def _has_x_default(data: Any, param: dict[str, Any]) -> bool:
+    schema, _ = deref(data, _param_schema(param))
+    return "x-default" in param or (isinstance(schema, dict) and "x-default" in schema)
 
 
 def _servers(doc: Any, item: dict[str, Any], op: dict[str, Any]) -> list[dict[str, Any]]:
@@ -240,7 +250,8 @@ def _highlight(sample: RequestSample) -> dict[str, Any]:
 
 
 def request_samples(site: Site, op: ApiOperation) -> list[dict[str, Any]]:
-    """Ask every plugin for request samples (built-ins when no build is running)."""
+    """Ask every plugin for request samples (built-ins when no build is running), keeping
+    those ``api.examples.languages`` names, in its order (all of them without it)."""
     from mdxsite import pipeline, plugin_manager
 
     pm = pipeline.current_plugins()
@@ -250,7 +261,38 @@ def request_samples(site: Site, op: ApiOperation) -> list[dict[str, Any]]:
         found = plugin_manager.unique_by(
             plugin_manager.contributions(pm, "mdxsite_request_samples", site=site, operation=op),
             key=lambda s: s.label, what="request sample")
-    return [_highlight(s) for s in found if isinstance(s, RequestSample)]
+    chosen = [s for s in found if isinstance(s, RequestSample)]
+    languages = site.config.get("api.examples.languages")
+    if isinstance(languages, list) and languages:
+        chosen = [s for name in languages if isinstance(name, str)
+                  for s in chosen if _sample_matches(s, name)]
+        chosen = list(dict.fromkeys(chosen))  # "curl" and "bash" name one sample
+    return [_highlight(s) for s in chosen]
+
+
+def _sample_matches(sample: RequestSample, name: str) -> bool:
+    wanted = LANGUAGE_ALIASES.get(name.lower(), name.lower())
+    return wanted in (sample.language.lower(), sample.label.lower())
+
+
+def unknown_languages(site: Site, offered: list[RequestSample]) -> list[tuple[int, str]]:
+    """The entries of ``api.examples.languages`` that no request sample answers, by index."""
+    languages = site.config.get("api.examples.languages")
+    return [(i, name) for i, name in enumerate(languages if isinstance(languages, list) else [])
+            if not isinstance(name, str) or not any(_sample_matches(s, name) for s in offered)]
+
+
+def _required_only(data: Any, media: Any, value: Any) -> Any:
+    """``api.examples.defaults: required``: a body example keeps only its required fields."""
+    schema, _ = deref(data, media.get("schema") if isinstance(media, dict) else None)
+    if not isinstance(value, dict) or not isinstance(schema, dict):
+        return value
+    required = set(schema.get("required") or [])
+    for part in schema.get("allOf") or []:
+        part, _ = deref(data, part)
+        if isinstance(part, dict):
+            required |= set(part.get("required") or [])
+    return {k: v for k, v in value.items() if k in required}
 
 
 def display_mode(site: Site, page: Page, servers: list[dict[str, Any]], webhook: bool) -> str:
@@ -284,7 +326,8 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                        "deprecated": param.get("deprecated") is True,
                        "description": str(param.get("description") or ""),
                        "node": node, "example": example if given else None,
-                       "example_json": json.dumps(example) if given else ""})
+                       "example_json": json.dumps(example) if given else "",
+                       "prefilled": _has_x_default(data, param)})
     body_raw, _ = deref(data, op.get("requestBody"))
     body: dict[str, Any] | None = None
     if isinstance(body_raw, dict):
@@ -341,11 +384,17 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     path_values = {p["name"]: p["example"] for p in params if p["in"] == "path"}
     first_server = servers[0]["filled"] if servers else ""
     body_type, body_value = "", None
+    media: Any = None
     if body and body["contents"]:
         first = body["contents"][0]
         body_type = first["type"]
         media, _ = deref(data, body_raw["content"][body_type])
         body_value = samples.media_example(data, media, "response" if webhook else "request")
+    # api.examples.defaults: "required" leaves optional parameters and body fields out of
+    # the request samples ("all", the default, shows every one that has an example)
+    required_only = site.config.get("api.examples.defaults", "all") == "required"
+    sample_body = _required_only(data, media, body_value) if required_only and body_type \
+        else body_value
     api_op = ApiOperation(
         spec=spec, method="POST" if webhook and method == "post" else method.upper(),
         path=route, url=first_server + samples.fill_path(route, path_values) if not webhook
@@ -354,25 +403,36 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                                       example=p["example"] if p["example"] is not None else (
                                           samples.example_of(data, _param_schema(raw), "request")
                                           if p["required"] else None))
-                         for p, raw in zip(params, _parameters(data, item, op))),
-        body_type=body_type, body=body_value, auth=_auth_models(security),
+                         for p, raw in zip(params, _parameters(data, item, op))
+                         if p["required"] or not required_only),
+        body_type=body_type, body=sample_body, auth=_auth_models(security),
         operation_id=str(op.get("operationId") or ""), summary=str(op.get("summary") or ""),
         webhook=webhook)
     mode = display_mode(site, page, servers, webhook)
+    # api.examples.prefill: the playground's fields start filled with the examples only when
+    # true (the platform's default is false: the examples are placeholders); an x-default is
+    # the value the author asked to prefill, so it always is
+    prefill = site.config.get("api.examples.prefill", False) is True
     playground = {
         "method": api_op.method, "path": route, "mode": mode,
         "servers": [{"url": s["url"], "variables": s["variables"],
                      "description": s["description"]} for s in servers],
         "parameters": [{"name": p["name"], "in": p["in"], "required": p["required"],
-                        "example": p["example"], "type": p["node"].type,
-                        "enum": p["node"].enum} for p in params],
+                        "example": p["example"] if prefill or p["prefilled"] else None,
+                        "placeholder": _text(p["example"]) or p["node"].type,
+                        "type": p["node"].type, "enum": p["node"].enum} for p in params],
         "auth": [{"name": a.name, "type": a.type, "scheme": a.scheme, "in": a.location,
                   "param": a.param} for a in api_op.auth],
+        "credentials": site.config.get("api.playground.credentials") is True,
         "body": {"type": body_type, "example": samples.dump(body_value, body_type)
+                 if body_value is not None and prefill else samples.dump(
+                     _x_defaults(data, media), body_type) if _x_defaults(data, media) else "",
+                 "placeholder": samples.dump(body_value, body_type)
                  if body_value is not None else "",
                  "examples": [{"label": label, "text": text} for label, text in
                               body["contents"][0]["examples"]] if body else [],
-                 "parts": _parts(body["contents"][0]["node"], body_value)
+                 "parts": _parts(body["contents"][0]["node"], body_value,
+                                 prefill, set(_x_defaults(data, media)))
                  if body and body_type.startswith("multipart/") else []} if body_type else None,
     }
     return {
@@ -396,22 +456,45 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "playground": playground if mode != "none" else None,
         "playground_json": Markup(_script_json(playground)),
         "url": api_op.url,
+        # api.url: "full" shows the first server's URL before the path in the endpoint bar
+        "base_url": first_server if site.config.get("api.url") == "full" else "",
         "curl": "" if webhook else samples.curl(api_op).code,
     }
 
 
-def _parts(node: Node, example: Any) -> list[dict[str, Any]]:
-    """The fields of a multipart body, one form input each (a file input for binary ones)."""
+def _x_defaults(data: Any, media: Any) -> dict[str, Any]:
+    """The top-level body fields whose schema has an ``x-default``: prefilled in any case."""
+    schema, _ = deref(data, media.get("schema") if isinstance(media, dict) else None)
+    found = {}
+    for name, prop in ((schema.get("properties") or {}).items()
+                       if isinstance(schema, dict) else []):
+        prop, _ = deref(data, prop)
+        if isinstance(prop, dict) and "x-default" in prop:
+            found[str(name)] = prop["x-default"]
+    return found
+
+
+def _parts(node: Node, example: Any, prefill: bool = True,
+           fixed: set[str] | frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """The fields of a multipart body, one form input each (a file input for binary ones);
+    ``fixed`` names those filled even without ``prefill`` (their x-default)."""
     values = example if isinstance(example, dict) else {}
     out = []
     for f in node.properties:
         binary = "binary" in f.node.type or "base64" in f.node.type or "byte" in f.node.type
-        value = values.get(f.name)
+        value = "" if binary else _text(values.get(f.name))
         out.append({"name": f.name, "type": f.node.type, "required": f.required,
                     "binary": binary, "multiple": binary and f.node.type.endswith("[]"),
-                    "example": "" if binary or value is None else (
-                        value if isinstance(value, str) else json.dumps(value))})
+                    "example": value if prefill or f.name in fixed else "",
+                    "placeholder": value})
     return out
+
+
+def _text(value: Any) -> str:
+    """A value as a form field holds it: strings as they are, the rest as JSON."""
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 def _script_json(value: Any) -> str:
@@ -494,10 +577,23 @@ def render(site: Site, page: Page) -> RenderedPage:
     out = env.get_template("openapi/operation.html").render(
         md=markdown, content=untrusted.clean(fragment),
         **fields.helpers(markdown, fragments.url_for(site, spec)), **ctx)
+    out = expand_fields(site, out)
     done = _finish(site, page, out, _headings(ctx), spec, api_md.operation(ctx, ctx["curl"]))
     what = f"x-mint content of {str(page.data['method']).upper()} {page.data['path']}"
     return dataclasses.replace(done, problems=(
         *done.problems, *untrusted.warnings(fragment, Location(spec), what)))
+
+
+def expand_fields(site: Site, page_html: str) -> str:
+    """``api.params.expanded: "all"``: every field's child attributes start open.
+
+    A schema loaded from a fragment (past the page's budget) stays closed: opening every one
+    would fetch them all on load.
+    """
+    if site.config.get("api.params.expanded") != "all":
+        return page_html
+    return page_html.replace('<details class="expandable api-children">',
+                             '<details class="expandable api-children" open>')
 
 
 def is_api_page(page: Page) -> bool:

@@ -15,11 +15,14 @@ from urllib.parse import quote, urlencode
 from mdxsite.model import ApiOperation, RequestSample
 from mdxsite.openapi.schema import deref, types_of
 
-_FORMATS = {"date-time": "2024-01-01T12:00:00Z", "date": "2024-01-01", "time": "12:00:00",
-            "email": "user@example.com", "uuid": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+# the values the platform's generateExampleFromSchema makes up for these formats (checked by
+# scripts/openapi_parity.py), so a page's examples read as they do there
+_FORMATS = {"date-time": "2023-11-07T05:31:56Z", "date": "2023-12-25", "time": "12:00:00",
+            "email": "jsmith@example.com", "uuid": "3c90c3cc-0d44-4b50-8888-8dd25736052a",
             "uri": "https://example.com", "url": "https://example.com",
-            "hostname": "example.com", "ipv4": "192.0.2.1", "ipv6": "2001:db8::1",
-            "byte": "U3dhZ2dlcg==", "binary": "<binary>", "password": "********"}
+            "hostname": "example.com", "ipv4": "127.0.0.1", "ipv6": "2606:4700:3108::ac42:2835",
+            "byte": "aSDinaTvuI8gbWludGxpZnk=", "base64": "aSDinaTvuI8gbWludGxpZnk=",
+            "binary": "<binary>", "password": "********"}
 MAX_DEPTH = 8
 MAX_PROPERTIES = 60
 MAX_VALUES = 250

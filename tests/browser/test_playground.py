@@ -83,7 +83,8 @@ def _build(tmp_path: Path, apis: list[str], display: str = "interactive") -> Pat
     spec.write_text(spec.read_text().replace("https://api.shelter.example", apis[0])
                     .replace("https://sandbox.shelter.example", apis[1]))
     config = json.loads((root / "docs.json").read_text())
-    config["api"] = {"playground": {"display": display}}
+    # the examples prefilled, so a request can be sent as the page comes
+    config["api"] = {"playground": {"display": display}, "examples": {"prefill": True}}
     (root / "docs.json").write_text(json.dumps(config))
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", str(root), "-o", str(out), "--no-cache"])

@@ -136,6 +136,8 @@ def site(tmp_path: Path, api: str, serve_dir: Callable[..., str]) -> str:
     (root / "api.yaml").write_text(SPEC.replace("'API'", repr(api)))
     (root / "docs.json").write_text(json.dumps({
         "theme": "mint", "name": "U", "colors": {"primary": "#112233"},
+        # the form body's example is sent as it is prefilled
+        "api": {"examples": {"prefill": True}},
         "navigation": {"tabs": [{"tab": "API", "openapi": "api.yaml"}]}}))
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", str(root), "-o", str(out)])

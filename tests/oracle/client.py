@@ -72,6 +72,13 @@ class Oracle:
         """``upgradeToDocsConfig`` on a mint.json: ``{"ok": True, "config": {...}}``."""
         return self.ask({"kind": "upgrade", "config": config, "options": options})
 
+    def endpoints(self, spec: object) -> list[dict[str, object]]:
+        """Every operation of an OpenAPI document as the platform's converter sees it: its
+        parameters, body fields, response codes and body example (see ``oracle.mjs``)."""
+        answer = self.ask({"kind": "endpoints", "spec": spec})
+        operations = answer.get("operations")
+        return list(operations) if isinstance(operations, list) else []
+
     def close(self) -> None:
         if self._proc.stdin:
             self._proc.stdin.close()

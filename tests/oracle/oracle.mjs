@@ -6,6 +6,11 @@
 //       -> {"ok": bool, "issues": [{"path": [...], "message": "..."}], "error": "..."?}
 //   {"kind": "upgrade", "config": {...}, "options": {...}}
 //       -> {"ok": true, "config": {...}} | {"ok": false, "error": "..."}
+//   {"kind": "endpoints", "spec": {...}}   (an OpenAPI document as JSON)
+//       -> {"ok": true, "operations": [{"method", "path", "parameters": [{name, in, required,
+//           type}], "body": [field names], "responses": [codes], "example": value}]}
+//       each operation through OpenApiToEndpointConverter, the body's example through
+//       generateExampleFromSchema, as the platform builds an endpoint page
 // MDX is compiled as the platform's @mintlify/mdx does: @mdx-js/mdx 3 with remark-gfm,
 // remark-math and remark-frontmatter.
 import { createInterface } from "node:readline";
@@ -13,7 +18,8 @@ import { compile, createProcessor } from "@mdx-js/mdx";
 import remarkFrontmatter from "remark-frontmatter";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
-import { resolveRefs, validateDocsConfig, upgradeToDocsConfig } from "@mintlify/validation";
+import { resolveRefs, validateDocsConfig, upgradeToDocsConfig, OpenApiToEndpointConverter,
+         generateExampleFromSchema } from "@mintlify/validation";
 
 const remarkPlugins = [remarkGfm, remarkMath, [remarkFrontmatter, ["yaml", "toml"]]];
 const parser = createProcessor({ remarkPlugins });
@@ -74,7 +80,73 @@ function upgrade(req) {
   }
 }
 
-const handlers = { mdx, docs, upgrade };
+// The converter wants a dereferenced document, as the platform's parser hands it over: local
+// $refs replaced by their targets, a cycle kept as a cycle of objects.
+function dereference(doc) {
+  const seen = new Map();
+  const target = ref => ref.slice(2).split("/").map(p => p.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce((o, k) => (o == null ? undefined : o[k]), doc);
+  function walk(node) {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== "object") return node;
+    if (typeof node.$ref === "string" && node.$ref.startsWith("#/")) {
+      if (seen.has(node.$ref)) return seen.get(node.$ref);
+      const found = target(node.$ref);
+      if (found === undefined || Array.isArray(found) || typeof found !== "object") return found;
+      const out = {};
+      seen.set(node.$ref, out);
+      Object.assign(out, walk(found));
+      return out;
+    }
+    const out = {};
+    for (const [k, v] of Object.entries(node)) out[k] = walk(v);
+    return out;
+  }
+  return walk(doc);
+}
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+function endpoints(req) {
+  const doc = dereference(req.spec);
+  const operations = [];
+  const quiet = console.error, log = console.log, warn = console.warn;
+  console.error = console.log = console.warn = () => {};  // safeParse reports each schema it gives up on; the answer says enough
+  try {
+    for (const [path, item] of Object.entries(doc.paths ?? {})) {
+      for (const method of METHODS) {
+        if (!item || !item[method]) continue;
+        const one = { method, path };
+        try {
+          const e = OpenApiToEndpointConverter.convert(doc, path, method, true);
+          one.parameters = [];
+          for (const [where, group] of Object.entries(e.request.parameters))
+            for (const [name, p] of Object.entries(group))
+              one.parameters.push({ name, in: where, required: Boolean(p.schema?.[0]?.required),
+                                    type: p.schema?.[0]?.type ?? "" });
+          const [type] = Object.keys(e.request.body);
+          const schema = type ? e.request.body[type].schemaArray?.[0] : undefined;
+          // an array body's fields are its items' (mdxsite lists those under the body)
+          const fields = schema?.properties ?? schema?.items?.[0]?.properties;
+          one.body = fields ? Object.keys(fields) : [];
+          one.bodyType = type ?? "";
+          one.responses = Object.keys(e.response);
+          const examples = type ? Object.values(e.request.body[type].examples ?? {}) : [];
+          one.example = examples.length ? examples[0].value
+            : (schema ? generateExampleFromSchema(schema) : null);
+        } catch (err) {
+          one.error = String(err.message).slice(0, 200);
+        }
+        operations.push(one);
+      }
+    }
+  } finally {
+    console.error = quiet; console.log = log; console.warn = warn;
+  }
+  return { ok: true, operations };
+}
+
+const handlers = { mdx, docs, upgrade, endpoints };
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {
   if (!line.trim()) continue;

@@ -182,6 +182,8 @@
       var req = build();
       var init = { method: req.method, headers: req.headers };
       if (req.body !== null && req.method !== "GET" && req.method !== "HEAD") init.body = req.body;
+      // api.playground.credentials: the browser sends its cookies and HTTP auth to the API
+      if (config.credentials) init.credentials = "include";
       if (req.cookies.length) { init.credentials = "include"; setCookies(req.cookies, false); }
       var button = $(section, "[data-pg-send]");
       button.disabled = true;

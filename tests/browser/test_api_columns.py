@@ -1,0 +1,80 @@
+"""API pages in Chromium: two columns at 1280 px, one at 390 px, as on the platform.
+
+At 1280 px the reference (description, parameters, body, responses) is on the left and the
+request and response samples on the right, level with it, below the endpoint bar, and the
+samples stay on screen while the reader scrolls; at 390 px the samples follow the reference
+in one column and nothing scrolls sideways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mdxsite.cli import main
+
+pytestmark = pytest.mark.browser
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "sites" / "openapi"
+PAGE = "/api-reference/pets/add-a-pet/"
+BOXES = """() => {
+  const box = s => { const r = document.querySelector(s).getBoundingClientRect();
+                     return {x: r.x, y: r.y, w: r.width, h: r.height, bottom: r.bottom}; };
+  return {bar: box('.api-endpoint'), main: box('.api-main'), side: box('.api-examples'),
+          description: box('.api-description'), responses: box('#responses'),
+          scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth};
+}"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("columns") / "out"
+    result = CliRunner().invoke(main, ["build", str(FIXTURE), "-o", str(out), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_two_columns_at_1280_with_sticky_samples(
+        site: Path, serve_dir: Callable[..., str], chromium: object) -> None:
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    p = context.new_page()
+    p.goto(serve_dir(site) + PAGE)
+    b = p.evaluate(BOXES)
+    # side by side, the samples on the right, starting level with the reference
+    assert b["side"]["x"] >= b["main"]["x"] + b["main"]["w"]
+    assert abs(b["side"]["y"] - b["main"]["y"]) < 2
+    assert b["main"]["w"] >= 400 and b["side"]["w"] >= 300
+    assert b["side"]["x"] + b["side"]["w"] <= 1280
+    # the endpoint bar spans both, above them
+    assert b["bar"]["bottom"] <= b["main"]["y"]
+    assert b["bar"]["x"] <= b["main"]["x"] and b["bar"]["x"] + b["bar"]["w"] >= b["side"]["x"] + b["side"]["w"] - 1
+    # the description and the responses are in the left column
+    for part in ("description", "responses"):
+        assert b["main"]["x"] <= b[part]["x"] < b["side"]["x"]
+    assert b["scroll"] == b["width"]
+
+    # scrolled down to the responses, the samples are still on screen
+    p.evaluate("window.scrollTo(0, document.querySelector('#responses').offsetTop)")
+    p.wait_for_timeout(100)
+    after = p.evaluate(BOXES)
+    assert after["main"]["y"] < b["main"]["y"] - 500
+    assert 0 <= after["side"]["y"] < 300
+    context.close()
+
+
+def test_one_column_at_390_without_sideways_scrolling(
+        site: Path, serve_dir: Callable[..., str], chromium: object) -> None:
+    context = chromium.new_context(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
+    p = context.new_page()
+    p.goto(serve_dir(site) + PAGE)
+    b = p.evaluate(BOXES)
+    assert b["scroll"] == b["width"] == 390
+    # the samples come after the reference, in the same column
+    assert b["side"]["y"] >= b["main"]["bottom"]
+    assert abs(b["side"]["x"] - b["main"]["x"]) < 1 and abs(b["side"]["w"] - b["main"]["w"]) < 1
+    assert b["main"]["x"] >= 0 and b["main"]["x"] + b["main"]["w"] <= 390
+    assert b["bar"]["bottom"] <= b["main"]["y"]
+    context.close()

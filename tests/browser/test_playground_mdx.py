@@ -1,0 +1,155 @@
+"""Endpoints written in MDX (frontmatter ``api:``, no OpenAPI document) in Chromium.
+
+A local JSON API started by the test echoes what it received; the page's playground, built
+from ``api.mdx.server``, ``api.mdx.auth`` and the page's ``<ParamField>`` components, sends
+a real request to it and shows the answer.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mdxsite.cli import main
+
+pytestmark = pytest.mark.browser
+
+CREATE = """---
+title: Create user
+api: "POST /users"
+---
+
+Creates a user.
+
+<ParamField body="name" type="string" required>
+The user's name.
+</ParamField>
+
+<ParamField query="dry_run" type="boolean">
+Only check the input.
+</ParamField>
+"""
+
+GET = """---
+title: Get user
+api: GET {api}/v1/users/{{id}}
+---
+
+<ParamField path="id" type="string" required>
+The user's id.
+</ParamField>
+"""
+
+
+class _Echo(BaseHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def _cors(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Access-Control-Allow-Methods", "GET, POST")
+        self.send_header("Access-Control-Allow-Headers", "Authorization, Content-Type, X-Key")
+
+    def do_OPTIONS(self) -> None:
+        self.send_response(204)
+        self._cors()
+        self.end_headers()
+
+    def _answer(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length).decode() if length else ""
+        payload = json.dumps({"method": self.command, "path": self.path,
+                              "authorization": self.headers.get("Authorization"),
+                              "key": self.headers.get("X-Key"),
+                              "body": json.loads(raw) if raw else None}).encode()
+        self.send_response(201 if self.command == "POST" else 200)
+        self._cors()
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    do_GET = do_POST = _answer
+
+
+@pytest.fixture
+def echo_api() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Echo)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+
+
+def _build(tmp_path: Path, api: str, auth: dict[str, str]) -> Path:
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "docs.json").write_text(json.dumps({
+        "name": "Users", "theme": "mint", "colors": {"primary": "#0E7C66"},
+        "api": {"mdx": {"server": api, "auth": auth}},
+        "navigation": {"groups": [{"group": "API", "pages": ["create-user", "get-user"]}]}}))
+    (root / "create-user.mdx").write_text(CREATE)
+    (root / "get-user.mdx").write_text(GET.format(api=api))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(out), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.output.split("built")[0], result.output
+    return out
+
+
+@pytest.fixture
+def page(chromium: object) -> Iterator[object]:
+    context = chromium.new_context()  # type: ignore[attr-defined]
+    yield context.new_page()
+    context.close()
+
+
+def _response(p: object) -> dict[str, object]:
+    p.wait_for_function(  # type: ignore[attr-defined]
+        "document.querySelector('[data-pg-body-out]').textContent.length > 0")
+    text = p.locator("[data-pg-body-out]").inner_text()  # type: ignore[attr-defined]
+    value: dict[str, object] = json.loads(text)
+    return value
+
+
+def test_mdx_endpoint_with_a_relative_path_sends_through_api_mdx_server(
+        tmp_path: Path, echo_api: str, serve_dir: Callable[..., str], page: object) -> None:
+    base = serve_dir(_build(tmp_path, echo_api, {"method": "bearer"}))
+    p = page
+    p.goto(f"{base}/create-user/")  # type: ignore[attr-defined]
+    bar = p.locator(".api-endpoint").first  # type: ignore[attr-defined]
+    assert bar.inner_text().split() == ["POST", "/users", "Copy"]
+    # the page's own content stays below the endpoint
+    assert "Creates a user." in p.locator("article").inner_text()  # type: ignore[attr-defined]
+    pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
+    pg.locator('[data-pg-auth="mdx"]').fill("t0ken")
+    pg.locator('[data-pg-param="dry_run"]').fill("true")
+    pg.locator("[data-pg-body]").fill('{"name": "Ada"}')
+    preview = pg.locator("[data-pg-preview]").inner_text()
+    assert preview.startswith(f"POST {echo_api}/users?dry_run=true")
+    pg.locator("[data-pg-send]").click()
+    echoed = _response(p)
+    assert echoed == {"method": "POST", "path": "/users?dry_run=true",
+                      "authorization": "Bearer t0ken", "key": None, "body": {"name": "Ada"}}
+    assert pg.locator("[data-pg-status]").inner_text().startswith("201")
+
+
+def test_mdx_endpoint_with_a_full_url_and_an_api_key(
+        tmp_path: Path, echo_api: str, serve_dir: Callable[..., str], page: object) -> None:
+    base = serve_dir(_build(tmp_path, echo_api, {"method": "key", "name": "X-Key"}))
+    p = page
+    p.goto(f"{base}/get-user/")  # type: ignore[attr-defined]
+    pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
+    pg.locator('[data-pg-auth="mdx"]').fill("k-123")
+    pg.locator('[data-pg-param="id"]').fill("u 7")
+    pg.locator("[data-pg-send]").click()
+    echoed = _response(p)
+    assert echoed == {"method": "GET", "path": "/v1/users/u%207", "authorization": None,
+                      "key": "k-123", "body": None}
+    assert pg.locator("[data-pg-status]").inner_text().startswith("200")

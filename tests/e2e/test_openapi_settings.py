@@ -1,0 +1,243 @@
+"""Each ``api.*`` setting of docs.json, built on the OpenAPI fixture and read in the output.
+
+One test per setting, each comparing a build with the setting to what a reader sees; a setting
+a static site cannot honour must leave a located warning in the build's output.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from mdxsite.cli import main
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "sites" / "openapi"
+
+
+def build(tmp_path: Path, api: dict[str, Any], name: str = "site") -> tuple[Path, str]:
+    """Build the fixture with ``api`` as docs.json's api block; return the output and log."""
+    root = tmp_path / name
+    shutil.copytree(FIXTURE, root)
+    config = json.loads((root / "docs.json").read_text())
+    config["api"] = api
+    (root / "docs.json").write_text(json.dumps(config, indent=2))
+    out = tmp_path / f"{name}-out"
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(out), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return out, result.output
+
+
+def page(out: Path, key: str) -> str:
+    return (out / key / "index.html").read_text()
+
+
+def request_box(doc: str) -> str:
+    """The request samples' tab group: from its label to the response samples' one."""
+    box = doc[doc.index('<aside class="api-examples"'):]
+    box = box[box.index('<div class="example-label">Request</div>'):]
+    return box[:box.index('<div class="example-label">', 10)]
+
+
+def sample_tabs(doc: str) -> list[str]:
+    """The titles of the request-sample tabs, in order."""
+    return re.findall(r'class="tab-button"[^>]*>([^<]+)</button>', request_box(doc))
+
+
+def sample_code(doc: str, title: str) -> str:
+    """The text of one request-sample tab."""
+    box = request_box(doc)
+    titles = sample_tabs(doc)
+    panels = re.findall(r'<div class="tab-panel"[^>]*>(.*?)</div>\n', box, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "", panels[titles.index(title)]))
+
+
+def playground_field(doc: str, name: str) -> dict[str, str]:
+    tag = re.search(rf'<input type="text" data-pg-param="{re.escape(name)}"[^>]*>', doc)
+    assert tag, name
+    return {k: html.unescape(v) for k, v in re.findall(r'(\w[\w-]*)="([^"]*)"', tag.group(0))}
+
+
+def test_examples_languages_picks_and_orders_the_request_samples(tmp_path: Path) -> None:
+    default, _ = build(tmp_path, {}, "default")
+    assert sample_tabs(page(default, "api-reference/pets/add-a-pet")) == [
+        "cURL", "Python", "JavaScript"]
+    out, log = build(tmp_path, {"examples": {"languages": ["javascript", "curl"]}})
+    assert sample_tabs(page(out, "api-reference/pets/add-a-pet")) == ["JavaScript", "cURL"]
+    assert "openapi.language" not in log
+
+
+def test_examples_languages_without_a_sample_is_a_located_warning(tmp_path: Path) -> None:
+    out, log = build(tmp_path, {"examples": {"languages": ["python", "ruby"]}})
+    assert sample_tabs(page(out, "api-reference/pets/add-a-pet")) == ["Python"]
+    line = next(ln for ln in log.splitlines() if "openapi.language" in ln)
+    assert re.match(r"docs\.json:\d+:\d+: warning: api\.examples\.languages\[1\]: no request "
+                    r"sample in the language 'ruby'", line), line
+
+
+def test_examples_defaults_required_leaves_optional_values_out_of_samples(
+        tmp_path: Path) -> None:
+    everything, _ = build(tmp_path, {}, "all")
+    listing = sample_code(page(everything, "api-reference/pets/list-pets"), "cURL")
+    assert "limit=20" in listing
+    body = sample_code(page(everything, "api-reference/pets/add-a-pet"), "cURL")
+    assert '"tag": "friendly"' in body and '"name": "Biscuit"' in body
+
+    out, _ = build(tmp_path, {"examples": {"defaults": "required"}})
+    listing = sample_code(page(out, "api-reference/pets/list-pets"), "cURL")
+    assert "limit=" not in listing and "/pets" in listing
+    body = sample_code(page(out, "api-reference/pets/add-a-pet"), "cURL")
+    assert '"name": "Biscuit"' in body and '"species": "dog"' in body
+    assert "tag" not in body
+    # the required path parameter stays in the URL
+    get = sample_code(page(out, "api-reference/pets/get-a-pet"), "cURL")
+    assert "/pets/{petId}" not in get and "/pets/" in get
+
+
+def test_examples_prefill_fills_the_playground_only_when_true(tmp_path: Path) -> None:
+    plain, _ = build(tmp_path, {}, "plain")
+    field = playground_field(page(plain, "api-reference/pets/list-pets"), "limit")
+    assert field["value"] == "" and field["placeholder"] == "20"
+    body = re.search(r"<textarea data-pg-body[^>]*>([^<]*)</textarea>",
+                     page(plain, "api-reference/pets/add-a-pet"))
+    assert body and body.group(1).strip() == ""
+    assert "Biscuit" in html.unescape(re.search(
+        r'<textarea data-pg-body[^>]*placeholder="([^"]*)"',
+        page(plain, "api-reference/pets/add-a-pet")).group(1))  # type: ignore[union-attr]
+
+    out, _ = build(tmp_path, {"examples": {"prefill": True}})
+    assert playground_field(page(out, "api-reference/pets/list-pets"), "limit")["value"] == "20"
+    body = re.search(r"<textarea data-pg-body[^>]*>([^<]*)</textarea>",
+                     page(out, "api-reference/pets/add-a-pet"))
+    assert body and json.loads(html.unescape(body.group(1)))["name"] == "Biscuit"
+
+
+def test_params_expanded_all_opens_child_attributes(tmp_path: Path) -> None:
+    closed, _ = build(tmp_path, {}, "closed")
+    doc = page(closed, "api-reference/pets/add-a-pet")
+    assert '<details class="expandable api-children">' in doc
+    assert '<details class="expandable api-children" open>' not in doc
+    out, _ = build(tmp_path, {"params": {"expanded": "all"}})
+    doc = page(out, "api-reference/pets/add-a-pet")
+    assert '<details class="expandable api-children" open>' in doc
+    assert '<details class="expandable api-children">' not in doc
+
+
+def test_url_full_shows_the_server_in_the_endpoint_bar(tmp_path: Path) -> None:
+    def bar(out: Path) -> str:
+        doc = page(out, "api-reference/pets/get-a-pet")
+        code = re.search(r'<code class="api-path">(.*?)</code>', doc)
+        assert code
+        return re.sub(r"<[^>]+>", "", code.group(1))
+
+    short, _ = build(tmp_path, {}, "short")
+    assert bar(short) == "/pets/{petId}"
+    out, _ = build(tmp_path, {"url": "full"})
+    assert bar(out) == "https://api.shelter.example/v2/pets/{petId}"
+
+
+def _playground_config(doc: str) -> dict[str, Any]:
+    raw = re.search(r'<script type="application/json" class="api-playground-config">(.*?)'
+                    r"</script>", doc, flags=re.S)
+    assert raw
+    value: dict[str, Any] = json.loads(raw.group(1))
+    return value
+
+
+def test_playground_credentials_reaches_the_playground(tmp_path: Path) -> None:
+    plain, _ = build(tmp_path, {}, "plain")
+    assert _playground_config(page(plain, "api-reference/pets/list-pets"))["credentials"] is False
+    out, _ = build(tmp_path, {"playground": {"credentials": True, "proxy": False}})
+    assert _playground_config(page(out, "api-reference/pets/list-pets"))["credentials"] is True
+
+
+def test_playground_proxy_true_is_a_located_warning(tmp_path: Path) -> None:
+    _, quiet = build(tmp_path, {"playground": {"proxy": False}}, "direct")
+    assert "api.playground.proxy" not in quiet
+    _, log = build(tmp_path, {"playground": {"proxy": True}})
+    line = next(ln for ln in log.splitlines() if "api.playground.proxy" in ln)
+    assert re.match(r"docs\.json:\d+:\d+: warning: api\.playground\.proxy: a static site has "
+                    r"no proxy server", line), line
+
+
+X_DEFAULT_SPEC = """openapi: 3.1.0
+info: {title: X, version: '1'}
+servers: [{url: 'https://x.example'}]
+paths:
+  /upload:
+    post:
+      summary: Upload
+      parameters:
+        - {name: currency, in: query, schema: {type: string, x-default: eur}}
+        - {name: limit, in: query, schema: {type: integer, example: 5}}
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                note: {type: string, x-default: from x-default}
+                tag: {type: string, example: plain}
+      responses: {'200': {description: ok}}
+"""
+
+
+def test_x_default_is_prefilled_without_examples_prefill(tmp_path: Path) -> None:
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "api.yaml").write_text(X_DEFAULT_SPEC)
+    (root / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "X", "colors": {"primary": "#112233"},
+        "navigation": {"tabs": [{"tab": "API", "openapi": "api.yaml"}]}}))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(out), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    doc = page(out, "api-reference/upload")
+    assert playground_field(doc, "currency")["value"] == "eur"
+    assert playground_field(doc, "limit")["value"] == ""
+    assert playground_field(doc, "limit")["placeholder"] == "5"
+    assert re.search(r'data-pg-part="note" value="from x-default"', doc)
+    assert re.search(r'data-pg-part="tag" value="" placeholder="plain"', doc)
+
+
+def _mdx_site(tmp_path: Path, api: dict[str, Any], frontmatter: str) -> tuple[Path, str]:
+    root = tmp_path / "mdx"
+    root.mkdir()
+    (root / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "M", "colors": {"primary": "#112233"}, "api": api,
+        "navigation": {"groups": [{"group": "API", "pages": ["users"]}]}}, indent=2))
+    (root / "users.mdx").write_text(f"---\ntitle: Users\napi: {frontmatter}\n---\n\n"
+                                    '<ParamField query="page" type="integer">Page.</ParamField>\n')
+    out = tmp_path / "mdx-out"
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(out), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    return out, result.output
+
+
+def test_mdx_endpoint_bar_with_api_mdx_server_and_url_full(tmp_path: Path) -> None:
+    out, log = _mdx_site(tmp_path, {"mdx": {"server": "https://api.example.com/v1"},
+                                    "url": "full"}, '"GET /users"')
+    doc = page(out, "users")
+    code = re.search(r'<code class="api-path">(.*?)</code>', doc)
+    assert code and re.sub(r"<[^>]+>", "", code.group(1)) == "https://api.example.com/v1/users"
+    assert 'data-copy-endpoint="https://api.example.com/v1/users"' in doc
+    assert playground_field(doc, "page")["data-in"] == "query"
+    assert "warning" not in log.split("built")[0]
+
+
+def test_mdx_endpoint_problems_are_located_warnings(tmp_path: Path) -> None:
+    out, log = _mdx_site(tmp_path, {"mdx": {"auth": {"method": "cobo"}}}, '"GET /users"')
+    lines = [ln for ln in log.splitlines() if "warning:" in ln]
+    assert any(re.match(r"users\.mdx:3:6: warning: api 'GET /users' has a relative path", ln)
+               for ln in lines), lines
+    assert any(re.match(r"docs\.json:\d+:\d+: warning: api\.mdx\.auth\.method: auth method "
+                        r"'cobo'", ln) for ln in lines), lines
+    # the endpoint bar is still there; without a server the playground only builds the request
+    doc = page(out, "users")
+    assert 'data-mode="simple"' in doc
