@@ -3,6 +3,7 @@ a built one on 127.0.0.1."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import http.server
@@ -114,10 +115,11 @@ class _StaticHost(_Quiet):
         self.wfile.write(body)
 
 
-@pytest.fixture
-def serve_dir() -> Iterator[Callable[..., str]]:
-    """Serve a folder on 127.0.0.1; returns its base URL. ``prefix`` mounts it under a sub-path;
-    ``not_found_page`` answers misses with the folder's 404.html, as most static hosts do."""
+@contextlib.contextmanager
+def _static_servers() -> Iterator[Callable[..., str]]:
+    """Serve folders on 127.0.0.1 until the block ends; ``serve`` returns a folder's base URL.
+    ``prefix`` mounts it under a sub-path; ``not_found_page`` answers misses with the folder's
+    404.html, as most static hosts do."""
     servers: list[http.server.ThreadingHTTPServer] = []
 
     def serve(folder: Path, prefix: str = "", not_found_page: bool = False) -> str:
@@ -135,10 +137,26 @@ def serve_dir() -> Iterator[Callable[..., str]]:
         servers.append(server)
         return f"http://127.0.0.1:{server.server_port}"
 
-    yield serve
-    for server in servers:
-        server.shutdown()
-        server.server_close()
+    try:
+        yield serve
+    finally:
+        for server in servers:
+            server.shutdown()
+            server.server_close()
+
+
+@pytest.fixture
+def serve_dir() -> Iterator[Callable[..., str]]:
+    """Serve a folder on 127.0.0.1 for one test (see :func:`_static_servers`)."""
+    with _static_servers() as serve:
+        yield serve
+
+
+@pytest.fixture(scope="module")
+def module_serve_dir() -> Iterator[Callable[..., str]]:
+    """Serve folders for a whole test module (many views of a few built sites)."""
+    with _static_servers() as serve:
+        yield serve
 
 
 ORACLE = REPO / "tests" / "oracle"

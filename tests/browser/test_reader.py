@@ -182,34 +182,10 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="module")
-def bases(built: dict[str, Path], module_server: Callable[..., str]) -> dict[str, str]:
-    return {name: module_server(folder) for name, folder in built.items()}
+def bases(built: dict[str, Path], module_serve_dir: Callable[..., str]) -> dict[str, str]:
+    return {name: module_serve_dir(folder) for name, folder in built.items()}
 
 
-@pytest.fixture(scope="module")
-def module_server() -> Iterator[Callable[..., str]]:
-    """A module-wide static server (the shared fixture is per test; three sites, 24 views)."""
-    import functools
-    import http.server
-    import threading
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args: object) -> None:
-            pass
-
-    servers: list[http.server.ThreadingHTTPServer] = []
-
-    def serve(folder: Path) -> str:
-        server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_port}"
-
-    yield serve
-    for server in servers:
-        server.shutdown()
-        server.server_close()
 
 
 def _open(chromium: Any, url: str, width: int, scheme: str) -> tuple[Any, Any]:

@@ -86,12 +86,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="module")
-def shots(built: dict[str, Path], chromium, serve_dir_module: Callable[[Path], str]) -> dict[
+def shots(built: dict[str, Path], chromium, module_serve_dir: Callable[[Path], str]) -> dict[
         tuple[str, str, int], bytes]:
     """Every theme's Retries page as PNG bytes, by (theme, light|dark, width)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     found: dict[tuple[str, str, int], bytes] = {}
-    bases = {name: serve_dir_module(folder) for name, folder in built.items()}
+    bases = {name: module_serve_dir(folder) for name, folder in built.items()}
     for scheme in ("light", "dark"):
         for width in WIDTHS:
             context = chromium.new_context(viewport={"width": width, "height": 900},
@@ -109,32 +109,6 @@ def shots(built: dict[str, Path], chromium, serve_dir_module: Callable[[Path], s
             context.close()
             assert outside == []
     return found
-
-
-@pytest.fixture(scope="module")
-def serve_dir_module() -> Iterator[Callable[[Path], str]]:
-    """serve_dir for the module: one static server per theme's output."""
-    import functools
-    import http.server
-    import threading
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args: object) -> None:
-            pass
-
-    servers: list[http.server.ThreadingHTTPServer] = []
-
-    def serve(folder: Path) -> str:
-        server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_port}"
-
-    yield serve
-    for server in servers:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -157,7 +131,7 @@ def test_dark_is_not_light(shots: dict[tuple[str, str, int], bytes]) -> None:
 
 
 def test_linden_is_monospace_unless_docs_json_sets_fonts(built: dict[str, Path], chromium,
-                                                         serve_dir_module, tmp_path: Path) -> None:
+                                                         module_serve_dir, tmp_path: Path) -> None:
     """A theme's own font is a default: docs.json ``fonts`` win over it, as on the platform."""
     from click.testing import CliRunner
 
@@ -174,10 +148,10 @@ def test_linden_is_monospace_unless_docs_json_sets_fonts(built: dict[str, Path],
     context = chromium.new_context()
     page = context.new_page()
     font = "getComputedStyle(document.body).fontFamily"
-    page.goto(serve_dir_module(built["linden"]) + "/guides/retries/")
+    page.goto(module_serve_dir(built["linden"]) + "/guides/retries/")
     assert "monospace" in page.evaluate(font)
-    page.goto(serve_dir_module(built["mint"]) + "/guides/retries/")
+    page.goto(module_serve_dir(built["mint"]) + "/guides/retries/")
     assert "monospace" not in page.evaluate(font)
-    page.goto(serve_dir_module(tmp_path / "out") + "/")
+    page.goto(module_serve_dir(tmp_path / "out") + "/")
     assert page.evaluate(font).startswith("Lato")
     context.close()
