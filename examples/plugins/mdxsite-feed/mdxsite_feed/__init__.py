@@ -9,7 +9,6 @@ Settings, in docs.json (both optional)::
 
 from __future__ import annotations
 
-import logging
 import uuid
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
@@ -20,11 +19,11 @@ from typing import Any
 
 import click
 
-from mdxsite import JsonPath, Location, MdxsiteError, OutputFile, Page, Setting, Site, hookimpl
+from mdxsite import (JsonPath, Location, MdxsiteError, OutputFile, Page, Setting, Site, hookimpl,
+                     warn)
 
 NAME = "feed"                                    # the entry point's name in pyproject.toml
 ATOM = "http://www.w3.org/2005/Atom"
-log = logging.getLogger("mdxsite.feed")          # under "mdxsite": the CLI prints and counts it
 
 
 @dataclass(frozen=True)
@@ -110,8 +109,8 @@ def atom(site: Site, listed: Iterable[Entry]) -> bytes:
 def mdxsite_output_files(site: Site) -> Iterable[OutputFile]:
     listed = entries(site)
     if not listed:
-        log.warning("feed.xml: warning: not written, no page has a date. Add date: 2026-11-25 "
-                    "to the frontmatter of the pages to list. [feed.empty]")
+        warn(Location("feed.xml"), "not written, no page has a date",
+             "add date: 2026-11-25 to the frontmatter of the pages to list", code="feed.empty")
         return []
     return [OutputFile(path="feed.xml", content=atom(site, listed))]
 
