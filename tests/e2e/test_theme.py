@@ -129,9 +129,9 @@ def test_product_switcher_shows_icons_and_descriptions(showcase: Path) -> None:
         ("/deep/one/", "Queues Durable job queues"),      # the current product: this page
         ("/cron/intro/", "Cron Schedules that run on time")]
     assert all('class="icon"' in svg for _, svg, _ in items)
-    assert 'aria-label="Product: Queues"' in switcher
+    assert '<summary class="switcher-current"><span class="visually-hidden">Product: </span>' in switcher
     cron = (showcase / "cron" / "intro" / "index.html").read_text()
-    assert 'aria-label="Product: Cron"' in cron
+    assert '<span class="visually-hidden">Product: </span>' in cron and '<span class="dropdown-title">Cron</span>' in cron.split("</summary>")[0]
     assert "Deep dive" not in cron                                 # Cron's own sidebar
 
 
