@@ -239,14 +239,18 @@ def contributions(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> Iterato
     finally:
         _RESULTS.reset(token)
     owners = {id(result): name for called, name, result in recorded if called == hook}
-    wrappers = ", ".join(i.plugin_name for i in caller.get_hookimpls() if i.wrapper) or "?"
     for result in results:
-        owner = owners.get(id(result), wrappers)
+        owner = owners.get(id(result)) or _wrappers(caller)
         if isinstance(result, (list, tuple, set, frozenset)) or _is_iterator(result):
             for item in result:
                 yield owner, item
         else:
             yield owner, result
+
+
+def _wrappers(caller: Any) -> str:
+    """The plugins wrapping a hook: where a result no implementation returned came from."""
+    return ", ".join(i.plugin_name for i in caller.get_hookimpls() if i.wrapper) or "?"
 
 
 def _is_iterator(value: object) -> bool:

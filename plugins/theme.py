@@ -127,8 +127,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     seo: Mapping[str, Any] = found_seo if isinstance(found_seo, Mapping) else {}
     assets = list(extra.get("page_assets", []))
     own_css, own_js = _custom_files(site)  # the site's .css and .js files, on every page
-    stylesheets = [site.href(u) for u in (*themes.BASE_STYLESHEETS, *theme.stylesheets())]
-    stylesheets += [site.href("/" + a) for a in own_css]  # a platform theme's look, then the site's
+    stylesheets = themes.site_stylesheets(site, own_css)
     stylesheets += [site.href(a) for a in assets if a.endswith(".css")]
     scripts = [site.href("/_mdxsite/site.js")] + [site.href("/" + a) for a in own_js]
     scripts += [site.href(a) for a in assets if a.endswith(".js")]

@@ -115,12 +115,16 @@ BASE_STYLESHEETS = ("/_mdxsite/style.css", "/_mdxsite/theme.css", "/_mdxsite/com
                     "/_mdxsite/pygments.css")
 
 
-def site_stylesheets(site: Site) -> list[str]:
+def site_stylesheets(site: Site, own_css: Sequence[str] | None = None) -> list[str]:
     """Return the stylesheets every page of ``site`` links (the base ones, the platform theme's
-    own look, the site's ``.css`` files), base URL applied; a page adds its plugins' own."""
+    own look, the site's ``.css`` files), base URL applied; a page adds its plugins' own.
+
+    ``own_css``: the site's ``.css`` files, when the caller has them already.
+    """
     from mdxsite import sources
 
-    own_css, _ = sources.custom_files(site.assets, site.root)
+    if own_css is None:
+        own_css, _ = sources.custom_files(site.assets, site.root)
     return [site.href(u) for u in (*BASE_STYLESHEETS, *theme_for(site)[0].stylesheets(),
                                    *("/" + a for a in own_css))]
 
