@@ -1,35 +1,91 @@
 """Example values from schemas, and the built-in request samples (curl, Python, JavaScript).
 
 Examples written in the document win (media type ``example``/``examples``, schema
-``example``/``examples``, ``default``, ``const``, the first ``enum`` value); otherwise a value
-is made up from the type and format. Recursion and size are bounded like the page's schemas.
+``example``, ``examples``, ``default``, ``const``, the first ``enum`` value of the schema's
+type), in the order the platform's ``generateExampleFromSchema`` takes them; otherwise a value
+is made up from the type and format as it makes it up (``"<string>"``, ``123``, the middle of
+``minimum``..``maximum``), so a page's examples read as they do there. Recursion and size are
+bounded like the page's schemas. ``scripts/openapi_parity.py`` checks this against the platform
+and lists where the two differ on purpose.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 from urllib.parse import quote, urlencode
 
 from mdxsite.model import ApiOperation, RequestSample
-from mdxsite.openapi.schema import deref, types_of
+from mdxsite.openapi.schema import deref
 
-# the values the platform's generateExampleFromSchema makes up for these formats (checked by
-# scripts/openapi_parity.py), so a page's examples read as they do there
-_FORMATS = {"date-time": "2023-11-07T05:31:56Z", "date": "2023-12-25", "time": "12:00:00",
+# the values the platform's generateExampleFromSchema makes up for these formats (any other
+# string is "<string>"); files (binary, base64) it leaves out of an example, a page shows them
+_FORMATS = {"date-time": "2023-11-07T05:31:56Z", "date": "2023-12-25",
             "email": "jsmith@example.com", "uuid": "3c90c3cc-0d44-4b50-8888-8dd25736052a",
-            "uri": "https://example.com", "url": "https://example.com",
-            "hostname": "example.com", "ipv4": "127.0.0.1", "ipv6": "2606:4700:3108::ac42:2835",
+            "ipv4": "127.0.0.1", "ipv6": "2606:4700:3108::ac42:2835",
             "byte": "aSDinaTvuI8gbWludGxpZnk=", "base64": "aSDinaTvuI8gbWludGxpZnk=",
-            "binary": "<binary>", "password": "********"}
-MAX_DEPTH = 8
+            "binary": "<binary>"}
+MAX_DEPTH = 10  # levels of properties and items, as the platform's converter counts them
 MAX_PROPERTIES = 60
-MAX_VALUES = 250
+MAX_VALUES = 2000  # the largest real example (a Stripe invoice) takes 1206: whole, as on the platform
+_OMIT = object()  # no value satisfies the schema (an empty enum): the key is left out
+_CUT = object()   # past a bound (MAX_VALUES, MAX_DEPTH, a schema open above): null, or []
 
 
-def example_of(data: Any, raw: Any, mode: str = "response", *, _depth: int = 0,
-               _open: frozenset[str] = frozenset(), _budget: list[int] | None = None) -> Any:
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _kind(schema: dict[str, Any]) -> str:
+    """The schema's type as the platform reads it: the first of a type list (``null``
+    included, so ``["null", "string"]`` is null), else inferred from the keywords present
+    (``""`` when nothing or more than one type is implied: any value)."""
+    raw = schema.get("type")
+    if isinstance(raw, list) and raw and isinstance(raw[0], str):
+        return raw[0]
+    if isinstance(raw, str):
+        return raw
+    enum = schema.get("enum")
+    implied = [
+        any(k in schema for k in ("format", "pattern", "minLength", "maxLength",
+                                  "contentMediaType")) or (
+            isinstance(enum, list) and all(isinstance(v, str) for v in enum)),
+        any(k in schema for k in ("multipleOf", "minimum", "maximum", "exclusiveMinimum",
+                                  "exclusiveMaximum")) or (
+            isinstance(enum, list) and all(_number(v) for v in enum)),
+        any(k in schema for k in ("items", "minItems", "maxItems", "uniqueItems")),
+        any(k in schema for k in ("properties", "additionalProperties", "minProperties",
+                                  "maxProperties")),
+    ]
+    if sum(implied) != 1:
+        return ""
+    return ("string", "number", "array", "object")[implied.index(True)]
+
+
+def _made_up_number(schema: dict[str, Any], integer: bool) -> int | float:
+    """The platform's number: the middle of minimum..maximum, minimum + 1, 123 (or maximum - 1
+    when that is below 123), floored for integers."""
+    low, high = schema.get("minimum"), schema.get("maximum")
+    low = low if _number(low) else None
+    high = high if _number(high) else None
+    if low is not None and high is not None:
+        value: int | float = (float(low) + float(high)) / 2  # JavaScript numbers are doubles
+    elif low is not None:
+        value = low + 1
+    elif high is not None:
+        if 123 < high:
+            return 123
+        value = high - 1
+    else:
+        return 123
+    if integer:
+        return math.floor(value)
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def example_of(data: Any, raw: Any, mode: str = "response") -> Any:
     """Return an example value for the schema ``raw`` of document ``data``.
 
     At most MAX_VALUES values are made up per example, so a huge schema stays a readable one.
@@ -39,81 +95,94 @@ def example_of(data: Any, raw: Any, mode: str = "response", *, _depth: int = 0,
         raw: a schema or a ``$ref`` to one.
         mode: ``request`` leaves readOnly properties out, ``response`` writeOnly ones.
     """
-    if _budget is None:
-        _budget = [MAX_VALUES]
-    _budget[0] -= 1
-    if _budget[0] < 0:
-        return None
+    value = _example(data, raw, mode, 0, frozenset(), [MAX_VALUES])
+    return None if value is _OMIT or value is _CUT else value
+
+
+def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[str],
+             budget: list[int]) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0:
+        return _CUT
     schema, name = deref(data, raw)
-    if not isinstance(schema, dict) or (name and name in _open) or _depth > MAX_DEPTH:
-        return {} if isinstance(schema, dict) and schema.get("type") == "object" else None
+    if not isinstance(schema, dict) or (name and name in open_names) or depth > MAX_DEPTH:
+        return {} if isinstance(schema, dict) and schema.get("type") == "object" else _CUT
     if name:
-        _open = _open | {name}
+        open_names = open_names | {name}
     # x-default: the value the platform's playground prefills (requests only)
-    for key in (("x-default",) if mode == "request" else ()) + ("example", "default", "const"):
-        if key in schema:
-            return schema[key]
+    if mode == "request" and "x-default" in schema:
+        return schema["x-default"]
+    if "example" in schema:
+        return schema["example"]
     examples = schema.get("examples")
     if isinstance(examples, list) and examples:
         return examples[0]
-    enum = schema.get("enum")
-    if isinstance(enum, list) and enum:
-        return enum[0]
+    for key in ("default", "const"):
+        if key in schema:
+            return schema[key]
+    kind = _kind(schema)
     for combinator in ("oneOf", "anyOf"):
         options = schema.get(combinator)
         if isinstance(options, list) and options:
-            return example_of(data, options[0], mode, _depth=_depth + 1, _open=_open,
-                              _budget=_budget)
+            # the first option, with the schema's own properties after its own (as the
+            # platform merges a schema with each of its options)
+            value = _example(data, options[0], mode, depth, open_names, budget)
+            if isinstance(value, dict) and isinstance(schema.get("properties"), dict):
+                own = {k: v for k, v in schema.items() if k not in ("oneOf", "anyOf")}
+                mine = _example(data, own, mode, depth, open_names, budget)
+                if isinstance(mine, dict):
+                    value = {**value, **mine}
+            return value
+    enum = schema.get("enum")
+    if isinstance(enum, list) and kind in ("string", "number", "integer") and "type" in schema:
+        # the first value of the schema's own type, before any allOf part (whose values must
+        # also be in it); an enum nothing matches has no example
+        fits = [v for v in enum if (isinstance(v, str) if kind == "string" else _number(v))]
+        return fits[0] if fits else _OMIT
     parts = schema.get("allOf")
     if isinstance(parts, list) and parts:
         merged: dict[str, Any] = {}
         other: Any = None
         for part in parts:
-            value = example_of(data, part, mode, _depth=_depth + 1, _open=_open,
-                              _budget=_budget)
+            value = _example(data, part, mode, depth, open_names, budget)
             if isinstance(value, dict):
                 merged.update(value)
-            elif value is not None:
-                other = value
+            elif value not in (None, _OMIT, _CUT, "<any>") or other is None:
+                other = value  # a later part's value wins, a part saying nothing does not
         own = {k: v for k, v in schema.items() if k != "allOf"}
         if own.get("properties"):
-            value = example_of(data, own, mode, _depth=_depth + 1, _open=_open,
-                              _budget=_budget)
+            value = _example(data, own, mode, depth, open_names, budget)
             if isinstance(value, dict):
                 merged.update(value)
         return merged if merged or other is None else other
-    types, _nullable = types_of(schema)
-    kind = types[0] if types else ""
-    if kind == "object" or (not kind and "properties" in schema):
+    if isinstance(enum, list) and kind in ("string", "number", "integer"):
+        fits = [v for v in enum if (isinstance(v, str) if kind == "string" else _number(v))]
+        return fits[0] if fits else _OMIT
+    if kind == "object":
         out: dict[str, Any] = {}
         props = schema.get("properties")
         for prop_name, prop in list(props.items())[:MAX_PROPERTIES] if isinstance(props, dict) else []:
             sub, _ = deref(data, prop)
             if isinstance(sub, dict) and ((mode == "request" and sub.get("readOnly") is True) or
-                                          (mode == "response" and sub.get("writeOnly") is True)):
+                                          (mode == "response" and sub.get("writeOnly") is True)
+                                          or "x-mint" in sub):
                 continue
-            out[str(prop_name)] = example_of(data, prop, mode, _depth=_depth + 1, _open=_open,
-                              _budget=_budget)
-        extra = schema.get("additionalProperties")
-        if not out and isinstance(extra, dict) and extra:
-            out["key"] = example_of(data, extra, mode, _depth=_depth + 1, _open=_open,
-                              _budget=_budget)
+            value = _example(data, prop, mode, depth + 1, open_names, budget)
+            if value is not _OMIT:
+                out[str(prop_name)] = None if value is _CUT else value
         return out
     if kind == "array":
-        item = example_of(data, schema.get("items") or {}, mode, _depth=_depth + 1, _open=_open,
-                              _budget=_budget)
-        return [] if item is None else [item]
+        item = _example(data, schema.get("items") or {}, mode, depth + 1, open_names, budget)
+        return [] if item is _CUT else [None if item is _OMIT else item]
     if kind == "string":
         fmt = schema.get("format")
-        return _FORMATS.get(fmt, "string") if isinstance(fmt, str) else "string"
-    if kind == "integer":
-        low = schema.get("minimum")
-        return int(low) if isinstance(low, (int, float)) and not isinstance(low, bool) else 0
-    if kind == "number":
-        low = schema.get("minimum")
-        return low if isinstance(low, (int, float)) and not isinstance(low, bool) else 0.0
+        return _FORMATS.get(fmt.lower(), "<string>") if isinstance(fmt, str) else "<string>"
+    if kind in ("integer", "number"):
+        return _made_up_number(schema, kind == "integer")
     if kind == "boolean":
         return True
+    if not kind:
+        return "<any>"
     return None
 
 
