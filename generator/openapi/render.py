@@ -123,12 +123,14 @@ def _param_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
             if isinstance(value, dict) and "value" in value:
                 return value["value"], True
     schema, _ = deref(data, _param_schema(param))
-    if isinstance(schema, dict):
-        for key in ("example", "default"):
-            if key in schema:
-                return schema[key], True
+    if isinstance(schema, dict):  # in the order the platform's example generator takes them
+        if "example" in schema:
+            return schema["example"], True
         if isinstance(schema.get("examples"), list) and schema["examples"]:
             return schema["examples"][0], True
+        for key in ("default", "const"):
+            if key in schema:
+                return schema[key], True
         if isinstance(schema.get("enum"), list) and schema["enum"]:
             return schema["enum"][0], True
     return None, False

@@ -94,3 +94,16 @@ def test_form_bodies_encode_nested_values_as_form_apis_read_them() -> None:
     body = {"amount": 100, "metadata": {"order": "A 1"}, "items": ["x", {"y": True}], "none": None}
     assert samples.dump(body, "application/x-www-form-urlencoded") == (
         "amount=100&metadata[order]=A%201&items[0]=x&items[1][y]=true")
+
+
+def test_a_parameter_example_is_taken_in_the_platforms_order() -> None:
+    from mdxsite.openapi import render
+
+    def example(schema: dict[str, object]) -> object:
+        return render._param_example({}, {"name": "q", "in": "query", "schema": schema})[0]
+
+    # example, then examples, then default, then const, then the first enum value
+    assert example({"type": "string", "default": "d", "examples": ["e"], "enum": ["x"]}) == "e"
+    assert example({"type": "string", "default": "d", "const": "c", "enum": ["x"]}) == "d"
+    assert example({"type": "string", "const": "c", "enum": ["x"]}) == "c"
+    assert example({"type": "string", "enum": ["x", "y"]}) == "x"
