@@ -29,6 +29,7 @@ _FORMATS = {"date-time": "2023-11-07T05:31:56Z", "date": "2023-12-25",
             "binary": "<binary>"}
 MAX_DEPTH = 10  # levels of properties and items, as the platform's converter counts them
 MAX_PROPERTIES = 60
+MAX_LEVEL = 100  # nested calls of any kind (see _example)
 MAX_VALUES = 2000  # the largest real example (a Stripe invoice) takes 1206: whole, as on the platform
 _OMIT = object()  # no value satisfies the schema (an empty enum): the key is left out
 _CUT = object()   # past a bound (MAX_VALUES, MAX_DEPTH, a schema open above): null, or []
@@ -100,9 +101,12 @@ def example_of(data: Any, raw: Any, mode: str = "response") -> Any:
 
 
 def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[str],
-             budget: list[int]) -> Any:
+             budget: list[int], level: int = 0) -> Any:
+    """``depth`` counts properties and items (the platform's levels), ``level`` every call:
+    oneOf/anyOf/allOf chains through ``$ref``s outside components.schemas (which
+    ``open_names`` does not see) stop at MAX_LEVEL instead of exhausting Python's stack."""
     budget[0] -= 1
-    if budget[0] < 0:
+    if budget[0] < 0 or level > MAX_LEVEL:
         return _CUT
     schema, name = deref(data, raw)
     if not isinstance(schema, dict) or (name and name in open_names) or depth > MAX_DEPTH:
@@ -126,10 +130,10 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
         if isinstance(options, list) and options:
             # the first option, with the schema's own properties after its own (as the
             # platform merges a schema with each of its options)
-            value = _example(data, options[0], mode, depth, open_names, budget)
+            value = _example(data, options[0], mode, depth, open_names, budget, level + 1)
             if isinstance(value, dict) and isinstance(schema.get("properties"), dict):
                 own = {k: v for k, v in schema.items() if k not in ("oneOf", "anyOf")}
-                mine = _example(data, own, mode, depth, open_names, budget)
+                mine = _example(data, own, mode, depth, open_names, budget, level + 1)
                 if isinstance(mine, dict):
                     value = {**value, **mine}
             return value
@@ -144,14 +148,14 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
         merged: dict[str, Any] = {}
         other: Any = None
         for part in parts:
-            value = _example(data, part, mode, depth, open_names, budget)
+            value = _example(data, part, mode, depth, open_names, budget, level + 1)
             if isinstance(value, dict):
                 merged.update(value)
             elif value not in (None, _OMIT, _CUT, "<any>") or other is None:
                 other = value  # a later part's value wins, a part saying nothing does not
         own = {k: v for k, v in schema.items() if k != "allOf"}
         if own.get("properties"):
-            value = _example(data, own, mode, depth, open_names, budget)
+            value = _example(data, own, mode, depth, open_names, budget, level + 1)
             if isinstance(value, dict):
                 merged.update(value)
         return merged if merged or other is None else other
@@ -167,12 +171,13 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
                                           (mode == "response" and sub.get("writeOnly") is True)
                                           or "x-mint" in sub):
                 continue
-            value = _example(data, prop, mode, depth + 1, open_names, budget)
+            value = _example(data, prop, mode, depth + 1, open_names, budget, level + 1)
             if value is not _OMIT:
                 out[str(prop_name)] = None if value is _CUT else value
         return out
     if kind == "array":
-        item = _example(data, schema.get("items") or {}, mode, depth + 1, open_names, budget)
+        item = _example(data, schema.get("items") or {}, mode, depth + 1, open_names, budget,
+                        level + 1)
         return [] if item is _CUT else [None if item is _OMIT else item]
     if kind == "string":
         fmt = schema.get("format")

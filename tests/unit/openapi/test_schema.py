@@ -107,3 +107,12 @@ def test_a_parameter_example_is_taken_in_the_platforms_order() -> None:
     assert example({"type": "string", "default": "d", "const": "c", "enum": ["x"]}) == "d"
     assert example({"type": "string", "const": "c", "enum": ["x"]}) == "c"
     assert example({"type": "string", "enum": ["x", "y"]}) == "x"
+
+
+def test_a_combinator_cycle_outside_components_schemas_ends() -> None:
+    """oneOf/allOf do not count as a level of the example (as on the platform), so a cycle
+    through $refs that name no component schema is stopped by MAX_LEVEL, not by the stack."""
+    for combinator in ("oneOf", "anyOf", "allOf"):
+        doc = {"components": {"parameters": {"P": {"name": "p", "in": "query", "schema": {
+            combinator: [{"$ref": "#/components/parameters/P/schema"}]}}}}}
+        assert samples.example_of(doc, {"$ref": "#/components/parameters/P/schema"}) is None
