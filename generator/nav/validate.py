@@ -98,7 +98,7 @@ def check_navigation(value: object, at: JsonPath, sources: Mapping[str, Path],
         out.add(at / "menu", "'menu' belongs inside a tab", hint="move it into a tab")
     _unknown_keys(value, at, set(ROOT_KEYS) | {"global", "openapi", "asyncapi", "directory"}, out)
     # the root's own asyncapi is read by the AsyncAPI stage from the config: checked here
-    check_asyncapi(value.get("asyncapi"), at / "asyncapi", out)
+    check_asyncapi(value.get("asyncapi"), at / "asyncapi", out, lenient=True)
     globals_ = check_global(value.get("global"), at / "global", out) if "global" in value else ()
     root = roots[0] if roots else "pages"
     items = _children(value, root, at, ctx) if roots else ()
@@ -166,7 +166,14 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
     _unknown_keys(value, at, OWN_KEYS[kind] | set(CHILD_KEYS), ctx.out, children=allowed_children,
                   kind=kind)
     openapi = check_openapi(value.get("openapi"), at / "openapi", out) if "openapi" in value else None
-    asyncapi = check_asyncapi(value.get("asyncapi"), at / "asyncapi", out)
+    asyncapi = check_asyncapi(value.get("asyncapi"), at / "asyncapi", out,
+                              lenient=kind == "group")
+    if asyncapi is not None and kind == "group" and "openapi" in value:
+        out.warn(at / "asyncapi", "a group with both \"openapi\" and \"asyncapi\" lists its "
+                 "OpenAPI operations only, as on the platform; the asyncapi field is ignored",
+                 hint="move the asyncapi field onto a group of its own",
+                 code="nav.asyncapi-ignored")
+        asyncapi = None
     inherited = openapi or ctx.openapi
     href = _check_href(value, at, out)
     expanded = _check_expanded(value, at, kind, ctx)
@@ -317,9 +324,33 @@ def _page_key(value: object, at: JsonPath, ctx: Context) -> str | None:
     return norm
 
 
-def check_asyncapi(value: object, at: JsonPath, out: Problems) -> OpenApiSource | None:
-    """Check an ``asyncapi`` field: the same shapes as ``openapi``, naming AsyncAPI documents."""
+def check_asyncapi(value: object, at: JsonPath, out: Problems, *,
+                   lenient: bool = False) -> OpenApiSource | None:
+    """Check an ``asyncapi`` field: the same shapes as ``openapi``, naming AsyncAPI documents.
+
+    ``lenient``: where the platform's schema drops a malformed value instead of refusing the
+    file (on a group; the navigation root has no such field in its schema), a malformed value
+    is a located warning and is ignored.
+    """
+    if value is None:
+        return None
+    if lenient and not _spec_shape(value):
+        out.warn(at, f"expected a file path, a URL or {{source, directory}}, got "
+                 f"{describe(value)}; it is ignored, so no channel pages come from it",
+                 hint='write "asyncapi": "asyncapi.yaml"', code="nav.asyncapi-ignored")
+        return None
     return check_openapi(value, at, out, field="asyncapi")
+
+
+def _spec_shape(value: object) -> bool:
+    """Whether ``value`` has a shape an ``openapi``/``asyncapi`` field takes."""
+    if isinstance(value, str):
+        return bool(value.strip())
+    if isinstance(value, list):
+        return bool(value) and all(isinstance(v, str) and v.strip() for v in value)
+    return isinstance(value, dict) and isinstance(value.get("source"), str) and \
+        bool(value["source"].strip()) and set(value) <= {"source", "directory"} and \
+        isinstance(value.get("directory", ""), str)
 
 
 def check_openapi(value: object, at: JsonPath, out: Problems, *,
