@@ -254,7 +254,9 @@ def _v2(doc: Document, cid: str, raw: dict[str, Any], content_type: str) -> Chan
         if not op:
             continue
         msg = _obj(doc, op.get("message"))
-        variants = msg.get("oneOf") if isinstance(msg.get("oneOf"), list) else [op.get("message")]
+        one_of = msg.get("oneOf")
+        variants: list[Any] = one_of if isinstance(one_of, list) else \
+            [op["message"]] if msg else []
         carried = []
         for n, variant in enumerate(variants, start=1):
             name = _text(_obj(doc, variant).get("name"))

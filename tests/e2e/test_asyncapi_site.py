@@ -159,3 +159,46 @@ def test_a_broken_asyncapi_input_fails_with_a_located_line(
     errors = [line for line in result.output.splitlines() if ": warning: " not in line]
     assert errors[0].startswith(first), result.output
     assert (out / "keep.html").read_text() == "the last good build"
+
+
+def test_the_navigation_roots_asyncapi_adds_its_channel_groups_after_the_pages(
+        make_site: Callable[..., Path], tmp_path: Path) -> None:
+    events = (FIXTURE / "asyncapi.yaml").read_text()
+    root = make_site({"name": "R", "navigation": {"asyncapi": "events.yaml", "pages": ["index"]}},
+                     files={"events.yaml": events})
+    result = run("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    doc = (tmp_path / "out" / "index.html").read_text()
+    sidebar = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", doc[
+        doc.index('class="sidebar'):doc.index("</nav>", doc.index('class="sidebar'))])))
+    assert re.search(r"Index Rooms Chat room Websockets presence", sidebar), sidebar
+    assert (tmp_path / "out" / "api-reference" / "rooms" / "chat-room" / "index.html").is_file()
+
+
+def test_a_root_asyncapi_beside_tabs_is_a_warning_and_makes_no_pages(
+        make_site: Callable[..., Path], tmp_path: Path) -> None:
+    root = make_site('{\n  "name": "R",\n  "navigation": {\n    "asyncapi": "events.yaml",\n'
+                     '    "tabs": [{"tab": "A", "pages": ["index"]}]\n  }\n}\n',
+                     files={"events.yaml": (FIXTURE / "asyncapi.yaml").read_text()})
+    result = run("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "docs.json:4:17: warning: navigation.asyncapi: an asyncapi field at the root of a " \
+        "'tabs' navigation has no place in the sidebar, so no pages come from it. Move it " \
+        "onto one of the tabs. [asyncapi.root]" in result.output
+    assert not (tmp_path / "out" / "api-reference").exists()
+
+
+def test_a_group_with_openapi_and_asyncapi_lists_the_operations_only(
+        make_site: Callable[..., Path], tmp_path: Path) -> None:
+    openapi = "openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths:\n  /a:\n    get:\n" \
+              "      summary: Get a\n      responses: {'200': {description: OK}}\n"
+    root = make_site({"name": "R", "navigation": {"groups": [
+        {"group": "Home", "pages": ["index"]},
+        {"group": "API", "openapi": "api.yaml", "asyncapi": "events.yaml"}]}},
+        files={"api.yaml": openapi, "events.yaml": (FIXTURE / "asyncapi.yaml").read_text()})
+    result = run("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "navigation.groups[1].asyncapi: a group with both \"openapi\" and \"asyncapi\" " \
+        "lists its OpenAPI operations only" in result.output
+    assert (tmp_path / "out" / "api-reference" / "get-a" / "index.html").is_file()
+    assert not (tmp_path / "out" / "api-reference" / "rooms").exists()
