@@ -202,3 +202,31 @@ def test_a_group_with_openapi_and_asyncapi_lists_the_operations_only(
         "lists its OpenAPI operations only" in result.output
     assert (tmp_path / "out" / "api-reference" / "get-a" / "index.html").is_file()
     assert not (tmp_path / "out" / "api-reference" / "rooms").exists()
+
+
+def test_watch_mode_follows_edits_to_the_asyncapi_document(tmp_path: Path) -> None:
+    import time
+
+    from mdxsite import plugin_manager
+    from mdxsite.server.dev import DevSession
+
+    site = tmp_path / "site"
+    shutil.copytree(FIXTURE, site)
+    session = DevSession(site, tmp_path / "out", plugin_manager.create(["search"]), port=0,
+                         jobs=1)
+    assert session.start().ok
+    try:
+        spec = site / "asyncapi.yaml"
+        since = session.engine.generation
+        spec.write_text(spec.read_text().replace(
+            "  presence:\n", "  alerts:\n    address: /alerts\n    title: Alerts\n  presence:\n"))
+        page = tmp_path / "out" / "api-reference" / "websockets" / "alerts" / "index.html"
+        end = time.monotonic() + 30
+        while not page.is_file() or session.engine.generation == since:
+            assert time.monotonic() < end, "the new channel got no page"
+            time.sleep(0.05)
+        assert "CHANNEL" in page.read_text()
+        room = tmp_path / "out" / "api-reference" / "rooms" / "chat-room" / "index.html"
+        assert "Alerts" in room.read_text()  # the sidebar lists it
+    finally:
+        session.close()
