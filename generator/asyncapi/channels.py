@@ -46,6 +46,8 @@ class Message:
     headers: Any = None
     schema_format: str = ""      # a non-JSON-Schema payload (Avro, Protobuf…) is shown as is
     examples: tuple[Example, ...] = ()
+    correlation: str = ""        # where the correlation ID is: "$message.header#/requestId"
+    correlation_description: str = ""
 
     @property
     def label(self) -> str:
@@ -159,7 +161,10 @@ def _message(doc: Document, mid: str, raw: Any, content_type: str) -> Message:
         pass  # Avro, Protobuf, RAML: kept as written, shown as code
     else:
         schema_format = ""
+    correlation = _obj(doc, msg.get("correlationId"))
     return Message(id=mid, name=_text(msg.get("name")), title=_text(msg.get("title")),
+                   correlation=_text(correlation.get("location")),
+                   correlation_description=_text(correlation.get("description")),
                    summary=_text(msg.get("summary")), description=_text(msg.get("description")),
                    content_type=_text(msg.get("contentType")) or content_type,
                    payload=payload, headers=msg.get("headers"), schema_format=schema_format,

@@ -115,6 +115,18 @@ class _Expander:
             found += item.asyncapi.sources if item.asyncapi else []
         return list(dict.fromkeys(found))
 
+    def named(self, name: str) -> str:
+        """The document a page names: as written, or a known or existing file without its
+        extension (``asyncapi: "events chat"`` for ``events.yaml``)."""
+        clean = name.strip().lstrip("/")
+        if name.startswith(("http://", "https://")) or (self.site.root / clean).is_file():
+            return name
+        for spec in self.known():
+            if spec.lstrip("/").rsplit(".", 1)[0] == clean and spec.endswith(_SUFFIXES):
+                return spec
+        return next((clean + s for s in _SUFFIXES if (self.site.root / (clean + s)).is_file()),
+                    name)
+
     def frontmatter_page(self, page: Page) -> Page | None:
         from mdxsite.openapi.frontmatter import _where
 
@@ -126,7 +138,8 @@ class _Expander:
                                          code="asyncapi.frontmatter"))
             return None
         first, _, rest = value.strip().partition(" ")
-        specs, cid = ([first], rest.strip()) if rest.strip() else (self.known(), first)
+        specs, cid = ([self.named(first)], rest.strip()) if rest.strip() else \
+            (self.known(), first)
         if not specs:
             self.problems.append(Problem(where, f"asyncapi names the channel {cid!r} but no "
                                          "AsyncAPI document", 'name the file first: asyncapi: '

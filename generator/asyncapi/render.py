@@ -80,7 +80,8 @@ def _message(walker: Walker, msg: Message) -> dict[str, Any]:
             "name": msg.name, "title": msg.title, "summary": msg.summary,
             "description": msg.description, "content_type": msg.content_type,
             "payload": payload, "headers": headers, "examples": examples,
-            "schema_format": msg.schema_format,
+            "schema_format": msg.schema_format, "correlation": msg.correlation,
+            "correlation_description": msg.correlation_description,
             "raw_payload": _code(msg.payload, "yaml" if "yaml" in msg.schema_format else "text")
             if msg.schema_format and msg.payload is not None else ""}
 

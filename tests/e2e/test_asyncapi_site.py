@@ -82,7 +82,8 @@ def test_a_3_0_channel_page_shows_address_parameters_bindings_operations_and_mes
     chat = text[text.index("Messages Chat message"):text.index("Typing indicator Name")]
     assert "Name: chatMessage A message in a room Sent by a member, delivered to every member." \
         in chat
-    assert "application/json Headers x-request-id string Correlates the reply" in chat
+    assert "application/json Correlation ID: $message.header#/x-request-id Headers x-request-id " \
+        "string Correlates the reply" in chat
     assert "Payload Chat text string required The message text length <= 2000 sentAt " \
         "string<date-time> When it was sent" in chat
     example = chat[chat.index("hello: A greeting"):]
@@ -130,7 +131,7 @@ BROKEN: list[tuple[str, Callable[[Path], None], str]] = [
      "asyncapi.yaml:3:1: not valid JSON or YAML"),
     ("unknown ref", lambda s: (s / "asyncapi.yaml").write_text(
         (s / "asyncapi.yaml").read_text().replace("schemas/Chat'", "schemas/Chats'")),
-     "asyncapi.yaml:84:15: components.messages.ChatMessage.payload.$ref: the $ref "
+     "asyncapi.yaml:86:15: components.messages.ChatMessage.payload.$ref: the $ref "
      "'#/components/schemas/Chats' points to nothing"),
     ("missing file", lambda s: (s / "lights.json").unlink(), "lights.json: file not found"),
     ("unknown channel", lambda s: (s / "live.mdx").write_text(
@@ -230,3 +231,14 @@ def test_watch_mode_follows_edits_to_the_asyncapi_document(tmp_path: Path) -> No
         assert "Alerts" in room.read_text()  # the sidebar lists it
     finally:
         session.close()
+
+
+def test_a_frontmatter_page_may_name_its_document_without_the_extension(
+        make_site: Callable[..., Path], tmp_path: Path) -> None:
+    root = make_site({"name": "R", "navigation": {"pages": ["index"]}},
+                     pages={"index": '---\ntitle: Room\nasyncapi: "/events room"\n---\n\nMine.\n'},
+                     files={"events.yaml": (FIXTURE / "asyncapi.yaml").read_text()})
+    result = run("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    text = article(tmp_path / "out", ".")
+    assert text.startswith("Room CHANNEL /rooms/{roomId}") and text.endswith("Mine.")
