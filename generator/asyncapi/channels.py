@@ -149,18 +149,18 @@ def _examples(doc: Document, raw: Any) -> tuple[Example, ...]:
 
 def _message(doc: Document, mid: str, raw: Any, content_type: str) -> Message:
     msg = _obj(doc, raw)
+    traits = msg.get("traits")
     # traits add their fields where the message has none (AsyncAPI's merge rule)
-    for trait in msg.get("traits") or [] if isinstance(msg.get("traits"), list) else []:
+    for trait in traits if isinstance(traits, list) else []:
         msg = {**_obj(doc, trait), **msg}
     payload = msg.get("payload")
     schema_format = _text(msg.get("schemaFormat"))
     if isinstance(payload, dict) and "schemaFormat" in payload and "schema" in payload:
         # 3.0 multi-format schema: {schemaFormat, schema}
         schema_format, payload = _text(payload.get("schemaFormat")), payload.get("schema")
-    if schema_format and "json" not in schema_format and "asyncapi" not in schema_format:
-        pass  # Avro, Protobuf, RAML: kept as written, shown as code
-    else:
-        schema_format = ""
+    if "json" in schema_format or "asyncapi" in schema_format:
+        schema_format = ""  # JSON Schema (or AsyncAPI's own): drawn as fields
+    # anything else (Avro, Protobuf, RAML) keeps its format and is shown as written
     correlation = _obj(doc, msg.get("correlationId"))
     return Message(id=mid, name=_text(msg.get("name")), title=_text(msg.get("title")),
                    correlation=_text(correlation.get("location")),
@@ -215,23 +215,33 @@ def _servers(doc: Document, names: Any) -> tuple[Server, ...]:
     return tuple(out)
 
 
-def _v3(doc: Document, cid: str, raw: dict[str, Any], content_type: str) -> Channel:
-    messages = [_message(doc, str(mid), m, content_type)
-                for mid, m in (raw.get("messages") or {}).items()] \
-        if isinstance(raw.get("messages"), dict) else []
-    ids = {id(resolve(doc.data, m["$ref"])) if isinstance(m, dict) and isinstance(
-        m.get("$ref"), str) else id(m): str(mid)
-        for mid, m in (raw.get("messages") or {}).items()} \
-        if isinstance(raw.get("messages"), dict) else {}
+def _target(doc: Document, value: Any) -> Any:
+    """What ``value`` stands for: the object its ``$ref`` names, else itself."""
+    if isinstance(value, dict) and isinstance(value.get("$ref"), str):
+        return resolve(doc.data, value["$ref"])
+    return value
+
+
+def _v3(doc: Document, cid: str, written: dict[str, Any], content_type: str) -> Channel:
+    raw = _obj(doc, written)  # a channel may itself be a $ref to components.channels
+    own = raw.get("messages") if isinstance(raw.get("messages"), dict) else {}
+    messages = [_message(doc, str(mid), m, content_type) for mid, m in own.items()]
+    # an operation names the channel's messages by $ref ('#/channels/room/messages/chat', or
+    # the component both point at): known here by object identity, to the message's id
+    ids = {id(_target(doc, m)): str(mid) for mid, m in own.items()}
+    ids.update({id(m): str(mid) for mid, m in own.items()})
     operations = []
-    for oid, op in (doc.data.get("operations") or {}).items():
-        ref = op.get("channel", {}).get("$ref") if isinstance(op, dict) else None
-        if not isinstance(ref, str) or resolve(doc.data, ref) is not raw:
+    all_ops = doc.data.get("operations")
+    for oid, op in (all_ops if isinstance(all_ops, dict) else {}).items():
+        if not isinstance(op, dict):
+            continue
+        target = _target(doc, op.get("channel"))
+        if target is not written and target is not raw:  # identity: two channels may be equal
             continue
         carried: list[str] = []
-        for m in op.get("messages") or [] if isinstance(op.get("messages"), list) else []:
-            target = resolve(doc.data, m["$ref"]) if isinstance(m, dict) and isinstance(
-                m.get("$ref"), str) else m
+        listed = op.get("messages")
+        for m in listed if isinstance(listed, list) else []:
+            target = _target(doc, m)
             resolved = _obj(doc, target)
             mid = ids.get(id(target)) or ids.get(id(resolved)) or _text(resolved.get("name"))
             if mid:
@@ -251,7 +261,8 @@ def _v3(doc: Document, cid: str, raw: dict[str, Any], content_type: str) -> Chan
                    operations=tuple(operations), messages=tuple(messages))
 
 
-def _v2(doc: Document, cid: str, raw: dict[str, Any], content_type: str) -> Channel:
+def _v2(doc: Document, cid: str, written: dict[str, Any], content_type: str) -> Channel:
+    raw = _obj(doc, written)
     messages: dict[str, Message] = {}
     operations = []
     for action in ("subscribe", "publish"):

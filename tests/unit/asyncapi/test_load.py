@@ -113,3 +113,16 @@ def test_every_problem_is_reported_at_once() -> None:
     with pytest.raises(MdxsiteError) as caught:
         load_text(text, "events.yaml")
     assert [p.where.line for p in caught.value.problems] == [6, 7]
+
+
+def test_operations_find_their_channel_by_reference_not_by_likeness() -> None:
+    # two channels written alike, and one that is a $ref to a component channel
+    text = V3 + ("channels:\n  a: {address: /same}\n  b: {address: /same}\n"
+                 "  c: {$ref: '#/components/channels/C'}\n"
+                 "operations:\n  toB: {action: send, channel: {$ref: '#/channels/b'}}\n"
+                 "  toC: {action: receive, channel: {$ref: '#/channels/c'}}\n"
+                 "components:\n  channels:\n    C: {address: /c, title: Component channel}\n")
+    a, b, c = channels(load_text(text, "events.yaml"))
+    assert [o.id for o in a.operations] == []
+    assert [o.id for o in b.operations] == ["toB"]
+    assert (c.address, c.label, [o.id for o in c.operations]) == ("/c", "Component channel", ["toC"])
