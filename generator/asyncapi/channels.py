@@ -224,7 +224,8 @@ def _target(doc: Document, value: Any) -> Any:
 
 def _v3(doc: Document, cid: str, written: dict[str, Any], content_type: str) -> Channel:
     raw = _obj(doc, written)  # a channel may itself be a $ref to components.channels
-    own = raw.get("messages") if isinstance(raw.get("messages"), dict) else {}
+    listed_messages = raw.get("messages")
+    own: dict[str, Any] = listed_messages if isinstance(listed_messages, dict) else {}
     messages = [_message(doc, str(mid), m, content_type) for mid, m in own.items()]
     # an operation names the channel's messages by $ref ('#/channels/room/messages/chat', or
     # the component both point at): known here by object identity, to the message's id
