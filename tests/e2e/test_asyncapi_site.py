@@ -242,3 +242,19 @@ def test_a_frontmatter_page_may_name_its_document_without_the_extension(
     assert result.exit_code == 0, result.output
     text = article(tmp_path / "out", ".")
     assert text.startswith("Room CHANNEL /rooms/{roomId}") and text.endswith("Mine.")
+
+
+def test_api_asyncapi_is_where_a_bare_channel_id_is_looked_up(
+        make_site: Callable[..., Path], tmp_path: Path) -> None:
+    files = {"specs/events.yaml": (FIXTURE / "asyncapi.yaml").read_text()}
+    page = {"index": "---\ntitle: Room\nasyncapi: room\n---\n\nMine.\n"}
+    with_api = make_site({"name": "R", "api": {"asyncapi": "specs/events.yaml"},
+                          "navigation": {"pages": ["index"]}}, pages=page, files=files)
+    result = run("build", with_api, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert article(tmp_path / "out", ".").startswith("Room CHANNEL /rooms/{roomId}")
+    without = make_site({"name": "R", "navigation": {"pages": ["index"]}}, pages=page, files=files)
+    result = run("build", without, "-o", tmp_path / "out2")
+    assert result.exit_code == 1
+    assert result.output.startswith("index.mdx:3:11: asyncapi names the channel 'room' but no "
+                                    "AsyncAPI document"), result.output
