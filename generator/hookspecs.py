@@ -153,7 +153,9 @@ def mdxsite_expand_openapi(site: Site) -> Site | None:
     """Stage 3: turn ``openapi`` navigation fields and frontmatter into API pages.
 
     The built-in ``openapi`` plugin answers: it loads each referenced document, replaces
-    ``endpoint`` navigation items by generated pages and fills ``openapi:`` pages.
+    ``endpoint`` navigation items by generated pages and fills ``openapi:`` pages. The
+    built-in ``asyncapi`` plugin wraps the answer and adds the channel pages of ``asyncapi``
+    fields and frontmatter, so it runs whoever answered.
 
     Args:
         site: the site with its navigation and source pages.

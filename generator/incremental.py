@@ -137,7 +137,7 @@ class Engine:
         self._dependents: dict[str, set[str]] = {}        # absolute path -> page keys
         self._signatures: dict[str, int] = {}
         self._config_files: set[str] = set()
-        self._specs: set[str] = set()             # local OpenAPI documents the navigation uses
+        self._specs: set[str] = set()             # local OpenAPI/AsyncAPI documents the navigation uses
         self._wanting: set[str] = set()           # pages importing a file that did not exist
         self._failed: set[str] = set()            # pages whose last render failed
         # page key -> its last rendered body: a page whose sidebar or prev/next changed is laid
@@ -482,6 +482,14 @@ class Engine:
         self._specs = {os.path.normpath(os.path.join(self.root, item.openapi.source.lstrip("/")))
                        for item in site.nav.walk() if item.openapi is not None
                        and not item.openapi.source.startswith(("http://", "https://"))}
+        # AsyncAPI documents the navigation lists: a channel added or renamed moves pages
+        from mdxsite.asyncapi.expand import source_of
+
+        asyncapi = [item.asyncapi for item in site.nav.walk() if item.asyncapi is not None]
+        root = source_of(site.config.get("navigation.asyncapi"))
+        self._specs |= {os.path.normpath(os.path.join(self.root, name.lstrip("/")))
+                        for source in [*asyncapi, *([root] if root else [])]
+                        for name in source.sources if not name.startswith(("http://", "https://"))}
         self.watch_paths = pipeline.watch_paths(site, self.pm)
 
     def _rekeyed(self, site: Site) -> set[str]:

@@ -87,6 +87,7 @@ class NavItem:
     hidden: bool = False
     openapi: OpenApiSource | None = None   # as written on this element (not inherited)
     inherited_openapi: OpenApiSource | None = None  # the spec in force here (own or inherited)
+    asyncapi: OpenApiSource | None = None  # the AsyncAPI document(s) whose channels it lists
     endpoint: str = ""                # kind "endpoint": the entry as written, "GET /users"
     children: tuple[NavItem, ...] = ()
     at: str = ""                      # JSON path in docs.json: navigation.tabs[0].groups[1]

@@ -12,7 +12,8 @@ The rules read best as code beside what they build:
 * global anchors need an absolute URL;
 * language codes come from the platform's list;
 * page paths exist (``.mdx`` or ``.md``) and stay inside the site folder;
-* ``openapi`` is a string or ``{source, directory}`` on any element.
+* ``openapi`` and ``asyncapi`` are a string, a list of strings or ``{source, directory}`` on
+  any element.
 """
 
 from __future__ import annotations
@@ -96,8 +97,8 @@ def check_navigation(value: object, at: JsonPath, sources: Mapping[str, Path],
     if "menu" in value:
         out.add(at / "menu", "'menu' belongs inside a tab", hint="move it into a tab")
     _unknown_keys(value, at, set(ROOT_KEYS) | {"global", "openapi", "asyncapi", "directory"}, out)
-    if "asyncapi" in value:
-        _asyncapi_unsupported(at / "asyncapi", out)
+    # the root's own asyncapi is read by the AsyncAPI stage from the config: checked here
+    check_asyncapi(value.get("asyncapi"), at / "asyncapi", out, lenient=True)
     globals_ = check_global(value.get("global"), at / "global", out) if "global" in value else ()
     root = roots[0] if roots else "pages"
     items = _children(value, root, at, ctx) if roots else ()
@@ -165,8 +166,14 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
     _unknown_keys(value, at, OWN_KEYS[kind] | set(CHILD_KEYS), ctx.out, children=allowed_children,
                   kind=kind)
     openapi = check_openapi(value.get("openapi"), at / "openapi", out) if "openapi" in value else None
-    if "asyncapi" in value:
-        _asyncapi_unsupported(at / "asyncapi", out)
+    asyncapi = check_asyncapi(value.get("asyncapi"), at / "asyncapi", out,
+                              lenient=kind == "group")
+    if asyncapi is not None and kind == "group" and "openapi" in value:
+        out.warn(at / "asyncapi", "a group with both \"openapi\" and \"asyncapi\" lists its "
+                 "OpenAPI operations only, as on the platform; the asyncapi field is ignored",
+                 hint="move the asyncapi field onto a group of its own",
+                 code="nav.asyncapi-ignored")
+        asyncapi = None
     inherited = openapi or ctx.openapi
     href = _check_href(value, at, out)
     expanded = _check_expanded(value, at, kind, ctx)
@@ -181,8 +188,10 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
         out.add(at, f"{kind} {label!r} holds both {present[0]!r} and {present[1]!r}",
                 hint=f"an element holds one type of child per level: nest the "
                 f"{present[1]!r} inside one of the {present[0]!r}")
-    if kind == "group" and "pages" not in value and "openapi" not in value:
+    if kind == "group" and "pages" not in value and "openapi" not in value and \
+            "asyncapi" not in value:
         # with "openapi" and no pages, the OpenAPI stage fills the group with every operation
+        # (with "asyncapi", the AsyncAPI stage with every channel)
         # the platform accepts it (an empty group): so does a build, with a warning
         out.warn(at, f"group {label!r} has no \"pages\" array, so it lists nothing",
                  hint='add "pages": ["page-path"], or "openapi" to list every API operation',
@@ -193,10 +202,10 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
         child_ctx = Context(ctx.sources, out, inherited, ctx.in_group or kind == "group",
                             ctx.seen_keys)
         children = _children(value, present[0], at, child_ctx)
-    elif generated and not href and "openapi" not in value:
+    elif generated and not href and "openapi" not in value and "asyncapi" not in value:
         return None  # an SDK or GraphQL reference tab and nothing else: left out, said so
-    elif kind != "group" and not href and "openapi" not in value and \
-            not any(k in value for k in CHILD_KEYS):
+    elif kind != "group" and not href and "openapi" not in value and "asyncapi" not in value \
+            and not any(k in value for k in CHILD_KEYS):
         out.add(at, f"{kind} {label!r} has no content",
                 hint='add "groups" or "pages", an "href" link, or an "openapi" source')
     root = ""
@@ -204,7 +213,8 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
         root = _page_key(value["root"], at / "root", ctx) or ""
     extra = {k: v for k, v in value.items()
              if k not in CHILD_KEYS and k not in {label_key, "href", "icon", "tag", "description",
-                                                  "expanded", "hidden", "openapi", "root", "global"}}
+                                                  "expanded", "hidden", "openapi", "asyncapi",
+                                                  "root", "global"}}
     if "global" in value:  # a section's own global links: shown on its pages beside the site's
         extra["globals"] = check_global(value["global"], at / "global", out)
     if isinstance(value.get("icon"), dict):
@@ -214,17 +224,11 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
                    tag=tag if isinstance(tag, str) else "",
                    description=description if isinstance(description, str) else "",
                    expanded=expanded, hidden=hidden, openapi=openapi, inherited_openapi=inherited,
-                   children=children, at=str(at),
+                   asyncapi=asyncapi, children=children, at=str(at),
                    # located now only where the OpenAPI stage may need it: locating every
                    # element parses docs.json a second time (0.4 s on 10,000 pages)
-                   origin=out.where(at) if openapi is not None else None,
+                   origin=out.where(at) if openapi is not None or asyncapi is not None else None,
                    extra=frozen_mapping(extra))
-
-
-def _asyncapi_unsupported(at: JsonPath, out: Problems) -> None:
-    out.warn(at, "AsyncAPI reference pages are not generated by mdxsite; no pages come from it",
-             hint="write the channel pages yourself and list them in \"pages\", or remove it",
-             code="config.unsupported")
 
 
 def _generated_reference(value: dict, label: str, at: JsonPath, out: Problems) -> bool:
@@ -320,13 +324,47 @@ def _page_key(value: object, at: JsonPath, ctx: Context) -> str | None:
     return norm
 
 
-def check_openapi(value: object, at: JsonPath, out: Problems) -> OpenApiSource | None:
-    """Check an ``openapi`` field: a path/URL string, or ``{source, directory}``."""
+def check_asyncapi(value: object, at: JsonPath, out: Problems, *,
+                   lenient: bool = False) -> OpenApiSource | None:
+    """Check an ``asyncapi`` field: the same shapes as ``openapi``, naming AsyncAPI documents.
+
+    ``lenient``: where the platform's schema drops a malformed value instead of refusing the
+    file (on a group; the navigation root has no such field in its schema), a malformed value
+    is a located warning and is ignored.
+    """
     if value is None:
         return None
+    if lenient and not _spec_shape(value):
+        out.warn(at, f"expected a file path, a URL or {{source, directory}}, got "
+                 f"{describe(value)}; it is ignored, so no channel pages come from it",
+                 hint='write "asyncapi": "asyncapi.yaml"', code="nav.asyncapi-ignored")
+        return None
+    return check_openapi(value, at, out, field="asyncapi")
+
+
+def _spec_shape(value: object) -> bool:
+    """Whether ``value`` has a shape an ``openapi``/``asyncapi`` field takes."""
+    if isinstance(value, str):
+        return bool(value.strip())
+    if isinstance(value, list):
+        return bool(value) and all(isinstance(v, str) and v.strip() for v in value)
+    return isinstance(value, dict) and isinstance(value.get("source"), str) and \
+        bool(value["source"].strip()) and set(value) <= {"source", "directory"} and \
+        isinstance(value.get("directory", ""), str)
+
+
+def check_openapi(value: object, at: JsonPath, out: Problems, *,
+                  field: str = "openapi") -> OpenApiSource | None:
+    """Check an ``openapi`` field: a path/URL string, a list of them, or ``{source, directory}``.
+
+    ``field="asyncapi"`` checks an ``asyncapi`` field, whose shapes are the same.
+    """
+    if value is None:
+        return None
+    example = f'"{field}": "{field}.yaml"'
     if isinstance(value, str):
         if not value.strip():
-            out.add(at, "the openapi source is empty", hint='write "openapi": "openapi.yaml"')
+            out.add(at, f"the {field} source is empty", hint=f"write {example}")
             return None
         return OpenApiSource(source=value.strip(), origin=out.where(at))
     if isinstance(value, list) and value and all(isinstance(v, str) and v.strip() for v in value):
@@ -340,8 +378,8 @@ def check_openapi(value: object, at: JsonPath, out: Problems) -> OpenApiSource |
         ok = True
         if not isinstance(source, str) or not source.strip():
             out.add(at / "source" if "source" in value else at,
-                    "an openapi object needs \"source\", a file path or URL",
-                    hint='write {"source": "openapi.yaml", "directory": "api-reference"}')
+                    f"an {field} object needs \"source\", a file path or URL",
+                    hint=f'write {{"source": "{field}.yaml", "directory": "api-reference"}}')
             ok = False
         if not isinstance(directory, str) or directory.startswith("../") or directory.startswith("/.."):
             out.add(at / "directory", f"\"directory\" must be a folder inside the site, got {directory!r}",
@@ -353,7 +391,7 @@ def check_openapi(value: object, at: JsonPath, out: Problems) -> OpenApiSource |
         return OpenApiSource(source=str(source).strip(), directory=str(directory).strip("/") or
                              "api-reference", origin=out.where(at))
     out.add(at, f"expected a file path, a URL or {{source, directory}}, got {describe(value)}",
-            hint='write "openapi": "openapi.yaml"')
+            hint=f"write {example}")
     return None
 
 

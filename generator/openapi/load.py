@@ -116,7 +116,7 @@ def _foreign_tag(node: yaml.Node, name: str) -> MdxsiteError:
     mark = node.start_mark
     tag = "!!" + node.tag[len("tag:yaml.org,2002:"):] if node.tag.startswith(
         "tag:yaml.org,2002:") else node.tag
-    return _unusable(name, f"the YAML tag {tag!r} is not part of JSON, so an OpenAPI "
+    return _unusable(name, f"the YAML tag {tag!r} is not part of JSON, so an API "
                      "document cannot use it", "remove the tag and write the plain value",
                      mark.line + 1, mark.column + 1)
 
@@ -185,18 +185,30 @@ def _convert(root: yaml.Node, loader: Any, name: str) -> tuple[Any, dict]:
     return data, positions
 
 
-def parse(text: str, name: str) -> Document:
+# what each kind of document starts with, for the hints of an empty or non-mapping file
+_STARTS = {"OpenAPI": ("openapi: 3.1.0, info and paths", "openapi: 3.1.0", '{"openapi": "3.1.0"'),
+           "AsyncAPI": ("asyncapi: 3.0.0, info and channels", "asyncapi: 3.0.0",
+                        '{"asyncapi": "3.0.0"')}
+
+
+def parse(text: str, name: str, *, kind: str = "OpenAPI") -> Document:
     """Parse ``text`` (JSON or YAML) named ``name`` into a :class:`Document`.
+
+    Args:
+        text: the file's text.
+        name: how messages name the file (``api/openapi.yaml``).
+        kind: ``OpenAPI`` or ``AsyncAPI``: the words and hints of the messages.
 
     Raises:
         MdxsiteError: the text is not a readable JSON/YAML mapping.
     """
+    whole, first, first_json = _STARTS.get(kind, _STARTS["OpenAPI"])
     if len(text) > MAX_BYTES:
         raise _unusable(name, f"document is larger than {MAX_BYTES} bytes",
                         "split the specification into several files")
     if not text.strip():
         raise _unusable(name, "the document is empty",
-                        "write an OpenAPI document: openapi: 3.1.0, info and paths")
+                        f"write an {kind} document: {whole}")
     if name.lower().endswith(".json"):
         import json
 
@@ -209,8 +221,8 @@ def parse(text: str, name: str) -> Document:
             raise _unusable(name, f"nesting deeper than {MAX_DEPTH} levels",
                             "flatten the document or move shared parts under components") from None
         if not isinstance(data, dict):
-            raise _unusable(name, "an OpenAPI document must be a mapping at the top level",
-                            "start the file with '{\"openapi\": \"3.1.0\"'", 1, 1)
+            raise _unusable(name, f"an {kind} document must be a mapping at the top level",
+                            f"start the file with '{first_json}'", 1, 1)
         _json_depth(name, data)
         return Document(name, data, text=text)
     # libyaml composes recursively in C: a document nested a few thousand levels deep crashes
@@ -238,10 +250,10 @@ def parse(text: str, name: str) -> Document:
         sys.setrecursionlimit(limit)
     if root is None:  # only comments or document markers
         raise _unusable(name, "the document is empty",
-                        "write an OpenAPI document: openapi: 3.1.0, info and paths")
+                        f"write an {kind} document: {whole}")
     if not isinstance(root, yaml.MappingNode):
-        raise _unusable(name, "an OpenAPI document must be a mapping at the top level",
-                        "start the file with 'openapi: 3.1.0'", 1, 1)
+        raise _unusable(name, f"an {kind} document must be a mapping at the top level",
+                        f"start the file with '{first}'", 1, 1)
     sys.setrecursionlimit(max(limit, MAX_DEPTH * 4 + 200))
     try:
         data, positions = _convert(root, _Loader(""), name)
@@ -250,8 +262,8 @@ def parse(text: str, name: str) -> Document:
     return Document(name, data, positions)
 
 
-def load_path(path: Path, name: str | None = None) -> Document:
-    """Read and parse the OpenAPI file at ``path``.
+def load_path(path: Path, name: str | None = None, *, kind: str = "OpenAPI") -> Document:
+    """Read and parse the OpenAPI (or, with ``kind="AsyncAPI"``, AsyncAPI) file at ``path``.
 
     Raises:
         MdxsiteError: the file is missing, unreadable or not JSON/YAML.
@@ -266,10 +278,10 @@ def load_path(path: Path, name: str | None = None) -> Document:
         raise _unusable(label, "file not found", "check the path") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise _unusable(label, f"cannot read the file: {exc}", "save it as UTF-8 text") from None
-    return parse(text, label)
+    return parse(text, label, kind=kind)
 
 
-def load_url(url: str, timeout: float = 20.0) -> Document:
+def load_url(url: str, timeout: float = 20.0, *, kind: str = "OpenAPI") -> Document:
     """Fetch and parse the OpenAPI document at an http(s) ``url``, refusing oversized bodies.
 
     Raises:
@@ -300,11 +312,11 @@ def load_url(url: str, timeout: float = 20.0) -> Document:
     except httpx.HTTPError as exc:
         if cached.exists():  # offline builds reuse the last copy fetched
             log.warning("%s: cannot fetch (%s); using the cached copy from %s", url, exc, cached)
-            return parse(cached.read_text(encoding="utf-8"), url)
+            return parse(cached.read_text(encoding="utf-8"), url, kind=kind)
         raise _unusable(url, f"cannot fetch the document: {exc}",
                         "check the URL and your network, or use a local file") from None
     text = b"".join(chunks).decode("utf-8", "replace")
-    doc = parse(text, url)
+    doc = parse(text, url, kind=kind)
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
         cached.write_text(text, encoding="utf-8")

@@ -99,8 +99,7 @@ SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
         "public": False, "feedback": {"thumbs": True}, "colors": {"primary": "#7C3AED"},
         "thumbnails": {"appearance": "dark", "fonts": {"family": "Inter"}},
         "markdown": {"instructions": ["Use the acme CLI.", "Prefer v2."]},
-        "api": {"asyncapi": "events.yaml"},
-        "navigation": {"asyncapi": "events.yaml", "pages": ["index", "guide"]}},
+        "navigation": {"pages": ["index", "guide"]}},
         {"index": "---\ntitle: Home\nsidebarTitle: Start\ntag: NEW\ndeprecated: true\nicon: rocket\n---\n\nHi\n",
          "guide": "---\ntitle: Guide\ndescription: How to\nog:image: https://img.example/own.png\n---\n\nText\n"}),
     "frontmatter": ({
@@ -325,8 +324,6 @@ def check_unsupported_warned(site: Callable[[str], Built]) -> None:
     log = site("basics").log
     assert re.search(r'docs\.json:\d+:\d+: warning: public: "public": false asks the platform', log)
     assert re.search(r"docs\.json:\d+:\d+: warning: feedback\.thumbs: feedback 'thumbs' is not supported", log)
-    assert re.search(r"docs\.json:\d+:\d+: warning: api\.asyncapi: AsyncAPI reference pages", log)
-    assert re.search(r"docs\.json:\d+:\d+: warning: navigation\.asyncapi: AsyncAPI reference pages", log)
     assert "unknown key" not in log
 
 
