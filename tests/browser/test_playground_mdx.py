@@ -139,6 +139,11 @@ def test_mdx_endpoint_with_a_relative_path_sends_through_api_mdx_server(
     assert echoed == {"method": "POST", "path": "/users?dry_run=true",
                       "authorization": "Bearer t0ken", "key": None, "body": {"name": "Ada"}}
     assert pg.locator("[data-pg-status]").inner_text().startswith("201")
+    assert pg.locator("[data-pg-time]").inner_text().endswith(" ms")
+    p.keyboard.press("Escape")  # type: ignore[attr-defined]
+    assert not pg.is_visible()
+    assert p.evaluate(  # type: ignore[attr-defined]
+        "document.activeElement.matches('.api-endpoint [data-pg-open]')")
 
 
 def test_mdx_endpoint_with_a_full_url_and_an_api_key(
