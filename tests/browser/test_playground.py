@@ -270,3 +270,29 @@ def test_without_javascript_the_playground_stays_in_the_page(
     assert not p.get_by_role("button", name="Try it").is_visible()
     assert not pg.get_by_role("button", name="Send").is_visible()
     context.close()
+
+
+def test_a_browser_without_invoker_commands_opens_the_dialog_through_the_script(
+        tmp_path: Path, echo_apis: list[str], serve_dir: Callable[..., str],
+        chromium: object) -> None:
+    """Older browsers do not know commandfor/command: playground.js opens and closes the
+    dialog there. Simulated by hiding the feature from scripts and cancelling the browser's own
+    handling of the click (a page-level listener that runs after the button's)."""
+    base = serve_dir(_build(tmp_path, echo_apis))
+    context = chromium.new_context()  # type: ignore[attr-defined]
+    context.add_init_script("""
+        delete HTMLButtonElement.prototype.command;
+        document.addEventListener("click", e => {
+            if (e.target.closest && e.target.closest("[commandfor]")) e.preventDefault();
+        });""")
+    p = context.new_page()
+    p.goto(f"{base}/api-reference/pets/replace-a-pet/")
+    assert p.evaluate("'command' in HTMLButtonElement.prototype") is False
+    dialog = p.get_by_role("dialog")
+    p.get_by_role("button", name="Try it").click()
+    assert dialog.is_visible()
+    assert p.evaluate("document.querySelector('dialog').matches(':modal')")
+    dialog.get_by_role("button", name="Close the playground").click()
+    assert not dialog.is_visible()
+    assert p.evaluate("document.activeElement.matches('.api-endpoint [data-pg-open]')")
+    context.close()
