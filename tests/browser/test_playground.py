@@ -228,6 +228,8 @@ def test_try_it_opens_the_playground_dialog_from_the_endpoint_bar(
     p.wait_for_function("document.querySelector('[data-pg-status]').textContent.startsWith('200')")
     assert dialog.locator("[data-pg-status]").inner_text() == "200 OK"
     assert dialog.locator("[data-pg-time]").inner_text().endswith(" ms")
+    status = dialog.locator("[data-pg-status]").bounding_box()
+    assert status is not None and 0 <= status["y"] < 900   # in view, at 390 px too
     dialog.get_by_text("Headers").click()
     assert "x-served-by: production" in dialog.locator("[data-pg-headers]").inner_text()
     echoed = json.loads(dialog.locator("[data-pg-body-out]").inner_text())

@@ -148,6 +148,8 @@
       $(out, "[data-pg-time]").textContent = time;
       $(out, "[data-pg-headers]").textContent = headers;
       $(out, "[data-pg-body-out]").textContent = body;
+      // on a phone the response is below the form: bring its status into the dialog's view
+      if (out.scrollIntoView) out.scrollIntoView({ block: "nearest" });
     }
 
 
