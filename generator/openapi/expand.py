@@ -14,7 +14,7 @@ from typing import Any
 from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_warnings
 from mdxsite.model import NavItem, OpenApiSource, Page, Site, frozen_mapping
 from mdxsite.nav import placements
-from mdxsite.openapi import slugs
+from mdxsite.openapi import extensions, slugs
 from mdxsite.openapi.check import METHODS, UNUSABLE, check
 from mdxsite.openapi.load import Document, load_path, load_source
 
@@ -71,8 +71,7 @@ class _Expander:
     def page_item(self, spec: str, directory: str, entry: dict[str, Any],
                   origin: Location | None, parent_at: str) -> NavItem:
         op = entry["op"]
-        raw_meta = op.get("x-mint") or op.get("x-platform")
-        meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
+        meta = extensions.of(op)  # x-platform, or x-mint as sites written for the platform say
         raw_metadata = meta.get("metadata")
         metadata: dict[str, Any] = raw_metadata if isinstance(raw_metadata, dict) else {}
         title = metadata.get("title") or op.get("summary") or (
@@ -223,6 +222,8 @@ def expand(site: Site) -> Site | None:
         expander.warnings += found.warnings
         expander.warnings += [replace(p, warning=True) for p in found.errors
                               if p.code not in UNUSABLE]
+        # x-platform / x-mint where mdxsite does not do what the platform does with it
+        expander.warnings += extensions.check(doc)
     if expander.problems or problems:
         raise MdxsiteError([*expander.problems, *problems])
     if site.config.get("api.playground.display") == "auth":

@@ -62,7 +62,9 @@ def field(name: str, node: Node, required: bool, md: Markdown, *, location: str 
     ``#`` link to itself (parameters: ``param-query-limit``)."""
     own = node.anchor or _anchor(link)
     anchor = f' id="{escape(own)}"' if own else ""
-    head = [f'<code class="field-name">{escape(name)}</code>']
+    # x-platform/x-mint pills: "pre" before the name, "post" after the built-in badges
+    head = [*(f'<span class="api-badge api-pill">{escape(p)}</span>' for p in node.pre),
+            f'<code class="field-name">{escape(name)}</code>']
     if link and own:
         head.insert(0, f'<a class="field-anchor" href="#{escape(own)}" '
                        f'aria-label="Link to {escape(name)}">#</a>')
@@ -76,6 +78,7 @@ def field(name: str, node: Node, required: bool, md: Markdown, *, location: str 
                         (node.write_only, "write-only")):
         if flag:
             head.append(f'<span class="api-badge">{label}</span>')
+    head += [f'<span class="api-badge api-pill">{escape(p)}</span>' for p in node.post]
     if deprecated or node.deprecated:
         head.append('<span class="field-deprecated">deprecated</span>')
     body = [str(md(description)), notes(node, md)]

@@ -118,7 +118,7 @@ def endpoint_context(site: Site, page: Page, source: str) -> tuple[dict[str, Any
         name = site.config.get("api.mdx.auth.name")
         param = name if isinstance(name, str) and name else (
             "Authorization" if method_name != "key" else "X-API-Key")
-        auth.append({"name": "mdx", "param": param, **AUTH[method_name]})
+        auth.append({"name": "mdx", "param": param, "default": "", **AUTH[method_name]})
     elif method_name is not None:
         problems.append(Problem(
             site.config.where(JsonPath(("api", "mdx", "auth", "method"))),

@@ -195,6 +195,11 @@ def _security(doc: Any, op: dict[str, Any]) -> list[list[dict[str, Any]]]:
                 "bearerFormat": str(scheme.get("bearerFormat", "")),
                 "description": str(scheme.get("description", "")), "flows": flows,
                 "openIdConnectUrl": str(scheme.get("openIdConnectUrl", "")),
+                # x-default: what the playground's field starts with (API keys and bearer
+                # tokens only, as on the platform), whatever api.examples.prefill says
+                "default": scheme["x-default"] if isinstance(scheme.get("x-default"), str) and (
+                    scheme.get("type") == "apiKey" or str(scheme.get("scheme", "")).lower()
+                    == "bearer") else "",
                 "scopes": [str(s) for s in scopes] if isinstance(scopes, list) else []})
         out.append(alternative)
     return out
@@ -300,7 +305,7 @@ def _required_only(data: Any, media: Any, value: Any) -> Any:
 def display_mode(site: Site, page: Page, servers: list[dict[str, Any]], webhook: bool) -> str:
     """Return how the playground shows: ``interactive``, ``simple`` or ``none``."""
     chosen = page.frontmatter.get("playground")
-    if chosen not in DISPLAYS:
+    if chosen not in (*DISPLAYS, "auth"):  # a page's own (frontmatter, x-mint metadata) first
         chosen = site.config.get("api.playground.display", "interactive")
     # "auth" shows the playground to signed-in readers only; a static site has none, so nobody
     # sees it (the build warns that the setting is not supported)
@@ -415,6 +420,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     # true (the platform's default is false: the examples are placeholders); an x-default is
     # the value the author asked to prefill, so it always is
     prefill = site.config.get("api.examples.prefill", False) is True
+    defaults = {s["name"]: s["default"] for s in next((alt for alt in security if alt), [])}
     playground = {
         "method": api_op.method, "path": route, "mode": mode,
         "servers": [{"url": s["url"], "variables": s["variables"],
@@ -424,7 +430,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                         "placeholder": _text(p["example"]) or p["node"].type,
                         "type": p["node"].type, "enum": p["node"].enum} for p in params],
         "auth": [{"name": a.name, "type": a.type, "scheme": a.scheme, "in": a.location,
-                  "param": a.param} for a in api_op.auth],
+                  "param": a.param, "default": defaults.get(a.name, "")} for a in api_op.auth],
         "credentials": site.config.get("api.playground.credentials") is True,
         "body": {"type": body_type, "example": samples.dump(body_value, body_type)
                  if body_value is not None and prefill else samples.dump(

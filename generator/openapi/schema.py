@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mdxsite.openapi import extensions
+
 # Per section, not per page: sharing one budget across a page left Stripe's responses empty
 # once its request body had spent it. Past the budget named schemas load on demand. Measured
 # on Stripe's 417 operations (schema HTML per page, mean/max): 380/566 KB at 400 nodes,
@@ -133,6 +135,8 @@ class Node:
     truncated: bool = False         # anonymous nesting past HARD_DEPTH (a visible note)
     lazy: str = ""                  # component whose fields load on demand (see module doc)
     lazy_mode: str = ""             # "request" or "response": which fields the fragment holds
+    pre: list[str] = field(default_factory=list)   # x-platform/x-mint pills before the name
+    post: list[str] = field(default_factory=list)  # ... and after the built-in ones
 
     @property
     def expandable(self) -> bool:
@@ -186,6 +190,9 @@ class Walker:
         if name:
             stack = (*stack, (name, node))
         schema = self._merge_all_of(schema, stack)
+        # pills: beside a $ref that points at the schema (3.1 allows siblings), or on it
+        node.pre = extensions.pills(raw, "pre") or extensions.pills(schema, "pre")
+        node.post = extensions.pills(raw, "post") or extensions.pills(schema, "post")
         types, node.nullable = types_of(schema)
         description, title = schema.get("description"), schema.get("title")
         node.description = description if isinstance(description, str) else ""

@@ -3,7 +3,8 @@
 At 1280 px the reference (description, parameters, body, responses) is on the left and the
 request and response samples on the right, level with it, below the endpoint bar, and the
 samples stay on screen while the reader scrolls; at 390 px the samples follow the reference
-in one column and nothing scrolls sideways.
+in one column and nothing scrolls sideways. The playground is in neither column: the bar's
+"Try it" button opens it in a dialog that fits the window at both widths.
 """
 
 from __future__ import annotations
@@ -25,8 +26,22 @@ BOXES = """() => {
                      return {x: r.x, y: r.y, w: r.width, h: r.height, bottom: r.bottom}; };
   return {bar: box('.api-endpoint'), main: box('.api-main'), side: box('.api-examples'),
           description: box('.api-description'), responses: box('#responses'),
-          scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth};
+          scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth,
+          tryIt: box('.api-endpoint [data-pg-open]'),
+          inColumns: !!document.querySelector('.api-columns [data-playground]')};
 }"""
+
+
+def _open_playground(p: object, width: int, height: int) -> None:
+    """The bar's button opens the playground in a dialog inside the window."""
+    p.locator(".api-endpoint").get_by_role("button", name="Try it").click()  # type: ignore[attr-defined]
+    dialog = p.get_by_role("dialog")  # type: ignore[attr-defined]
+    assert dialog.is_visible()
+    box = dialog.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height
+    assert dialog.locator("[data-pg-preview]").is_visible()
+    assert p.evaluate("document.documentElement.scrollWidth") == width  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +70,9 @@ def test_two_columns_at_1280_with_sticky_samples(
     for part in ("description", "responses"):
         assert b["main"]["x"] <= b[part]["x"] < b["side"]["x"]
     assert b["scroll"] == b["width"]
+    # "Try it" ends the bar; the playground is not in the columns
+    assert b["tryIt"]["x"] + b["tryIt"]["w"] <= b["bar"]["x"] + b["bar"]["w"]
+    assert b["tryIt"]["x"] > b["side"]["x"] and not b["inColumns"]
 
     # scrolled down to the responses, the samples are still on screen
     p.evaluate("window.scrollTo(0, document.querySelector('#responses').offsetTop)")
@@ -62,6 +80,7 @@ def test_two_columns_at_1280_with_sticky_samples(
     after = p.evaluate(BOXES)
     assert after["main"]["y"] < b["main"]["y"] - 500
     assert 0 <= after["side"]["y"] < 300
+    _open_playground(p, 1280, 900)
     context.close()
 
 
@@ -77,4 +96,6 @@ def test_one_column_at_390_without_sideways_scrolling(
     assert abs(b["side"]["x"] - b["main"]["x"]) < 1 and abs(b["side"]["w"] - b["main"]["w"]) < 1
     assert b["main"]["x"] >= 0 and b["main"]["x"] + b["main"]["w"] <= 390
     assert b["bar"]["bottom"] <= b["main"]["y"]
+    assert b["tryIt"]["x"] + b["tryIt"]["w"] <= 390 and not b["inColumns"]
+    _open_playground(p, 390, 844)
     context.close()

@@ -164,6 +164,7 @@ def test_multipart_upload_sends_the_file_with_a_boundary_and_cookie_auth(
         site: str, page: object, tmp_path: Path) -> None:
     p = page
     p.goto(f"{site}/api-reference/upload-a-file/")  # type: ignore[attr-defined]
+    p.locator("[data-pg-open]").click()  # type: ignore[attr-defined]  # the bar's "Try it"
     pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
     assert pg.locator('[data-pg-part="note"]').input_value() == "from x-default"
     upload = tmp_path / "hello.txt"
@@ -185,6 +186,7 @@ def test_form_body_encodes_nested_values_and_sends_cookie_parameters(
         site: str, page: object) -> None:
     p = page
     p.goto(f"{site}/api-reference/create-a-charge/")  # type: ignore[attr-defined]
+    p.locator("[data-pg-open]").click()  # type: ignore[attr-defined]  # the bar's "Try it"
     pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
     assert pg.locator('[data-pg-param="currency"]').input_value() == "eur"
     pg.locator('[data-pg-param="theme"]').fill("dark")
@@ -200,6 +202,7 @@ def test_form_body_encodes_nested_values_and_sends_cookie_parameters(
 def test_an_image_response_is_shown_as_an_image(site: str, page: object) -> None:
     p = page
     p.goto(f"{site}/api-reference/get-the-avatar/")  # type: ignore[attr-defined]
+    p.locator("[data-pg-open]").click()  # type: ignore[attr-defined]  # the bar's "Try it"
     pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
     pg.locator('[data-pg-auth="session"]').fill("x")
     pg.locator("[data-pg-send]").click()

@@ -124,9 +124,10 @@ def test_mdx_endpoint_with_a_relative_path_sends_through_api_mdx_server(
     p = page
     p.goto(f"{base}/create-user/")  # type: ignore[attr-defined]
     bar = p.locator(".api-endpoint").first  # type: ignore[attr-defined]
-    assert bar.inner_text().split() == ["POST", "/users", "Copy"]
+    assert bar.inner_text().split() == ["POST", "/users", "Copy", "Try", "it"]
     # the page's own content stays below the endpoint
     assert "Creates a user." in p.locator("article").inner_text()  # type: ignore[attr-defined]
+    bar.get_by_role("button", name="Try it").click()
     pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
     pg.locator('[data-pg-auth="mdx"]').fill("t0ken")
     pg.locator('[data-pg-param="dry_run"]').fill("true")
@@ -138,6 +139,11 @@ def test_mdx_endpoint_with_a_relative_path_sends_through_api_mdx_server(
     assert echoed == {"method": "POST", "path": "/users?dry_run=true",
                       "authorization": "Bearer t0ken", "key": None, "body": {"name": "Ada"}}
     assert pg.locator("[data-pg-status]").inner_text().startswith("201")
+    assert pg.locator("[data-pg-time]").inner_text().endswith(" ms")
+    p.keyboard.press("Escape")  # type: ignore[attr-defined]
+    assert not pg.is_visible()
+    assert p.evaluate(  # type: ignore[attr-defined]
+        "document.activeElement.matches('.api-endpoint [data-pg-open]')")
 
 
 def test_mdx_endpoint_with_a_full_url_and_an_api_key(
@@ -145,6 +151,7 @@ def test_mdx_endpoint_with_a_full_url_and_an_api_key(
     base = serve_dir(_build(tmp_path, echo_api, {"method": "key", "name": "X-Key"}))
     p = page
     p.goto(f"{base}/get-user/")  # type: ignore[attr-defined]
+    p.locator("[data-pg-open]").click()  # type: ignore[attr-defined]  # the bar's "Try it"
     pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
     pg.locator('[data-pg-auth="mdx"]').fill("k-123")
     pg.locator('[data-pg-param="id"]').fill("u 7")

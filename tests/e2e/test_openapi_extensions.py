@@ -48,6 +48,8 @@ def build(tmp_path: Path, **config: Any) -> tuple[Result, Path]:
 
 
 def tabs(doc: str, label: str) -> list[str]:
+    """The tab titles of the samples column's block ``label`` (not the playground's)."""
+    doc = doc[doc.index('<aside class="api-examples"'):]
     block = doc[doc.index(f'<div class="example-label">{label}</div>'):]
     block = block[:block.index("</div>", block.index('role="tablist"'))]
     return re.findall(r'role="tab"[^>]*>([^<]*)</button>', block)

@@ -148,6 +148,8 @@
       $(out, "[data-pg-time]").textContent = time;
       $(out, "[data-pg-headers]").textContent = headers;
       $(out, "[data-pg-body-out]").textContent = body;
+      // on a phone the response is below the form: bring its status into the dialog's view
+      if (out.scrollIntoView) out.scrollIntoView({ block: "nearest" });
     }
 
 
@@ -231,7 +233,33 @@
     render();
   }
 
-  function init() { $all(document, "[data-playground]").forEach(setup); }
+  // The endpoint bar's "Try it" button opens the playground's dialog and its Close button
+  // closes it through the browser's invoker commands (commandfor/command), and a click on the
+  // backdrop through closedby="any"; a browser without them gets the same from here. Esc, the
+  // focus kept inside and given back to the button on closing are the modal dialog's own.
+  function wireDialog(dialog) {
+    if (typeof dialog.showModal !== "function") return;
+    if (!("command" in HTMLButtonElement.prototype)) {
+      $all(document, '[commandfor="' + dialog.id + '"]').forEach(function (button) {
+        button.addEventListener("click", function () {
+          if (button.getAttribute("command") === "close") dialog.close();
+          else if (!dialog.open) dialog.showModal();
+        });
+      });
+    }
+    if (!("closedBy" in HTMLDialogElement.prototype)) {
+      dialog.addEventListener("click", function (event) {
+        var box = dialog.getBoundingClientRect();
+        if (event.target === dialog && (event.clientX < box.left || event.clientX > box.right ||
+            event.clientY < box.top || event.clientY > box.bottom)) dialog.close();
+      });
+    }
+  }
+
+  function init() {
+    $all(document, "[data-playground]").forEach(setup);
+    $all(document, "dialog.api-playground-dialog").forEach(wireDialog);
+  }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();
