@@ -79,3 +79,19 @@ def test_an_updates_rss_prop_is_its_feed_items_title_and_summary(
     items = ET.parse(tmp_path / "out" / "rss.xml").getroot().findall("channel/item")
     assert [(i.findtext("title"), i.findtext("description")) for i in items] == [
         ("Version 2 is out", "Faster builds"), ("v1", "First")]
+
+
+def test_response_field_pre_and_post_labels_frame_its_name(cli: Callable, make_site: Callable,
+                                                            tmp_path: Path) -> None:
+    body = ('<ResponseField name="id" type="string" pre={["beta"]} post={["read-only", "v2"]} '
+            'required>The id.</ResponseField>\n\n'
+            '<ResponseField name="plain" type="string">No labels.</ResponseField>\n')
+    result = cli("build", make_site(DOCS, pages={"index": body}), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    html = (tmp_path / "out" / "index.html").read_text()
+    head = html.split('id="response-id">', 1)[1].split("</div>", 1)[0]
+    # before the name, then the built-in badges, then the post labels in the order written
+    assert head.index(">beta<") < head.index(">id<") < head.index(">required<") \
+        < head.index(">read-only<") < head.index(">v2<")
+    plain = html.split('id="response-plain">', 1)[1].split("</div>", 1)[0]
+    assert "field-pill" not in plain
