@@ -213,6 +213,9 @@ def check_styling(value: object, at: JsonPath, out: Problems) -> None:
     obj = _obj(value, at, out, '{"eyebrows": "breadcrumbs"}')
     if obj is not None:
         _enum(obj, "eyebrows", ("section", "breadcrumbs"), at, out)
+        if "latex" in obj and not isinstance(obj["latex"], bool):
+            out.add(at / "latex", f"\"latex\" must be true or false, got {describe(obj['latex'])}",
+                    hint='write "latex": false to leave $…$ as text, or remove it')
         if "codeblocks" in obj:
             _check_codeblocks(obj["codeblocks"], at / "codeblocks", out)
 

@@ -53,6 +53,7 @@ class Built:
         return (self.out / rel).read_text(encoding="utf-8")
 
 
+MATH_PAGE = "# Home\n\nEnergy $E=mc^2$ here.\n\n$$\nx^2\n$$\n\n<Latex>y^2</Latex>\n"
 SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
     "navigation": ({
         "name": "Nav", "styling": {"codeblocks": {"theme": {"light": "github-light", "dark": "dracula"}}},
@@ -117,6 +118,10 @@ SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
          "changelog": "---\ntitle: Changelog\ndescription: What changed\nrss: true\n---\n\n## Intro\n\n"
                       "<Update label=\"2026-11-01\" description=\"v2.0\" tags={[\"Feature\"]}>\n  New **API**.\n"
                       "</Update>\n\n<Update label=\"2026-10-01\" tags={[\"Fix\"]}>\n  A fix.\n</Update>\n"}),
+    "latex": ({"name": "Math", "styling": {"latex": True}, "navigation": {"pages": ["index"]}},
+              {"index": MATH_PAGE}),
+    "latex-off": ({"name": "Prices", "styling": {"latex": False}, "navigation": {"pages": ["index"]}},
+                  {"index": MATH_PAGE}),
 }
 _BUILT: dict[str, Built] = {}
 
@@ -371,6 +376,17 @@ def check_keywords_robots(site: Callable[[str], Built]) -> None:
     page = site("frontmatter").page("index.html")
     assert '<meta name="keywords" content="alpha, beta">' in page
     assert '<meta name="robots" content="nofollow">' in page
+
+
+def check_latex(site: Callable[[str], Built]) -> None:
+    def prose(group: str) -> str:
+        page = site(group).page("index.html")
+        return page[page.index('<article class="prose">'):page.index("</article>")]
+
+    on, off = prose("latex"), prose("latex-off")
+    assert on.count("<math ") == 3 and "$" not in on  # inline, display and <Latex>
+    assert "<p>Energy $E=mc^2$ here.</p>" in off and "<p>$$\nx^2\n$$</p>" in off
+    assert off.count("<math ") == 1 and "<mi>y</mi>" in off  # <Latex> still typesets
 
 
 CHECKS = {name: fn for name, fn in globals().items() if name.startswith("check_") and callable(fn)}
