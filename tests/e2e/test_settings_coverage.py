@@ -9,6 +9,7 @@ asserting on the built output what a reader or a crawler sees) or a test elsewhe
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,6 +54,15 @@ class Built:
         return (self.out / rel).read_text(encoding="utf-8")
 
 
+SPEC = json.dumps({
+    "openapi": "3.1.0", "info": {"title": "Things", "version": "1"},
+    "servers": [{"url": "https://api.example.com"}],
+    "paths": {"/things": {"get": {"summary": "List things", "responses": {"200": {
+        "description": "The things", "content": {"application/json": {"schema": {
+            "type": "array", "items": {"$ref": "#/components/schemas/Thing"}}}}}}}},
+              "/other": {"post": {"summary": "Make another", "responses": {"204": {"description": "Done"}}}}},
+    "components": {"schemas": {"Thing": {"type": "object", "properties": {"part": {"$ref": "#/components/schemas/Part"}}},
+                               "Part": {"type": "string"}, "Unused": {"type": "integer"}}}})
 MATH_PAGE = "# Home\n\nEnergy $E=mc^2$ here.\n\n$$\nx^2\n$$\n\n<Latex>y^2</Latex>\n"
 SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
     "navigation": ({
@@ -118,6 +128,11 @@ SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
          "changelog": "---\ntitle: Changelog\ndescription: What changed\nrss: true\n---\n\n## Intro\n\n"
                       "<Update label=\"2026-11-01\" description=\"v2.0\" tags={[\"Feature\"]}>\n  New **API**.\n"
                       "</Update>\n\n<Update label=\"2026-10-01\" tags={[\"Fix\"]}>\n  A fix.\n</Update>\n"}),
+    "openapi": ({"name": "Api", "navigation": {"groups": [{"group": "API", "openapi": "api.json"}]}},
+                {"api.json": SPEC}),
+    "openapi-no-schema": ({"name": "Api", "markdown": {"schema": False},
+                           "navigation": {"groups": [{"group": "API", "openapi": "api.json"}]}},
+                          {"api.json": SPEC}),
     "latex": ({"name": "Math", "styling": {"latex": True}, "navigation": {"pages": ["index"]}},
               {"index": MATH_PAGE}),
     "latex-off": ({"name": "Prices", "styling": {"latex": False}, "navigation": {"pages": ["index"]}},
@@ -128,7 +143,6 @@ _BUILT: dict[str, Built] = {}
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Built]:
-    import json
 
     from mdxsite.cli import main
 
@@ -137,9 +151,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Built]:
             docs, pages = SITES[group]
             root = tmp_path_factory.mktemp(group)
             (root / "docs.json").write_text(json.dumps(docs, indent=2), encoding="utf-8")
-            for key, body in pages.items():
-                (root / f"{key}.mdx").parent.mkdir(parents=True, exist_ok=True)
-                (root / f"{key}.mdx").write_text(body, encoding="utf-8")
+            for key, body in pages.items():  # a page key, or a file name with its suffix
+                path = root / (key if "." in key.rsplit("/", 1)[-1] else f"{key}.mdx")
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(body, encoding="utf-8")
             result = CliRunner().invoke(main, ["build", str(root), "-o", str(root / "_site")],
                                         catch_exceptions=False)
             assert result.exit_code == 0, result.output
@@ -376,6 +391,20 @@ def check_keywords_robots(site: Callable[[str], Built]) -> None:
     page = site("frontmatter").page("index.html")
     assert '<meta name="keywords" content="alpha, beta">' in page
     assert '<meta name="robots" content="nofollow">' in page
+
+
+def check_markdown_schema(site: Callable[[str], Built]) -> None:
+    import yaml
+
+    copy = site("openapi").page("api-reference/list-things.md")
+    found = re.search(r"\n## OpenAPI\n\n````yaml api\.json GET /things\n(.*?)````\n", copy, re.S)
+    assert found is not None, copy
+    excerpt = yaml.safe_load(found.group(1))
+    assert list(excerpt["paths"]) == ["/things"]  # this page's operation only
+    assert excerpt["servers"] == [{"url": "https://api.example.com"}]
+    assert list(excerpt["components"]["schemas"]) == ["Thing", "Part"]  # what it reaches, by $ref
+    assert "## OpenAPI" not in site("openapi-no-schema").page("api-reference/list-things.md")
+    assert "## OpenAPI" not in site("openapi").page("llms-full.txt")  # the .md copies only
 
 
 def check_latex(site: Callable[[str], Built]) -> None:
