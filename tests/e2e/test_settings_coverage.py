@@ -63,6 +63,8 @@ SPEC = json.dumps({
               "/other": {"post": {"summary": "Make another", "responses": {"204": {"description": "Done"}}}}},
     "components": {"schemas": {"Thing": {"type": "object", "properties": {"part": {"$ref": "#/components/schemas/Part"}}},
                                "Part": {"type": "string"}, "Unused": {"type": "integer"}}}})
+# four pages alike but for their boost and keywords, so only those can order them
+RANKED = "---\ntitle: Guide\n{}---\n\nDeploy the service from the console.\n\n## Steps\n\nPress the button.\n"
 MATH_PAGE = "# Home\n\nEnergy $E=mc^2$ here.\n\n$$\nx^2\n$$\n\n<Latex>y^2</Latex>\n"
 SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
     "navigation": ({
@@ -133,6 +135,14 @@ SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
     "openapi-no-schema": ({"name": "Api", "markdown": {"schema": False},
                            "navigation": {"groups": [{"group": "API", "openapi": "api.json"}]}},
                           {"api.json": SPEC}),
+    "ranking": ({"name": "Rank", "navigation": {"groups": [
+        {"group": "A", "pages": ["alpha", "beta"]},
+        {"group": "B", "boost": 3, "pages": ["gamma", "delta"]}]}},
+                {"alpha": RANKED.format(""), "beta": RANKED.format("boost: 0.25\nkeywords: [rollout, ship]\n"),
+                 "gamma": RANKED.format(""), "delta": RANKED.format("boost: 1\n")}),
+    "ranking-plain": ({"name": "Rank", "navigation": {"groups": [
+        {"group": "A", "pages": ["alpha", "beta"]}, {"group": "B", "pages": ["gamma", "delta"]}]}},
+                      {key: RANKED.format("") for key in ("alpha", "beta", "gamma", "delta")}),
     "latex": ({"name": "Math", "styling": {"latex": True}, "navigation": {"pages": ["index"]}},
               {"index": MATH_PAGE}),
     "latex-off": ({"name": "Prices", "styling": {"latex": False}, "navigation": {"pages": ["index"]}},
@@ -405,6 +415,56 @@ def check_markdown_schema(site: Callable[[str], Built]) -> None:
     assert list(excerpt["components"]["schemas"]) == ["Thing", "Part"]  # what it reaches, by $ref
     assert "## OpenAPI" not in site("openapi-no-schema").page("api-reference/list-things.md")
     assert "## OpenAPI" not in site("openapi").page("llms-full.txt")  # the .md copies only
+
+
+# node search.mjs BUNDLE_URL TERM... -> {term: [[url, score], ...]}: Pagefind's own pagefind.js
+# from the build, reading the index files as a browser would fetch them
+SEARCH = """
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+const [bundle, ...terms] = process.argv.slice(2);
+globalThis.fetch = async (url) => new Response(await readFile(fileURLToPath(String(url).split("?")[0])));
+const pagefind = await import(new URL("pagefind.js", bundle).href);
+await pagefind.options({ basePath: bundle, baseUrl: "/" });
+const out = {};
+for (const term of terms) {
+  const found = await pagefind.search(term);
+  out[term] = await Promise.all(found.results.map(async (r) => [(await r.data()).url, r.score]));
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def _search(built: Built, *terms: str) -> dict[str, list[tuple[str, float]]]:
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    assert node is not None, "node is missing: install nodejs (make test needs it)"
+    script = built.out.parent / "search.mjs"
+    script.write_text(SEARCH, encoding="utf-8")
+    done = subprocess.run([node, str(script), (built.out / "_pagefind").as_uri() + "/", *terms],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return {term: [(url, score) for url, score in found] for term, found in json.loads(done.stdout).items()}
+
+
+def check_search_ranking(site: Callable[[str], Built]) -> None:
+    plain = _search(site("ranking-plain"), "deploy", "rollout")
+    assert len({score for _, score in plain["deploy"]}) == 1  # alike pages rank alike...
+    assert plain["rollout"] == []
+    ranked = _search(site("ranking"), "deploy", "steps", "rollout")
+    for term in ("deploy", "steps"):  # ... until boost and keywords order them
+        order = [url for url, _ in ranked[term]]
+        assert order[0] == "/gamma/", order  # its group's boost: 3
+        assert set(order[1:3]) == {"/alpha/", "/delta/"}, order  # delta's boost: 1 beats its group's
+        assert order[3] == "/beta/", order  # boost: 0.25
+        scores = dict(ranked[term])
+        assert scores["/alpha/"] == scores["/delta/"]
+    assert [url for url, _ in ranked["rollout"]] == ["/beta/"]  # a keyword the page never shows
+    page = site("ranking").page("beta/index.html")
+    assert "rollout" not in page.split("</head>", 1)[1]  # the reader does not see it
+    assert "data-pagefind-weight" not in page  # the published page is left as it is
 
 
 def check_latex(site: Callable[[str], Built]) -> None:
