@@ -66,7 +66,8 @@ def _unescape(part: str) -> str:
 def _reached(data: dict[str, Any], start: Any, security: Any) -> dict[str, dict[str, Any]]:
     """Every ``#/components/<kind>/<name>`` reachable from ``start`` (refs inside the
     components followed too), plus the security schemes the security requirements name."""
-    components = data.get("components") if isinstance(data.get("components"), dict) else {}
+    found_components = data.get("components")
+    components: dict[str, Any] = found_components if isinstance(found_components, dict) else {}
     found: dict[str, dict[str, Any]] = {}
     stack: list[Any] = [start]
     requirements = [r for r in (security or []) if isinstance(r, dict)]
