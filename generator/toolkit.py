@@ -68,6 +68,10 @@ def _build(pm: pluggy.PluginManager, site: Site) -> Toolkit:
     from mdxsite.output import theme
 
     md = new_parser()
+    if site.config.get("styling.latex") is False:
+        # the platform's switch for a site whose dollar signs are not math ("$5 and $10",
+        # shell variables): its $…$ and $$…$$ stay text; <Latex> still typesets what it holds
+        md.disable(["math_inline", "math_block"])
     pm.hook.mdxsite_configure_markdown(md=md, site=site)
     folders = [Path(p) for _, p in plugin_manager.contributions(
         pm, "mdxsite_template_folders", site=site)]

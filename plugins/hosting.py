@@ -68,7 +68,8 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
         if fresh is None or key in fresh:
             rel = markdown_path(page)
             # the page's title and Markdown are part of what made its published document current
-            text = cached[1] + agents
+            # (an API page's document also depends on its OpenAPI file)
+            text = cached[1] + _openapi_section(site, page) + agents
             if not (key in _UNCHANGED and staging.keep(out_dir, rel, staging.utf8_size(text))):
                 target = out_dir / rel
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -80,6 +81,18 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     if "404.html" not in site.assets:
         # here rather than in output_files: the page links the fingerprinted stylesheet
         (out_dir / "404.html").write_text(_not_found(site), encoding="utf-8")
+
+
+def _openapi_section(site: Site, page: Page) -> str:
+    """An API page's ``## OpenAPI`` section for its ``.md`` copy: the part of the document it
+    shows, as the platform serves API pages to agents; ``markdown.schema: false`` drops it."""
+    if page.kind != "openapi" or site.config.get("markdown.schema") is False:
+        return ""
+    from mdxsite.openapi.excerpt import section
+    from mdxsite.openapi.render import document
+
+    spec = str(page.data.get("spec", ""))
+    return "\n" + section(document(site, spec).data, page.data, spec) if spec else ""
 
 
 def _agent_instructions(site: Site) -> str:

@@ -56,8 +56,9 @@ from typing import Any
 from mdxsite.errors import Location, MdxsiteError, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, Page, PageResult, Site
-from mdxsite.output import staging, visibility
+from mdxsite.output import ranking, staging, visibility
 from mdxsite.output.layout import version_of
+from mdxsite.output.ranking import Rank
 from mdxsite.plugins.output import output_path
 
 log = logging.getLogger(__name__)
@@ -77,6 +78,8 @@ SHARD_LIST = "shard~list.json"
 STATE_FILE = "search-index.json"
 # navigation inside <main> (path, pager, footer) and the "#" beside headings are not content
 EXCLUDE = [".heading-anchor", ".breadcrumbs", ".eyebrow", ".pager", ".site-footer"]
+
+NO_RANK = Rank()
 
 # per build: the output files of pages whose document differs from the published one
 # (None: not known, every shard is indexed again)
@@ -132,13 +135,21 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
                                  warning=True)])
         return
     bundles: dict[str, list[str]] = {}
+    ranks: dict[str, Rank] = {}  # output file -> its boost and keywords (none: left out)
+    problems: list[Problem] = []
     for page in site.pages.values():
         if visibility.searchable(site, page):  # not hidden, noindex or searchable: false
-            bundles.setdefault(bundle_dir(version_of(site, page)), []).append(output_path(page.url))
+            rel = output_path(page.url)
+            bundles.setdefault(bundle_dir(version_of(site, page)), []).append(rel)
+            found, said = ranking.rank(site, page)
+            problems += said
+            if found:
+                ranks[rel] = found
+    report_warnings(problems)
     bundles = {folder: sorted(rels) for folder, rels in sorted(bundles.items())}
     published = report.out_dir
     try:
-        shards = _index(out_dir, published, bundles, _CHANGED["pages"])
+        shards = _index(out_dir, published, bundles, _CHANGED["pages"], ranks)
     except MdxsiteError:
         raise
     except Exception as exc:  # noqa: BLE001 - the service fails with many exception types
@@ -230,7 +241,7 @@ def _keep_shard(out_dir: Path, published: Path, shard: str, state: dict[str, Any
 
 
 def _index(out_dir: Path, published: Path | None, bundles: dict[str, list[str]],
-           changed: set[str] | None) -> dict[str, dict[str, Any]]:
+           changed: set[str] | None, ranks: dict[str, Rank] | None = None) -> dict[str, dict[str, Any]]:
     """Write every version's index, shard by shard; return each shard's state to save.
 
     A shard whose pages are the same as when it was published, none of them changed
@@ -238,7 +249,10 @@ def _index(out_dir: Path, published: Path | None, bundles: dict[str, list[str]],
     as published. Every other shard is indexed again, in sorted order (identical input,
     identical bytes), by its own Pagefind process, which exits before the next one starts:
     the peak is one shard's. An index of several shards gets a SHARD_LIST file naming them.
+    ``ranks`` weighs pages by their boost and keywords; they are part of a shard's page list,
+    so changing one (in docs.json or a page) indexes its shard again.
     """
+    ranks = ranks or {}
     before = _load_state(published)
     plans = {folder: _shards(folder, rels) for folder, rels in bundles.items()}
     every = {shard for parts in plans.values() for shard, _ in parts}
@@ -247,7 +261,9 @@ def _index(out_dir: Path, published: Path | None, bundles: dict[str, list[str]],
     for folder, parts in plans.items():
         listing = []
         for shard, part in parts:
-            pages = _digest_lines(part)
+            # a page without boost or keywords is its file name alone, as before they counted
+            pages = _digest_lines([f"{rel}\t{ranks[rel].digest_line()}" if rel in ranks else rel
+                                   for rel in part])
             old = before.get(shard)
             if (published is not None and changed is not None and old is not None
                     and old.get("pages") == pages and changed.isdisjoint(part)
@@ -255,7 +271,7 @@ def _index(out_dir: Path, published: Path | None, bundles: dict[str, list[str]],
                 state = old
             else:
                 with _Service() as service:
-                    languages = _index_shard(service, out_dir, shard, part, published)
+                    languages = _index_shard(service, out_dir, shard, part, published, ranks)
                 indexed.append(f"{shard}/ ({len(part)} pages)")
                 state = {"pages": pages, "languages": languages,
                          "entry": (out_dir / shard / "pagefind-entry.json").read_text(
@@ -275,7 +291,7 @@ def _index(out_dir: Path, published: Path | None, bundles: dict[str, list[str]],
 
 
 def _index_shard(service: _Service, out_dir: Path, folder: str, rels: list[str],
-                 published: Path | None) -> list[str]:
+                 published: Path | None, ranks: dict[str, Rank] | None = None) -> list[str]:
     """Index ``rels`` into ``folder`` and return the languages (``<html lang>``) it holds.
 
     A warm build keeps unchanged pages out of the staging folder (their published copy is
@@ -294,7 +310,8 @@ def _index_shard(service: _Service, out_dir: Path, folder: str, rels: list[str],
     def requests() -> Iterator[dict[str, Any]]:
         for rel, path in paths:
             yield {"type": "AddFile", "index_id": index_id, "url": None,
-                   "file_contents": _indexed_part(path.read_text(encoding="utf-8")),
+                   "file_contents": ranking.weighted(_indexed_part(path.read_text(encoding="utf-8")),
+                                                     (ranks or {}).get(rel, NO_RANK)),
                    "file_path": rel}
 
     service.stream(requests(), len(paths), "IndexedFile")

@@ -80,6 +80,9 @@ def check_markdown(value: object, at: JsonPath, out: Problems) -> None:
             isinstance(found, list) and all(isinstance(x, str) for x in found)):
         out.add(at / "instructions", f"\"instructions\" must be text or a list of lines, got "
                 f"{describe(found)}", hint='write "instructions": "Use the acme CLI."')
+    if "schema" in (obj or {}) and not isinstance((obj or {})["schema"], bool):
+        out.add(at / "schema", f"\"schema\" must be true or false, got {describe((obj or {})['schema'])}",
+                hint='write "schema": false to leave the OpenAPI document out of API pages\' .md copies')
 
 
 def check_thumbnails(value: object, at: JsonPath, out: Problems) -> None:
@@ -213,6 +216,9 @@ def check_styling(value: object, at: JsonPath, out: Problems) -> None:
     obj = _obj(value, at, out, '{"eyebrows": "breadcrumbs"}')
     if obj is not None:
         _enum(obj, "eyebrows", ("section", "breadcrumbs"), at, out)
+        if "latex" in obj and not isinstance(obj["latex"], bool):
+            out.add(at / "latex", f"\"latex\" must be true or false, got {describe(obj['latex'])}",
+                    hint='write "latex": false to leave $…$ as text, or remove it')
         if "codeblocks" in obj:
             _check_codeblocks(obj["codeblocks"], at / "codeblocks", out)
 

@@ -46,7 +46,7 @@ OWN_KEYS: dict[str, set[str]] = {
     "language": _SECTION | {"language", "default", "banner", "navbar", "footer"},
     "menu": _SECTION | {"item", "description"},
     "group": {"group", "icon", "iconType", "tag", "expanded", "hidden", "root", "openapi",
-              "asyncapi", "public", "directory"},
+              "asyncapi", "public", "directory", "boost"},
 }
 ALLOWED_CHILDREN: dict[str, tuple[str, ...]] = {
     "tab": ROOT_KEYS + ("menu",),
@@ -183,6 +183,11 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
             out.add(at / name, f"{name!r} must be a string, got {describe(value[name])}",
                     hint=f'write "{name}": "…"')
     icon = _check_icon(value, at, out)
+    boost = value.get("boost")  # a group's search ranking multiplier (mdxsite.output.ranking)
+    if kind == "group" and "boost" in value and (
+            isinstance(boost, bool) or not isinstance(boost, (int, float)) or not boost >= 0):
+        out.add(at / "boost", f"\"boost\" must be a number of 0 or more, got {describe(boost)}",
+                hint='write "boost": 3 to rank the group\'s pages three times higher in search')
     present = [k for k in CHILD_KEYS if k in value and k in allowed_children]
     if len(present) > 1:
         out.add(at, f"{kind} {label!r} holds both {present[0]!r} and {present[1]!r}",

@@ -315,6 +315,31 @@ CASES: list[tuple[str, str, dict[str, str], str]] = [
         }
         '''), {}, "docs.json:3:27: styling.eyebrows: 'eyebrows' must be one of 'section', "
                   "'breadcrumbs', got 'trail'. Write \"eyebrows\": \"section\"."),
+    ("latex-not-boolean", doc('''
+        {
+          "name": "T",
+          "styling": {"latex": "off"},
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, "docs.json:3:24: styling.latex: \"latex\" must be true or false, got the string "
+                  "'off'. Write \"latex\": false to leave $…$ as text, or remove it."),
+    ("markdown-schema-not-boolean", doc('''
+        {
+          "name": "T",
+          "markdown": {"schema": 0},
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, "docs.json:3:26: markdown.schema: \"schema\" must be true or false, got a "
+                  "number. Write \"schema\": false to leave the OpenAPI document out of API "
+                  "pages' .md copies."),
+    ("group-boost-not-number", doc('''
+        {
+          "name": "T",
+          "navigation": {"groups": [{"group": "G", "boost": "high", "pages": ["index"]}]}
+        }
+        '''), {}, "docs.json:3:53: navigation.groups[0].boost: \"boost\" must be a number of 0 "
+                  "or more, got the string 'high'. Write \"boost\": 3 to rank the group's pages "
+                  "three times higher in search."),
     ("drilldown-not-boolean", doc('''
         {
           "name": "T",

@@ -74,6 +74,34 @@ def test_a_warm_build_keeps_the_index_and_a_change_rebuilds_it(
     assert changed == _fresh(cli, root, tmp_path / "fresh2")
 
 
+def test_a_changed_boost_or_keyword_indexes_the_page_again(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """A group's boost lives in docs.json and leaves the page's HTML as it was: the index
+    must follow it all the same, and a warm build must not keep the stale one."""
+    docs = {**DOCS, "navigation": {"groups": [{"group": "G", "pages": ["index", "alpha"]},
+                                              {"group": "H", "pages": ["beta"]}]}}
+    root = make_site(docs, PAGES)
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    first = _index(out)
+    page = (out / "beta" / "index.html").read_bytes()
+
+    docs["navigation"]["groups"][1]["boost"] = 3
+    (root / "docs.json").write_text(json.dumps(docs), encoding="utf-8")
+    assert cli("build", root, "-o", out).exit_code == 0
+    boosted = _index(out)
+    assert boosted != first and (out / "beta" / "index.html").read_bytes() == page
+    assert boosted == _fresh(cli, root, tmp_path / "fresh1")
+
+    (root / "beta.mdx").write_text("---\ntitle: Beta\nboost: lots\n---\n\nTugboats push barges.\n",
+                                   encoding="utf-8")
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0
+    assert "beta.mdx: warning: boost must be a number of 0 or more, got 'lots'; the page is " \
+           "ranked without it. Write boost: 3" in result.output
+    assert _index(out) == boosted  # ranked as its group says, the only boost left
+
+
 def test_removing_a_page_or_the_published_index_rebuilds_it(
         cli: Callable, make_site: Callable, tmp_path: Path) -> None:
     root = make_site(DOCS, PAGES)

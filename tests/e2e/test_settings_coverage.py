@@ -9,6 +9,7 @@ asserting on the built output what a reader or a crawler sees) or a test elsewhe
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,6 +54,18 @@ class Built:
         return (self.out / rel).read_text(encoding="utf-8")
 
 
+SPEC = json.dumps({
+    "openapi": "3.1.0", "info": {"title": "Things", "version": "1"},
+    "servers": [{"url": "https://api.example.com"}],
+    "paths": {"/things": {"get": {"summary": "List things", "responses": {"200": {
+        "description": "The things", "content": {"application/json": {"schema": {
+            "type": "array", "items": {"$ref": "#/components/schemas/Thing"}}}}}}}},
+              "/other": {"post": {"summary": "Make another", "responses": {"204": {"description": "Done"}}}}},
+    "components": {"schemas": {"Thing": {"type": "object", "properties": {"part": {"$ref": "#/components/schemas/Part"}}},
+                               "Part": {"type": "string"}, "Unused": {"type": "integer"}}}})
+# four pages alike but for their boost and keywords, so only those can order them
+RANKED = "---\ntitle: Guide\n{}---\n\nDeploy the service from the console.\n\n## Steps\n\nPress the button.\n"
+MATH_PAGE = "# Home\n\nEnergy $E=mc^2$ here.\n\n$$\nx^2\n$$\n\n<Latex>y^2</Latex>\n"
 SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
     "navigation": ({
         "name": "Nav", "styling": {"codeblocks": {"theme": {"light": "github-light", "dark": "dracula"}}},
@@ -116,13 +129,29 @@ SITES: dict[str, tuple[dict[str, object], dict[str, str]]] = {
          "changelog": "---\ntitle: Changelog\ndescription: What changed\nrss: true\n---\n\n## Intro\n\n"
                       "<Update label=\"2026-11-01\" description=\"v2.0\" tags={[\"Feature\"]}>\n  New **API**.\n"
                       "</Update>\n\n<Update label=\"2026-10-01\" tags={[\"Fix\"]}>\n  A fix.\n</Update>\n"}),
+    "openapi": ({"name": "Api", "navigation": {"groups": [{"group": "API", "openapi": "api.json"}]}},
+                {"api.json": SPEC}),
+    "openapi-no-schema": ({"name": "Api", "markdown": {"schema": False},
+                           "navigation": {"groups": [{"group": "API", "openapi": "api.json"}]}},
+                          {"api.json": SPEC}),
+    "ranking": ({"name": "Rank", "navigation": {"groups": [
+        {"group": "A", "pages": ["alpha", "beta"]},
+        {"group": "B", "boost": 3, "pages": ["gamma", "delta"]}]}},
+                {"alpha": RANKED.format(""), "beta": RANKED.format("boost: 0.25\nkeywords: [rollout, ship]\n"),
+                 "gamma": RANKED.format(""), "delta": RANKED.format("boost: 1\n")}),
+    "ranking-plain": ({"name": "Rank", "navigation": {"groups": [
+        {"group": "A", "pages": ["alpha", "beta"]}, {"group": "B", "pages": ["gamma", "delta"]}]}},
+                      {key: RANKED.format("") for key in ("alpha", "beta", "gamma", "delta")}),
+    "latex": ({"name": "Math", "styling": {"latex": True}, "navigation": {"pages": ["index"]}},
+              {"index": MATH_PAGE}),
+    "latex-off": ({"name": "Prices", "styling": {"latex": False}, "navigation": {"pages": ["index"]}},
+                  {"index": MATH_PAGE}),
 }
 _BUILT: dict[str, Built] = {}
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Built]:
-    import json
 
     from mdxsite.cli import main
 
@@ -131,9 +160,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Built]:
             docs, pages = SITES[group]
             root = tmp_path_factory.mktemp(group)
             (root / "docs.json").write_text(json.dumps(docs, indent=2), encoding="utf-8")
-            for key, body in pages.items():
-                (root / f"{key}.mdx").parent.mkdir(parents=True, exist_ok=True)
-                (root / f"{key}.mdx").write_text(body, encoding="utf-8")
+            for key, body in pages.items():  # a page key, or a file name with its suffix
+                path = root / (key if "." in key.rsplit("/", 1)[-1] else f"{key}.mdx")
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(body, encoding="utf-8")
             result = CliRunner().invoke(main, ["build", str(root), "-o", str(root / "_site")],
                                         catch_exceptions=False)
             assert result.exit_code == 0, result.output
@@ -368,6 +398,81 @@ def check_keywords_robots(site: Callable[[str], Built]) -> None:
     page = site("frontmatter").page("index.html")
     assert '<meta name="keywords" content="alpha, beta">' in page
     assert '<meta name="robots" content="nofollow">' in page
+
+
+def check_markdown_schema(site: Callable[[str], Built]) -> None:
+    import yaml
+
+    copy = site("openapi").page("api-reference/list-things.md")
+    found = re.search(r"\n## OpenAPI\n\n````yaml api\.json GET /things\n(.*?)````\n", copy, re.S)
+    assert found is not None, copy
+    excerpt = yaml.safe_load(found.group(1))
+    assert list(excerpt["paths"]) == ["/things"]  # this page's operation only
+    assert excerpt["servers"] == [{"url": "https://api.example.com"}]
+    assert list(excerpt["components"]["schemas"]) == ["Thing", "Part"]  # what it reaches, by $ref
+    assert "## OpenAPI" not in site("openapi-no-schema").page("api-reference/list-things.md")
+    assert "## OpenAPI" not in site("openapi").page("llms-full.txt")  # the .md copies only
+
+
+# node search.mjs BUNDLE_URL TERM... -> {term: [[url, score], ...]}: Pagefind's own pagefind.js
+# from the build, reading the index files as a browser would fetch them
+SEARCH = """
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+const [bundle, ...terms] = process.argv.slice(2);
+globalThis.fetch = async (url) => new Response(await readFile(fileURLToPath(String(url).split("?")[0])));
+const pagefind = await import(new URL("pagefind.js", bundle).href);
+await pagefind.options({ basePath: bundle, baseUrl: "/" });
+const out = {};
+for (const term of terms) {
+  const found = await pagefind.search(term);
+  out[term] = await Promise.all(found.results.map(async (r) => [(await r.data()).url, r.score]));
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def _search(built: Built, *terms: str) -> dict[str, list[tuple[str, float]]]:
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    assert node is not None, "node is missing: install nodejs (make test needs it)"
+    script = built.out.parent / "search.mjs"
+    script.write_text(SEARCH, encoding="utf-8")
+    done = subprocess.run([node, str(script), (built.out / "_pagefind").as_uri() + "/", *terms],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return {term: [(url, score) for url, score in found] for term, found in json.loads(done.stdout).items()}
+
+
+def check_search_ranking(site: Callable[[str], Built]) -> None:
+    plain = _search(site("ranking-plain"), "deploy", "rollout")
+    assert len({score for _, score in plain["deploy"]}) == 1  # alike pages rank alike...
+    assert plain["rollout"] == []
+    ranked = _search(site("ranking"), "deploy", "steps", "rollout")
+    for term in ("deploy", "steps"):  # ... until boost and keywords order them
+        order = [url for url, _ in ranked[term]]
+        assert order[0] == "/gamma/", order  # its group's boost: 3
+        assert set(order[1:3]) == {"/alpha/", "/delta/"}, order  # delta's boost: 1 beats its group's
+        assert order[3] == "/beta/", order  # boost: 0.25
+        scores = dict(ranked[term])
+        assert scores["/alpha/"] == scores["/delta/"]
+    assert [url for url, _ in ranked["rollout"]] == ["/beta/"]  # a keyword the page never shows
+    page = site("ranking").page("beta/index.html")
+    assert "rollout" not in page.split("</head>", 1)[1]  # the reader does not see it
+    assert "data-pagefind-weight" not in page  # the published page is left as it is
+
+
+def check_latex(site: Callable[[str], Built]) -> None:
+    def prose(group: str) -> str:
+        page = site(group).page("index.html")
+        return page[page.index('<article class="prose">'):page.index("</article>")]
+
+    on, off = prose("latex"), prose("latex-off")
+    assert on.count("<math ") == 3 and "$" not in on  # inline, display and <Latex>
+    assert "<p>Energy $E=mc^2$ here.</p>" in off and "<p>$$\nx^2\n$$</p>" in off
+    assert off.count("<math ") == 1 and "<mi>y</mi>" in off  # <Latex> still typesets
 
 
 CHECKS = {name: fn for name, fn in globals().items() if name.startswith("check_") and callable(fn)}
