@@ -38,7 +38,7 @@ KIND = {"groups": "group", "tabs": "tab", "anchors": "anchor", "dropdowns": "dro
 
 _SECTION = {"icon", "iconType", "hidden", "href", "openapi", "asyncapi", "global", "color"}
 OWN_KEYS: dict[str, set[str]] = {
-    "tab": _SECTION | {"tab", "align", "sdk", "graphql"},
+    "tab": _SECTION | {"tab", "align", "sdk", "graphql", "searchable"},
     "anchor": _SECTION | {"anchor"},
     "dropdown": _SECTION | {"dropdown", "description"},
     "product": _SECTION | {"product", "description", "name"},
@@ -46,7 +46,7 @@ OWN_KEYS: dict[str, set[str]] = {
     "language": _SECTION | {"language", "default", "banner", "navbar", "footer"},
     "menu": _SECTION | {"item", "description"},
     "group": {"group", "icon", "iconType", "tag", "expanded", "hidden", "root", "openapi",
-              "asyncapi", "public", "directory", "boost"},
+              "asyncapi", "public", "directory", "boost", "searchable"},
 }
 ALLOWED_CHILDREN: dict[str, tuple[str, ...]] = {
     "tab": ROOT_KEYS + ("menu",),
@@ -188,6 +188,8 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
             isinstance(boost, bool) or not isinstance(boost, (int, float)) or not boost >= 0):
         out.add(at / "boost", f"\"boost\" must be a number of 0 or more, got {describe(boost)}",
                 hint='write "boost": 3 to rank the group\'s pages three times higher in search')
+    if kind in ("group", "tab") and "searchable" in value:  # mdxsite.output.visibility
+        _check_bool(value, "searchable", at, out)
     present = [k for k in CHILD_KEYS if k in value and k in allowed_children]
     if len(present) > 1:
         out.add(at, f"{kind} {label!r} holds both {present[0]!r} and {present[1]!r}",

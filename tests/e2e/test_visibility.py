@@ -63,3 +63,33 @@ def test_seo_indexing_all_brings_hidden_pages_back(make_site, cli, tmp_path: Pat
     assert not _noindex(out, "not-in-nav") and _noindex(out, "noindex-fm")
     assert "/not-in-nav/" in (out / "llms.txt").read_text()
     assert _search_pages(out) == 4
+
+
+def _build_with_secret(make_site: Callable[..., Path], cli: Callable, out: Path,
+                       secret: dict) -> Path:
+    docs = {"name": "Vis", "navigation": {"groups": [
+        {"group": "Main", "pages": ["shown", "hidden-fm", "noindex-fm", "unsearchable"]},
+        {"group": "Secret", "hidden": True, "pages": ["in-hidden-group"], **secret}]}}
+    result = cli("build", make_site(docs, pages=PAGES), "-o", out,
+                 "--site-url", "https://docs.example.com")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_a_hidden_group_that_says_searchable_keeps_its_pages_in_search_only(
+        make_site, cli, tmp_path: Path) -> None:
+    out = _build_with_secret(make_site, cli, tmp_path / "out", {"searchable": True})
+    assert _search_pages(out) == 2  # "shown" and the hidden group's page
+    # still hidden from crawlers and the llms files
+    assert _sitemap(out) == {"shown", "unsearchable"} and _noindex(out, "in-hidden-group")
+    assert "/in-hidden-group/" not in (out / "llms.txt").read_text()
+    off = _build_with_secret(make_site, cli, tmp_path / "off", {"searchable": False})
+    assert _search_pages(off) == 1
+
+
+def test_a_searchable_that_is_not_true_or_false_is_located(make_site, cli, tmp_path: Path) -> None:
+    docs = {"name": "Vis", "navigation": {"tabs": [{"tab": "A", "hidden": True,
+                                                    "searchable": "yes", "pages": ["shown"]}]}}
+    result = cli("build", make_site(docs, pages=PAGES), "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert "navigation.tabs[0].searchable: 'searchable' must be true or false" in result.output
