@@ -24,6 +24,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 WORDS = (
     "memory agent request response token cache index schema client server deploy build "
@@ -181,11 +182,15 @@ def _relative(src_key: str, dst_key: str) -> str:
     return "../" * depth + dst_key + ".md"
 
 
-def plan(n: int, rng: random.Random) -> list[tuple[str, list[tuple[str, list[tuple[str, list[PageSpec]]]]]]]:
+# tabs of groups of sub-groups of pages, each with its title
+Layout = list[tuple[str, list[tuple[str, list[tuple[str, list[PageSpec]]]]]]]
+
+
+def plan(n: int, rng: random.Random) -> Layout:
     """Lay out n pages: tabs of groups of sub-groups of pages, like a large product's docs."""
     tabs = max(1, min(8, n // 200))
     per_sub = 12
-    layout = []
+    layout: Layout = []
     made = 0
     for t in range(tabs):
         share = n // tabs + (1 if t < n % tabs else 0)
@@ -234,7 +239,7 @@ def generate(n: int, out: Path, seed: int = 8) -> tuple[Path, Path, Path]:
     return mdx_root, mk_root, hugo_root
 
 
-def _docs_json(layout: list) -> dict:  # type: ignore[type-arg]
+def _docs_json(layout: Layout) -> dict[str, Any]:
     tabs = []
     for tab, groups in layout:
         tabs.append({"tab": tab, "groups": [
@@ -245,7 +250,7 @@ def _docs_json(layout: list) -> dict:  # type: ignore[type-arg]
             "colors": {"primary": "#0D9373"}, "navigation": {"tabs": tabs}}
 
 
-def _mkdocs_yml(layout: list) -> str:  # type: ignore[type-arg]
+def _mkdocs_yml(layout: Layout) -> str:
     lines = ["site_name: Benchmark docs", "theme:", "  name: material", "  features:",
              "    - navigation.tabs", "    - content.tabs.link", "markdown_extensions:",
              "  - admonition", "  - tables", "  - attr_list", "  - md_in_html", "  - toc:",
@@ -261,7 +266,7 @@ def _mkdocs_yml(layout: list) -> str:  # type: ignore[type-arg]
     return "\n".join(lines) + "\n"
 
 
-def _hugo_nav(layout: list) -> dict:  # type: ignore[type-arg]
+def _hugo_nav(layout: Layout) -> dict[str, Any]:
     """docs.json's navigation for Hugo's templates: each tab with its section and first page."""
     tabs = []
     for tab, groups in layout:

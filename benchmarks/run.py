@@ -340,17 +340,17 @@ def table(results: list[tuple[int, Rows]]) -> str:
                         f"flat (<= +{FLAT_TOLERANCE:.0%})", _mark(growth <= FLAT_TOLERANCE)))
     if targets:
         targets.insert(0, ("N", "what", "measured", "target", ""))
-    widths = [max(len(row[k]) for row in targets) for k in range(4)] if targets else []
+    widths = [max(len(target[k]) for target in targets) for k in range(4)] if targets else []
     legend = ["wall, CPU (user + system of every process), peak RSS (summed over the process "
               "tree) and output: medians over the runs;",
               "ratios: the peer's cold wall time over mdxsite's (2.00x: mdxsite twice as fast); "
               "'>' marks a peer stopped at the time limit (a lower bound)."]
     out = [*lines, "", *legend, "", "targets (issue 19: at N = 10,000; the speed ratios at "
            "both sizes)"]
-    for row in targets:
+    for target in targets:
         out.append("  " + "  ".join(cell.ljust(w) if k < 2 else cell.rjust(w)
-                                    for k, (cell, w) in enumerate(zip(row, widths)))
-                   + "  " + row[4])
+                                    for k, (cell, w) in enumerate(zip(target, widths)))
+                   + "  " + target[4])
     return "\n".join(out)
 
 
