@@ -53,7 +53,8 @@ MDXSITE = Path(sys.executable).parent / "mdxsite"
 TOOLS = {"mdxsite": "mdxsite", "mkdocs-prune": "Material-prune", "hugo": "Hugo",
          "mkdocs": "Material"}
 DEFAULT_TOOLS = "mdxsite,mkdocs-prune,hugo"
-# 3 runs of everything at both sizes: about 15 minutes on 2 quiet cores (benchmarks/README.md)
+# 3 runs of everything at both sizes: about 15 minutes on 2 quiet cores, half of it
+# Material-prune at 10,000 pages (benchmarks/README.md)
 DEFAULT_RUNS = "3"
 COLD, WARM, EDIT = "mdxsite (cold)", "mdxsite (warm)", "mdxsite (1 page edited)"
 PEERS = ("Material-prune", "Hugo")  # the ratio columns
