@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: dev test venv system-deps node-deps oracle-deps theme-deps browser-deps tailwind typecheck bench clean
+.PHONY: dev test venv system-deps node-deps oracle-deps theme-deps browser-deps tailwind typecheck bench bench-deps clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -69,7 +69,12 @@ typecheck: venv
 	rm -rf build/typecheck && $(BIN)/pip install -q --no-deps --target build/typecheck .
 	MYPYPATH=build/typecheck $(BIN)/mypy -p mdxsite
 
-bench: venv
+# Hugo, the benchmark's second peer, comes from Debian (0.111); MkDocs from PyPI (run.py).
+bench-deps:
+	@command -v hugo >/dev/null 2>&1 || { echo "installing hugo with apt-get"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo; }
+
+bench: venv bench-deps
 	$(BIN)/python benchmarks/run.py
 
 clean:

@@ -1,10 +1,13 @@
-"""Run one command and print its wall time and peak memory as JSON (run by the bench venv).
+"""Run one command and print its wall time, CPU time and peak memory as JSON (run by the bench venv).
 
 Peak memory is the largest sum of RSS over the command's whole process tree (the build and
 its worker processes), sampled every 20 ms with psutil; ``maxrss_mib`` is the kernel's peak of
 the single largest process (``getrusage(RUSAGE_CHILDREN)``), which a short spike between two
 samples cannot escape. Summing RSS counts pages that forked workers share with their parent
-more than once, so the tree figure errs high, never low.
+more than once, so the tree figure errs high, never low; ``peak_tree_pss_mib`` sums the
+proportional set size instead (a shared page split between its sharers), the tree's real
+footprint, sampled at the same moments. ``cpu`` is user + system seconds of the command and
+every descendant it waited for (``getrusage``): on a loaded machine it moves less than wall.
 
     .bench/mkdocs-venv/bin/python benchmarks/measure.py -- mkdocs build -q
     .bench/mkdocs-venv/bin/python benchmarks/measure.py --timeout 600 -- mkdocs build -q
@@ -16,6 +19,7 @@ process tree) and reported with ``"timed_out": true``: its wall time is then a l
 from __future__ import annotations
 
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -24,21 +28,52 @@ import time
 import psutil
 
 SAMPLE_SECONDS = 0.02
+HAS_CHILDREN_FILE = os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
 
 
-def tree_rss(root: psutil.Process) -> int:
-    """Return the summed RSS of ``root`` and every descendant still alive."""
-    total = 0
+def descendants(pid: int) -> list[int]:
+    """Return ``pid``'s descendants from /proc/PID/task/TID/children.
+
+    psutil's ``children()`` reads the status of every process on the machine to find them;
+    on a busy machine, sampling every 20 ms, that stole CPU from the build being measured.
+    """
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{current}/task")
+        except OSError:  # exited
+            continue
+        for tid in tasks:
+            try:
+                with open(f"/proc/{current}/task/{tid}/children", encoding="ascii") as f:
+                    kids = [int(k) for k in f.read().split()]
+            except OSError:
+                continue
+            found += kids
+            todo += kids
+    return found
+
+
+def tree_memory(root: psutil.Process) -> tuple[int, int]:
+    """Return the summed RSS and PSS of ``root`` and every descendant still alive."""
+    rss = pss = 0
     try:
-        procs = [root, *root.children(recursive=True)]
+        if HAS_CHILDREN_FILE:
+            procs = [root, *(psutil.Process(pid) for pid in descendants(root.pid))]
+        else:
+            procs = [root, *root.children(recursive=True)]
     except psutil.Error:
-        return 0
+        return 0, 0
     for p in procs:
         try:
-            total += p.memory_info().rss
+            full = p.memory_full_info()  # /proc/PID/smaps_rollup: rss and pss in one read
+            rss += full.rss
+            pss += full.pss
         except psutil.Error:  # exited between listing and reading
             pass
-    return total
+    return rss, pss
 
 
 def stop(root: psutil.Process) -> None:
@@ -64,10 +99,11 @@ def main(argv: list[str]) -> int:
     started = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     proc = psutil.Process(child.pid)
-    peak = 0
+    peak = peak_pss = 0
     timed_out = False
     while child.poll() is None:
-        peak = max(peak, tree_rss(proc))
+        rss, pss = tree_memory(proc)
+        peak, peak_pss = max(peak, rss), max(peak_pss, pss)
         if timeout is not None and time.perf_counter() - started > timeout:
             timed_out = True
             stop(proc)
@@ -76,9 +112,11 @@ def main(argv: list[str]) -> int:
     child.wait()
     wall = time.perf_counter() - started
     stderr = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
-    maxrss_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # KiB on Linux
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(json.dumps({"returncode": child.returncode, "wall": wall, "timed_out": timed_out,
-                      "peak_tree_mib": peak / 2**20, "maxrss_mib": maxrss_kib / 1024,
+                      "cpu": usage.ru_utime + usage.ru_stime,
+                      "peak_tree_mib": peak / 2**20, "peak_tree_pss_mib": peak_pss / 2**20,
+                      "maxrss_mib": usage.ru_maxrss / 1024,  # KiB on Linux
                       "stderr_tail": stderr[-2000:]}))
     return 0
 

@@ -1,21 +1,27 @@
-"""Time ``mdxsite build`` against ``mkdocs build`` (Material) on the same generated content.
+"""Time ``mdxsite build`` against MkDocs + Material and Hugo on the same generated pages.
 
 For each size N (default 1,000 and 10,000) this writes the corpus (benchmarks/generate.py),
-then, for several runs each, times:
+then, run after run (the tools take turns, so a burst of load on the shared machine hits
+them alike), times:
 
 - mdxsite cold: no output and no cache (``rm -rf`` both first);
 - mdxsite warm: the same build again, nothing changed;
 - mdxsite edit: one page's body edited (a paragraph added), then built again; the page's
   bytes and modification time are put back afterwards;
-- mkdocs: ``mkdocs build`` with mkdocs-material, into a fresh folder.
+- Material with ``navigation.prune`` (``mkdocs-prune``), into a fresh folder;
+- Hugo (Debian's ``hugo``), into a fresh folder with a fresh cache folder;
+- optionally Material as configured by default (``mkdocs``: the whole navigation in every page).
 
-and prints medians of wall time, pages/s and peak RSS of the process tree, plus the ratio.
-MkDocs runs from its own venv (``.bench/mkdocs-venv``, made here from
-benchmarks/requirements.txt), so its dependencies never touch mdxsite's.
+and prints one table: medians of wall time, CPU time, pages/s, peak RSS of the process tree
+and output size, the speed ratios of mdxsite's cold build to Material-prune and to Hugo, and
+the issue's targets with a pass/fail mark. MkDocs runs from its own venv
+(``.bench/mkdocs-venv``, made here from benchmarks/requirements.txt), so its dependencies
+never touch mdxsite's; ``make bench-deps`` installs Hugo.
 
     .venv/bin/python benchmarks/run.py                     # what `make bench` runs
     .venv/bin/python benchmarks/run.py --sizes 1000 --runs 5
-    .venv/bin/python benchmarks/run.py --sizes 10000 --tools mdxsite
+    .venv/bin/python benchmarks/run.py --sizes 10000 --tools mdxsite --runs 1
+    .venv/bin/python benchmarks/run.py --runs 3,mkdocs-prune@10000:1
 
 The machine's load (``uptime``) is printed beside the figures: on a shared machine they move.
 """
@@ -43,12 +49,34 @@ BENCH = REPO / ".bench"
 BENCH_VENV = BENCH / "mkdocs-venv"
 MDXSITE = Path(sys.executable).parent / "mdxsite"
 
+# --tools names -> the table's names, in the table's order
+TOOLS = {"mdxsite": "mdxsite", "mkdocs-prune": "Material-prune", "hugo": "Hugo",
+         "mkdocs": "Material"}
+DEFAULT_TOOLS = "mdxsite,mkdocs-prune,hugo"
+# 3 runs of everything at both sizes: about 15 minutes on 2 quiet cores, half of it
+# Material-prune at 10,000 pages (benchmarks/README.md)
+DEFAULT_RUNS = "3"
+COLD, WARM, EDIT = "mdxsite (cold)", "mdxsite (warm)", "mdxsite (1 page edited)"
+PEERS = ("Material-prune", "Hugo")  # the ratio columns
+# the issue's targets (issue 19): set at N = 10,000, printed for every size measured
+SPEEDUP = {"Material-prune": 5.0, "Hugo": 1.0}
+EDIT_TARGET_S = 2.0
+WARM_TARGET_S = 2.0
+PEAK_TARGET_MIB = 600.0
+FLAT_TOLERANCE = 0.10  # output bytes per page may grow this much from the smallest N to the largest
+
 
 @dataclass
 class Sample:
     wall: float
-    peak_mib: float
+    cpu: float         # user + system seconds of the whole process tree
+    peak_mib: float    # summed RSS of the process tree (errs high: shared pages count twice)
+    pss_mib: float     # summed PSS of the process tree (shared pages split between sharers)
+    out_bytes: int = 0
     timed_out: bool = False  # stopped at the time limit: ``wall`` is a lower bound
+
+
+Rows = list[tuple[str, list[Sample]]]
 
 
 def bench_python() -> Path:
@@ -66,7 +94,16 @@ def bench_python() -> Path:
     return python
 
 
-def corpus(n: int, seed: int) -> tuple[Path, Path]:
+def hugo_binary() -> str:
+    """Return the path of ``hugo``, or stop with what to run to install it."""
+    found = shutil.which("hugo")
+    if not found:
+        raise SystemExit("hugo is not installed: run `make bench-deps` (Debian's hugo, with "
+                         "apt-get), or leave hugo out of --tools")
+    return found
+
+
+def corpus(n: int, seed: int) -> tuple[Path, Path, Path]:
     """Return the corpus for ``n`` pages, generating it unless the same one is on disk."""
     folder = BENCH / f"corpus-{n}"
     stamp = folder / ".stamp"
@@ -80,10 +117,10 @@ def corpus(n: int, seed: int) -> tuple[Path, Path]:
         # (mdxsite.output.stamp): a cold build started at once would leave the warm one to
         # check everything
         time.sleep(2.5)
-    return folder / "mdxsite", folder / "mkdocs"
+    return folder / "mdxsite", folder / "mkdocs", folder / "hugo"
 
 
-EDIT = b"\n\nEdited by the benchmark: one more paragraph.\n"
+EDIT_TEXT = b"\n\nEdited by the benchmark: one more paragraph.\n"
 
 
 def edited_page(mdx_root: Path) -> Path:
@@ -97,24 +134,35 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def measure(python: Path, command: list[str], cwd: Path | None = None,
+def folder_bytes(folder: Path) -> int:
+    """Return the summed size of every file under ``folder`` (0 when it is missing)."""
+    total = 0
+    for dirpath, _dirs, files in os.walk(folder):
+        for name in files:
+            try:
+                total += os.lstat(os.path.join(dirpath, name)).st_size
+            except OSError:
+                pass
+    return total
+
+
+def measure(python: Path, command: list[str], output: Path, cwd: Path | None = None,
             timeout: float | None = None) -> Sample:
     """Run ``command`` once under benchmarks/measure.py; fail loudly if it fails.
 
-    With ``timeout`` (seconds), a command still running then is stopped and its sample
-    marked ``timed_out``.
+    ``output`` is the folder the command writes, sized afterwards. With ``timeout``
+    (seconds), a command still running then is stopped and its sample marked ``timed_out``.
     """
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     limit = ["--timeout", f"{timeout:.0f}"] if timeout else []
     proc = subprocess.run([str(python), str(HERE / "measure.py"), *limit, "--", *command],
                           cwd=cwd, env=env, capture_output=True, text=True, check=True)
     result = json.loads(proc.stdout)
-    if result["timed_out"]:
-        return Sample(result["wall"], max(result["peak_tree_mib"], result["maxrss_mib"]), True)
-    if result["returncode"] != 0:
+    if result["returncode"] != 0 and not result["timed_out"]:
         raise SystemExit(f"{' '.join(command)} failed (exit {result['returncode']}):\n"
                          f"{result['stderr_tail']}")
-    return Sample(result["wall"], max(result["peak_tree_mib"], result["maxrss_mib"]))
+    return Sample(result["wall"], result["cpu"], max(result["peak_tree_mib"], result["maxrss_mib"]),
+                  result["peak_tree_pss_mib"], folder_bytes(output), result["timed_out"])
 
 
 def pruned(mk_root: Path) -> Path:
@@ -122,7 +170,7 @@ def pruned(mk_root: Path) -> Path:
 
     Material puts the whole site's navigation in every page unless ``navigation.prune`` is
     on (its own advice for large sites); mdxsite renders the current tab's sidebar, between
-    the two. ``--material-prune`` times this variant beside the default.
+    the two.
     """
     config = mk_root / "mkdocs-prune.yml"
     text = (mk_root / "mkdocs.yml").read_text(encoding="utf-8")
@@ -132,140 +180,240 @@ def pruned(mk_root: Path) -> Path:
     return config
 
 
-def run_size(python: Path, n: int, runs: int, tools: list[str], seed: int,
-             jobs: int | None, peer_limit: float) -> list[tuple[str, list[Sample]]]:
-    mdx_root, mk_root = corpus(n, seed)
-    out = BENCH / f"out-{n}"
-    rows: list[tuple[str, list[Sample]]] = []
-    if "mdxsite" in tools:
-        cold: list[Sample] = []
-        warm: list[Sample] = []
-        edit: list[Sample] = []
-        build = [str(MDXSITE), "build", str(mdx_root), "-o", str(out / "mdxsite")]
-        if jobs:
-            build += ["--jobs", str(jobs)]
-        page = edited_page(mdx_root)
-        for i in range(runs):
-            shutil.rmtree(out / "mdxsite", ignore_errors=True)
-            shutil.rmtree(out / ".mdxsite-cache", ignore_errors=True)
-            cold.append(measure(python, build))
-            warm.append(measure(python, build))
-            original, st = page.read_bytes(), page.stat()
-            page.write_bytes(original + EDIT)
+class Runs:
+    """``--runs``: comma-separated ``[TOOL@][SIZE:]RUNS`` items; the most specific one wins.
+
+    ``3`` runs everything 3 times; ``1000:5,10000:3`` sets runs per size (the old form);
+    ``3,mkdocs-prune@10000:1`` runs Material-prune once at 10,000 pages and the rest 3 times.
+    """
+
+    def __init__(self, spec: str) -> None:
+        self.rules: dict[tuple[str, str], int] = {}
+        for item in filter(None, (part.strip() for part in spec.split(","))):
+            tool, _, rest = item.rpartition("@")
+            size, _, count = rest.rpartition(":")
+            if tool and tool not in TOOLS:
+                raise SystemExit(f"--runs {spec!r}: unknown tool {tool!r} in {item!r} "
+                                 f"(known: {', '.join(TOOLS)})")
             try:
-                edit.append(measure(python, build))
-            finally:
-                page.write_bytes(original)
-                os.utime(page, ns=(st.st_atime_ns, st.st_mtime_ns))
-            print(f"  N={n} run {i + 1}/{runs}: mdxsite cold {cold[-1].wall:.2f} s, "
-                  f"warm {warm[-1].wall:.2f} s, one page edited {edit[-1].wall:.2f} s",
-                  flush=True)
-        rows += [("mdxsite build (cold)", cold), ("mdxsite build (warm)", warm),
-                 ("mdxsite build (1 edit)", edit)]
-    # enough time to show the 5x target either way, without waiting hours for the peer
-    timeout = (peer_limit * statistics.median(s.wall for s in rows[0][1])
-               if peer_limit and rows else None)
-    variants = [("mkdocs", "mkdocs build (material)", mk_root / "mkdocs.yml")]
-    if "mkdocs-prune" in tools:
-        variants.append(("mkdocs-prune", "mkdocs build (prune)", pruned(mk_root)))
-    for tool, label, config in variants:
-        if tool not in tools:
-            continue
-        samples: list[Sample] = []
-        mkdocs = BENCH_VENV / "bin" / "mkdocs"
-        for i in range(runs):
-            shutil.rmtree(out / "mkdocs", ignore_errors=True)
-            samples.append(measure(python, [str(mkdocs), "build", "-q", "-f", str(config),
-                                            "-d", str(out / "mkdocs")], timeout=timeout))
-            stopped = " (stopped at the time limit)" if samples[-1].timed_out else ""
-            print(f"  N={n} run {i + 1}/{runs}: {label} {samples[-1].wall:.2f} s{stopped}",
-                  flush=True)
-            if samples[-1].timed_out:
-                break  # another run would be stopped too
-        shutil.rmtree(out / "mkdocs", ignore_errors=True)  # gigabytes at 10,000 pages
-        rows.append((label, samples))
-    return rows
+                self.rules[(tool, size.replace("_", ""))] = max(1, int(count))
+            except ValueError:
+                raise SystemExit(f"--runs {spec!r}: {item!r} is not [TOOL@][SIZE:]RUNS "
+                                 "(for example 3, 10000:1 or mkdocs-prune@10000:1)") from None
+
+    def __call__(self, tool: str, n: int) -> int:
+        for key in ((tool, str(n)), (tool, ""), ("", str(n)), ("", "")):
+            if key in self.rules:
+                return self.rules[key]
+        return 3
 
 
-def table(results: list[tuple[int, list[tuple[str, list[Sample]]]]]) -> str:
-    lines = [f"{'pages':>6}  {'build':<24} {'runs':>4} {'wall s':>8} {'pages/s':>8} "
-             f"{'peak RSS MiB':>12}"]
-    for n, rows in results:
-        medians: dict[str, float] = {}
-        peaks: dict[str, float] = {}
-        stopped: set[str] = set()
-        for name, samples in rows:
-            wall = statistics.median(s.wall for s in samples)
-            peak = statistics.median(s.peak_mib for s in samples)
-            medians[name], peaks[name] = wall, peak
-            if any(s.timed_out for s in samples):
-                stopped.add(name)
-                lines.append(f"{n:>6}  {name:<24} {len(samples):>4} {'>' + format(wall, '.0f'):>8} "
-                             f"{'<' + format(n / wall, '.0f'):>8} {peak:>12.0f}  stopped at the "
-                             "time limit, unfinished")
+def run_size(python: Path, n: int, runs: Runs, tools: list[str], seed: int,
+             jobs: int | None, peer_limit: float) -> Rows:
+    """Time every tool on the ``n``-page corpus; return (row name, samples) in table order."""
+    mdx_root, mk_root, hugo_root = corpus(n, seed)
+    out = BENCH / f"out-{n}"
+    samples: dict[str, list[Sample]] = {}
+    build = [str(MDXSITE), "build", str(mdx_root), "-o", str(out / "mdxsite")]
+    if jobs:
+        build += ["--jobs", str(jobs)]
+    page = edited_page(mdx_root)
+    peers = {"mkdocs-prune": [str(BENCH_VENV / "bin" / "mkdocs"), "build", "-q", "-f",
+                              str(pruned(mk_root)), "-d", str(out / "mkdocs")],
+             "mkdocs": [str(BENCH_VENV / "bin" / "mkdocs"), "build", "-q", "-f",
+                        str(mk_root / "mkdocs.yml"), "-d", str(out / "mkdocs")]}
+    if "hugo" in tools:
+        peers["hugo"] = [hugo_binary(), "--quiet", "-s", str(hugo_root), "-d", str(out / "hugo"),
+                         "--cacheDir", str(out / "hugo-cache")]
+    for i in range(max(runs(tool, n) for tool in tools)):
+        for tool in tools:
+            if i >= runs(tool, n):
                 continue
-            # pages/s only where every page is built; a rebuild's rate would mean nothing
-            rate = "" if name.endswith(("(warm)", "(1 edit)")) else f"{n / wall:.0f}"
-            lines.append(f"{n:>6}  {name:<24} {len(samples):>4} {wall:>8.2f} {rate:>8} "
-                         f"{peak:>12.0f}")
-        cold = medians.get("mdxsite build (cold)")
-        for label in ("mkdocs build (material)", "mkdocs build (prune)"):
-            mk = medians.get(label)
-            if cold and mk:
-                bound = "at least " if label in stopped else ""
-                lines.append(f"{n:>6}  mdxsite cold is {bound}{mk / cold:.1f}x as fast as "
-                             f"mkdocs {label.removeprefix('mkdocs build ')} (target: at least 5x)")
-        warm = medians.get("mdxsite build (warm)")
-        if warm:
-            lines.append(f"{n:>6}  mdxsite warm rebuild {warm:.2f} s (target at 10,000: under 2 s)")
-        edit = medians.get("mdxsite build (1 edit)")
-        if edit:
-            lines.append(f"{n:>6}  mdxsite build after editing one page {edit:.2f} s "
-                         "(renders it, re-indexes its search shard)")
-        mdx_peak = max((v for k, v in peaks.items() if k.startswith("mdxsite")), default=0)
-        if mdx_peak:
-            lines.append(f"{n:>6}  mdxsite peak RSS {mdx_peak:.0f} MiB, whole process tree "
-                         f"(target: under 1,024 MiB)")
-    return "\n".join(lines)
+            if tool == "mdxsite":
+                shutil.rmtree(out / "mdxsite", ignore_errors=True)
+                shutil.rmtree(out / ".mdxsite-cache", ignore_errors=True)
+                cold = measure(python, build, out / "mdxsite")
+                warm = measure(python, build, out / "mdxsite")
+                original, st = page.read_bytes(), page.stat()
+                page.write_bytes(original + EDIT_TEXT)
+                try:
+                    edit = measure(python, build, out / "mdxsite")
+                finally:
+                    page.write_bytes(original)
+                    os.utime(page, ns=(st.st_atime_ns, st.st_mtime_ns))
+                for name, sample in ((COLD, cold), (WARM, warm), (EDIT, edit)):
+                    samples.setdefault(name, []).append(sample)
+                print(f"  N={n} run {i + 1}: mdxsite cold {cold.wall:.2f} s, warm {warm.wall:.2f} s, "
+                      f"one page edited {edit.wall:.2f} s", flush=True)
+                continue
+            name = TOOLS[tool]
+            if samples.get(name) and samples[name][-1].timed_out:
+                continue  # another run would be stopped too
+            target = out / ("hugo" if tool == "hugo" else "mkdocs")
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.rmtree(out / "hugo-cache", ignore_errors=True)
+            # enough time to show the targets either way, without waiting hours for Material
+            colds = samples.get(COLD)
+            timeout = peer_limit * statistics.median(s.wall for s in colds) if peer_limit and colds else None
+            sample = measure(python, peers[tool], target, timeout=timeout)
+            shutil.rmtree(target, ignore_errors=True)  # gigabytes at 10,000 pages
+            samples.setdefault(name, []).append(sample)
+            stopped = " (stopped at the time limit)" if sample.timed_out else ""
+            print(f"  N={n} run {i + 1}: {name} {sample.wall:.2f} s{stopped}", flush=True)
+    order = [COLD, WARM, EDIT, *(TOOLS[t] for t in TOOLS if t != "mdxsite")]
+    return [(name, samples[name]) for name in order if name in samples]
 
 
-def runs_for(spec: str, n: int) -> int:
-    """Return the runs for size ``n`` from ``--runs`` ("3", or "1000:3,10000:1"; 1 if unlisted)."""
-    if ":" not in spec:
-        return max(1, int(spec))
-    pairs = dict(part.split(":") for part in spec.split(","))
-    return max(1, int(pairs.get(str(n), 1)))
+@dataclass
+class Row:
+    """The medians of one row of the table."""
+    name: str
+    runs: int
+    wall: float
+    cpu: float
+    peak: float
+    pss: float
+    out_bytes: float
+    stopped: bool
+
+
+def medians(rows: Rows) -> dict[str, Row]:
+    return {name: Row(name, len(s), statistics.median(x.wall for x in s),
+                      statistics.median(x.cpu for x in s), statistics.median(x.peak_mib for x in s),
+                      statistics.median(x.pss_mib for x in s),
+                      statistics.median(x.out_bytes for x in s), any(x.timed_out for x in s))
+            for name, s in rows}
+
+
+def _mark(ok: bool) -> str:
+    return "pass" if ok else "FAIL"
+
+
+def table(results: list[tuple[int, Rows]]) -> str:
+    head = (f"{'tool':<24} {'N':>6} {'runs':>4} {'wall s':>8} {'CPU s':>7} {'pages/s':>8} "
+            f"{'peak RSS MiB':>12} {'output MB':>9} {'mdxsite/Material-prune':>22} "
+            f"{'mdxsite/Hugo':>12}")
+    lines = [head, "-" * len(head)]
+    targets: list[tuple[str, str, str, str, str]] = []  # N, what, measured, target, mark
+    per_page: list[tuple[int, float]] = []
+    for n, rows in results:
+        meds = medians(rows)
+        cold = meds.get(COLD)
+        for row in meds.values():
+            lower = ">" if row.stopped else ""
+            # pages/s only for builds of every page; a rebuild's rate would mean nothing
+            rate = "" if row.name in (WARM, EDIT) else f"{'<' if row.stopped else ''}{n / row.wall:.0f}"
+            ratios = ["", ""]
+            if row is cold:
+                for k, peer in enumerate(PEERS):
+                    other = meds.get(peer)
+                    if other:
+                        ratios[k] = f"{'>' if other.stopped else ''}{other.wall / cold.wall:.2f}x"
+            lines.append(f"{row.name:<24} {n:>6,} {row.runs:>4} {lower + format(row.wall, '.2f'):>8} "
+                         f"{lower + format(row.cpu, '.1f'):>7} {rate:>8} {row.peak:>12.0f} "
+                         f"{row.out_bytes / 1e6:>9.1f} {ratios[0]:>22} {ratios[1]:>12}"
+                         + ("  stopped at the time limit" if row.stopped else ""))
+        size = f"{n:,}"
+        if cold:
+            for peer in PEERS:
+                other = meds.get(peer)
+                if other:
+                    ratio = other.wall / cold.wall  # a stopped peer's: a lower bound
+                    targets.append((size, f"cold build, speed over {peer}",
+                                    f"{'>' if other.stopped else ''}{ratio:.2f}x",
+                                    f">= {SPEEDUP[peer]:g}x", _mark(ratio >= SPEEDUP[peer])))
+        if EDIT in meds:
+            targets.append((size, "one page edited, then built", f"{meds[EDIT].wall:.2f} s",
+                            f"< {EDIT_TARGET_S:g} s", _mark(meds[EDIT].wall < EDIT_TARGET_S)))
+        if WARM in meds:
+            targets.append((size, "warm build (nothing changed)", f"{meds[WARM].wall:.2f} s",
+                            f"< {WARM_TARGET_S:g} s", _mark(meds[WARM].wall < WARM_TARGET_S)))
+        if cold:
+            targets.append((size, "peak RSS, cold build", f"{cold.peak:.0f} MiB",
+                            f"< {PEAK_TARGET_MIB:.0f} MiB",
+                            f"{_mark(cold.peak < PEAK_TARGET_MIB)}  (tree RSS; PSS {cold.pss:.0f} MiB)"))
+            per_page.append((n, cold.out_bytes / n))
+            targets.append((size, "output bytes per page", f"{cold.out_bytes / n / 1e3:.1f} kB", "", ""))
+    if len(per_page) > 1:
+        (n0, small), (n1, large) = min(per_page), max(per_page)
+        growth = large / small - 1
+        targets.append((f"{n0:,}->{n1:,}", "output bytes per page, growth", f"{growth:+.0%}",
+                        f"flat (<= +{FLAT_TOLERANCE:.0%})", _mark(growth <= FLAT_TOLERANCE)))
+    if targets:
+        targets.insert(0, ("N", "what", "measured", "target", ""))
+    widths = [max(len(target[k]) for target in targets) for k in range(4)] if targets else []
+    legend = ["wall, CPU (user + system of every process), peak RSS (summed over the process "
+              "tree) and output: medians over the runs;",
+              "ratios: the peer's cold wall time over mdxsite's (2.00x: mdxsite twice as fast); "
+              "'>' marks a peer stopped at the time limit (a lower bound)."]
+    out = [*lines, "", *legend, "", "targets (issue 19: at N = 10,000; the speed ratios at "
+           "both sizes)"]
+    for target in targets:
+        out.append("  " + "  ".join(cell.ljust(w) if k < 2 else cell.rjust(w)
+                                    for k, (cell, w) in enumerate(zip(target, widths)))
+                   + "  " + target[4])
+    return "\n".join(out)
+
+
+def versions(python: Path, tools: list[str]) -> str:
+    """One line naming the version of each tool measured."""
+    found = [f"mdxsite {_installed(Path(sys.executable), 'mdxsite')}"]
+    if "mkdocs" in tools or "mkdocs-prune" in tools:
+        found.append(f"mkdocs {_installed(python, 'mkdocs')}, "
+                     f"mkdocs-material {_installed(python, 'mkdocs-material')}")
+    if "hugo" in tools:
+        found.append(subprocess.run([hugo_binary(), "version"], capture_output=True,
+                                    text=True).stdout.split(" BuildDate")[0])
+    return "; ".join(found)
+
+
+def _installed(python: Path, dist: str) -> str:
+    return subprocess.run([str(python), "-c", "import importlib.metadata as m, sys; "
+                           "print(m.version(sys.argv[1]))", dist],
+                          capture_output=True, text=True).stdout.strip() or "?"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="1000,10000", help="comma-separated page counts")
-    parser.add_argument("--runs", default="1000:3,10000:1",
-                        help="runs per build (median reported): one number for every size, or "
-                             "SIZE:RUNS pairs (the default: 3 at 1,000 pages, 1 at 10,000, where "
-                             "mkdocs alone takes many minutes); the table says how many ran")
-    parser.add_argument("--tools", default="mdxsite,mkdocs",
-                        help="comma-separated: mdxsite, mkdocs (Material as configured by "
-                             "default), mkdocs-prune (Material with navigation.prune)")
+    parser.add_argument("--runs", default=DEFAULT_RUNS,
+                        help="runs per build (the median is reported): comma-separated "
+                             "[TOOL@][SIZE:]RUNS items, the most specific winning: '3', "
+                             "'1000:5,10000:1', '3,mkdocs-prune@10000:1' (default: %(default)s); "
+                             "the table's runs column says how many ran")
+    parser.add_argument("--tools", default=DEFAULT_TOOLS,
+                        help="comma-separated: mdxsite, mkdocs-prune (Material with "
+                             "navigation.prune), hugo, mkdocs (Material as configured by "
+                             "default: hours at 10,000 pages, see --peer-limit) "
+                             "(default: %(default)s)")
     parser.add_argument("--jobs", type=int, default=None, help="mdxsite --jobs (default: cores)")
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--peer-limit", type=float, default=10.0,
-                        help="stop mkdocs after this many times mdxsite's cold median (0: never); "
+                        help="stop a peer after this many times mdxsite's cold median (0: never); "
                              "the table then shows a lower bound for its time and the ratio")
     args = parser.parse_args()
-    tools = args.tools.split(",")
+    tools = [t for t in TOOLS if t in args.tools.split(",")]
+    unknown = set(args.tools.split(",")) - set(TOOLS)
+    if unknown or not tools:
+        parser.error(f"--tools: unknown {', '.join(sorted(unknown)) or 'empty list'} "
+                     f"(known: {', '.join(TOOLS)})")
+    runs = Runs(args.runs)
     python = bench_python()
+    if "hugo" in tools:
+        hugo_binary()  # before any corpus is written: say now that it is missing
     load = lambda: subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()  # noqa: E731
-    before = load()
+    before, started = load(), time.monotonic()
     sizes = [int(s) for s in args.sizes.split(",")]
-    results = [(n, run_size(python, n, runs_for(args.runs, n), tools, args.seed, args.jobs,
-                            args.peer_limit))
+    results = [(n, run_size(python, n, runs, tools, args.seed, args.jobs, args.peer_limit))
                for n in sizes]
     print()
     print(table(results))
+    print()
     print(f"load before: {before}")
     print(f"load after:  {load()}")
-    print(f"cores: {len(os.sched_getaffinity(0))}, python {sys.version.split()[0]}")
+    print(f"whole benchmark: {(time.monotonic() - started) / 60:.1f} min; "
+          f"cores: {len(os.sched_getaffinity(0))}, python {sys.version.split()[0]}")
+    print(versions(python, tools))
 
 
 if __name__ == "__main__":
