@@ -81,6 +81,27 @@ def test_examples_languages_without_a_sample_is_a_located_warning(tmp_path: Path
                     r"sample in the language 'ruby'", line), line
 
 
+def test_examples_autogenerate_false_leaves_only_the_specs_own_samples(tmp_path: Path) -> None:
+    import yaml
+    spec = yaml.safe_load((FIXTURE / "petstore.yaml").read_text())
+    spec["paths"]["/pets"]["post"]["x-codeSamples"] = [
+        {"lang": "go", "label": "Go SDK", "source": "client.Pets.Add(ctx, pet)"}]
+    for name, api in (("on", {}), ("off", {"examples": {"autogenerate": False}})):
+        root = tmp_path / name
+        shutil.copytree(FIXTURE, root)
+        (root / "petstore.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
+        config = json.loads((root / "docs.json").read_text())
+        config["api"] = api
+        (root / "docs.json").write_text(json.dumps(config))
+        result = CliRunner().invoke(main, ["build", str(root), "-o", str(tmp_path / f"{name}-out")])
+        assert result.exit_code == 0, result.output
+    on = page(tmp_path / "on-out", "api-reference/pets/add-a-pet")
+    off = page(tmp_path / "off-out", "api-reference/pets/add-a-pet")
+    assert sample_tabs(on) == ["Go SDK", "cURL", "Python", "JavaScript"]
+    assert sample_tabs(off) == ["Go SDK"]
+    assert "client.Pets.Add(ctx, pet)" in sample_code(off, "Go SDK")
+
+
 def test_examples_defaults_required_leaves_optional_values_out_of_samples(
         tmp_path: Path) -> None:
     everything, _ = build(tmp_path, {}, "all")
