@@ -80,6 +80,13 @@ def _highlighted(source: str, lang: str, hl_lines: tuple[int, ...], numbers: boo
 
 def parse_meta(info: str) -> dict[str, Any]:
     """Split a fence's info string into lang, title, highlighted lines and flags."""
+    meta = _parsed_meta(info)  # a fresh copy: the caller may change it
+    return {**meta, "flags": set(meta["flags"]), "attrs": dict(meta["attrs"])}
+
+
+@lru_cache(maxsize=1024)
+def _parsed_meta(info: str) -> dict[str, Any]:
+    # shlex is slow and most fences of a site share a handful of info strings
     try:
         words = shlex.split(info)
     except ValueError:

@@ -8,6 +8,13 @@ from dataclasses import dataclass, field
 
 _NAME = re.compile(r"[A-Za-z][\w.:-]*")
 _ATTR = re.compile(r"[A-Za-z_:$@][\w:.$@-]*")
+# A tag whose props are all strings or bare names, in one match (most tags are): the same
+# tag _scan_tag reads character by character, which any other tag falls back to (speed only).
+# Possessive and atomic, so the pattern never splits a name the scanner reads whole.
+_ATTR_PART = r"""(?>\s*[A-Za-z_:$@][\w:.$@-]*+(?:[ \t]*=\s*(?:"[^"]*"|'[^']*'))?)"""
+_SIMPLE_TAG = re.compile(r"<([A-Za-z][\w.:-]*+)((?:%s)*)\s*(/?)>" % _ATTR_PART)
+_SIMPLE_CLOSE = re.compile(r"</([A-Za-z][\w.:-]*+)\s*(/?)>")
+_SIMPLE_ATTR = re.compile(r"""\s*([A-Za-z_:$@][\w:.$@-]*+)(?:[ \t]*=\s*(?:"([^"]*)"|'([^']*)'))?""")
 
 
 @dataclass
@@ -116,8 +123,45 @@ def _braces(src: str, i: int) -> Iterator[tuple[str, int]]:
         i += 1
 
 
-def scan_tag(src: str, i: int) -> Tag | None:
-    """Scan the tag starting at ``src[i] == '<'``; return None if this is not a tag."""
+def scan_tag(src: str, i: int, memo: dict[int, Tag | None] | None = None) -> Tag | None:
+    """Scan the tag starting at ``src[i] == '<'``; return None if this is not a tag.
+
+    ``memo`` (offset -> tag, for this one ``src``) answers a tag already scanned: callers
+    that look at the same tags again and again (every element's end, every block start)
+    keep one per source text. Tags are never changed once scanned, so they can be shared.
+    """
+    if memo is not None:
+        if i in memo:
+            return memo[i]
+        found = memo[i] = _scan_tag(src, i)
+        return found
+    return _scan_tag(src, i)
+
+
+def _scan_tag(src: str, i: int) -> Tag | None:
+    m = _SIMPLE_TAG.match(src, i)
+    if m is not None:
+        tag = Tag(m.group(1), i, m.end(), self_closing=bool(m.group(3)))
+        attrs = m.group(2)
+        at = 0
+        while at < len(attrs):
+            a = _SIMPLE_ATTR.match(attrs, at)
+            assert a is not None  # the same pattern matched it as part of the tag
+            if a.group(2) is not None:
+                tag.props.append(Prop(a.group(1), a.group(2), "string"))
+            elif a.group(3) is not None:
+                tag.props.append(Prop(a.group(1), a.group(3), "string"))
+            else:
+                tag.props.append(Prop(a.group(1)))
+            at = a.end()
+        return tag
+    m = _SIMPLE_CLOSE.match(src, i)
+    if m is not None:
+        return Tag(m.group(1), i, m.end(), closing=True, self_closing=bool(m.group(2)))
+    return _scan_tag_slowly(src, i)
+
+
+def _scan_tag_slowly(src: str, i: int) -> Tag | None:
     n = len(src)
     j = i + 1
     closing = False
@@ -191,9 +235,11 @@ def scan_tag(src: str, i: int) -> Tag | None:
             tag.props.append(Prop(name))
 
 
-def scan_element(src: str, i: int) -> int:
-    """Return the end offset of the whole element starting at ``i`` (children included), or -1."""
-    first = scan_tag(src, i)
+def scan_element(src: str, i: int, memo: dict[int, Tag | None] | None = None) -> int:
+    """Return the end offset of the whole element starting at ``i`` (children included), or -1.
+
+    ``memo`` is :func:`scan_tag`'s."""
+    first = scan_tag(src, i, memo)
     if first is None or first.closing:
         return -1
     if first.self_closing:
@@ -204,7 +250,7 @@ def scan_element(src: str, i: int) -> int:
         k = src.find("<", j)
         if k < 0:
             return -1
-        tag = scan_tag(src, k)
+        tag = scan_tag(src, k, memo)
         if tag is None:
             j = k + 1
             continue

@@ -41,6 +41,8 @@ def open_code_span(text: str, open_run: int = 0) -> int:
     micromark: ``<word>`` on the next line is code, not a tag. ``open_run`` is the run left open
     by earlier lines of the same paragraph.
     """
+    if "`" not in text:  # most lines (speed only)
+        return open_run
     for run in _TICKS.finditer(text):
         width = len(run.group())
         if not open_run:
@@ -210,6 +212,7 @@ def dedent_children(text: str, in_span: frozenset[int] | set[int] = frozenset())
         offsets.append(offsets[-1] + len(line) + 1)
     blocks: list[tuple[int, int, int]] = []
     stack: list[tuple[str, int, int]] = []
+    memo: dict[int, Tag | None] = {}  # an element's end scans the tags inside it again
     fence = ""
     i = 0
     while i < len(lines):
@@ -228,7 +231,7 @@ def dedent_children(text: str, in_span: frozenset[int] | set[int] = frozenset())
         stripped = line.lstrip()
         if stripped.startswith("<") and i not in in_span:
             start = offsets[i] + len(line) - len(stripped)
-            tag = scan_tag(text, start)
+            tag = scan_tag(text, start, memo)
             if tag is not None and tag.name.lower() not in VOID:
                 end_line = _line_of(offsets, tag.end - 1)
                 if tag.closing:
@@ -240,7 +243,7 @@ def dedent_children(text: str, in_span: frozenset[int] | set[int] = frozenset())
                         _, body_start, tag_line = stack.pop()
                         blocks.append((body_start, i, tag_line))
                 elif not tag.self_closing:
-                    whole = scan_element(text, start)
+                    whole = scan_element(text, start, memo)
                     if whole < 0 or _line_of(offsets, whole - 1) > end_line:
                         stack.append((tag.name, end_line + 1, i))
                 i = max(i, end_line) + 1
@@ -263,6 +266,8 @@ def _list_floor(lines: list[str], tag_line: int) -> int:
     A body dedented past it would leave the item; within it, markdown-it's four-column rule
     holds, so the body is dedented to that column, not to the tag's own."""
     indent = _indent(lines[tag_line])
+    if not indent:  # no line above is indented less: not inside a list item (speed only)
+        return 0
     for k in range(tag_line - 1, max(-1, tag_line - 200), -1):
         line = lines[k]
         if not line.strip() or _indent(line) >= indent:
