@@ -45,6 +45,7 @@ import io
 import json
 import logging
 import os
+import queue
 import re
 import subprocess
 import tempfile
@@ -58,6 +59,7 @@ from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, Page, PageResult, Site
 from mdxsite.output import staging, visibility
 from mdxsite.output.layout import version_of
+from mdxsite.output.cache import document_size
 from mdxsite.plugins.output import output_path
 
 log = logging.getLogger(__name__)
@@ -78,9 +80,8 @@ STATE_FILE = "search-index.json"
 # navigation inside <main> (path, pager, footer) and the "#" beside headings are not content
 EXCLUDE = [".heading-anchor", ".breadcrumbs", ".eyebrow", ".pager", ".site-footer"]
 
-# per build: the output files of pages whose document differs from the published one
-# (None: not known, every shard is indexed again)
-_CHANGED: dict[str, set[str] | None] = {"pages": None}
+# the indexer of the build running now (see _Indexer), set up by mdxsite_build_started
+_RUNNING: dict[str, _Indexer | None] = {"indexer": None}
 
 
 def bundle_dir(version: str) -> str:
@@ -107,15 +108,21 @@ def mdxsite_page_assets(site: Site, page: Page) -> list[str]:
 
 
 @hookimpl
-def mdxsite_build_started(site: Site) -> None:
-    _CHANGED["pages"] = set()
+def mdxsite_build_started(site: Site, out_dir: Path) -> None:
+    _stop_running()
+    if site.config.mdxsite.get("search") is False or not _available():
+        return
+    published = staging.published_for(out_dir)
+    indexer = _Indexer(out_dir, published, _plan(site))
+    if staging.on_close(out_dir, indexer.abort):  # a failed build stops its Pagefind processes
+        _RUNNING["indexer"] = indexer
 
 
 @hookimpl
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
-    changed = _CHANGED["pages"]
-    if not result.unchanged and changed is not None:
-        changed.add(output_path(result.page.url))
+    indexer = _RUNNING["indexer"]
+    if indexer is not None:  # None in a watch-mode rebuild (see mdxsite_build_finished)
+        indexer.add(result)
 
 
 @hookimpl
@@ -131,21 +138,39 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
                                  "pip install 'mdxsite[search]'", code="search.unavailable",
                                  warning=True)])
         return
-    bundles: dict[str, list[str]] = {}
-    for page in site.pages.values():
-        if visibility.searchable(site, page):  # not hidden, noindex or searchable: false
-            bundles.setdefault(bundle_dir(version_of(site, page)), []).append(output_path(page.url))
-    bundles = {folder: sorted(rels) for folder, rels in sorted(bundles.items())}
-    published = report.out_dir
+    indexer = _RUNNING["indexer"]
+    _RUNNING["indexer"] = None
+    if indexer is None or indexer.out_dir != out_dir:  # no build_started: every page from disk
+        if indexer is not None:
+            indexer.abort()
+        indexer = _Indexer(out_dir, report.out_dir, _plan(site))
     try:
-        shards = _index(out_dir, published, bundles, _CHANGED["pages"])
+        shards = indexer.finish()
     except MdxsiteError:
         raise
     except Exception as exc:  # noqa: BLE001 - the service fails with many exception types
         raise MdxsiteError.single(f"building the search index failed: {exc}",
                                   hint="run with --disable-plugin search to build without it") from exc
-    if published is not None:
-        _save_state(published, shards)
+    finally:
+        indexer.abort()  # a no-op when it finished
+    if indexer.published is not None:
+        _save_state(indexer.published, shards)
+
+
+def _stop_running() -> None:
+    indexer = _RUNNING["indexer"]
+    _RUNNING["indexer"] = None
+    if indexer is not None:
+        indexer.abort()
+
+
+def _plan(site: Site) -> dict[str, list[str]]:
+    """Return each index folder's searchable pages (output files), sorted."""
+    bundles: dict[str, list[str]] = {}
+    for page in site.pages.values():
+        if visibility.searchable(site, page):  # not hidden, noindex or searchable: false
+            bundles.setdefault(bundle_dir(version_of(site, page)), []).append(output_path(page.url))
+    return {folder: sorted(rels) for folder, rels in sorted(bundles.items())}
 
 
 def _shards(folder: str, rels: list[str]) -> list[tuple[str, list[str]]]:
@@ -229,79 +254,251 @@ def _keep_shard(out_dir: Path, published: Path, shard: str, state: dict[str, Any
     return staging.keep_present(out_dir, hashed)
 
 
-def _index(out_dir: Path, published: Path | None, bundles: dict[str, list[str]],
-           changed: set[str] | None) -> dict[str, dict[str, Any]]:
-    """Write every version's index, shard by shard; return each shard's state to save.
+# an item for a shard's queue: a page's indexed part, or the published file holding its document
+_Item = str | Path
+# tells a shard's writer that no page will come (the build failed)
+_ABORT = object()
 
-    A shard whose pages are the same as when it was published, none of them changed
-    (``changed``: output files of pages whose document changed; None: all may have), is kept
-    as published. Every other shard is indexed again, in sorted order (identical input,
-    identical bytes), by its own Pagefind process, which exits before the next one starts:
-    the peak is one shard's. An index of several shards gets a SHARD_LIST file naming them.
+
+class _Indexer:
+    """Index the pages into Pagefind while the build renders them, shard by shard.
+
+    Every shard's page list is known before the first page renders (:func:`_plan`); pages
+    arrive in build order and go to their shard's Pagefind process in the shard's (sorted)
+    order, a page waiting only for those before it, so a shard's bytes are those of indexing
+    its sorted pages in one go. A shard's process starts when its first page arrives and
+    after the previous shard's has exited (one at a time: see Memory in the module
+    docstring); it writes its files into the staging folder as soon as its last page came,
+    while later pages render. :meth:`finish` waits for the last one.
+
+    A shard the last build published, with the same page list, waits instead (pages of a
+    cached, published document are only remembered by file): if none of its pages changed,
+    its published files are kept unread; the first changed page starts its process, fed the
+    published files of the pages before it.
     """
-    before = _load_state(published)
-    plans = {folder: _shards(folder, rels) for folder, rels in bundles.items()}
-    every = {shard for parts in plans.values() for shard, _ in parts}
-    states: dict[str, dict[str, Any]] = {}
-    indexed: list[str] = []
-    for folder, parts in plans.items():
-        listing = []
-        for shard, part in parts:
-            pages = _digest_lines(part)
-            old = before.get(shard)
-            if (published is not None and changed is not None and old is not None
-                    and old.get("pages") == pages and changed.isdisjoint(part)
-                    and _keep_shard(out_dir, published, shard, old)):
-                state = old
-            else:
-                with _Service() as service:
-                    languages = _index_shard(service, out_dir, shard, part, published)
-                indexed.append(f"{shard}/ ({len(part)} pages)")
-                state = {"pages": pages, "languages": languages,
-                         "entry": (out_dir / shard / "pagefind-entry.json").read_text(
-                             encoding="utf-8"),
-                         "files": _shard_files(out_dir, shard, every - {shard})}
-            states[shard] = state
-            listing.append({"path": "" if shard == folder else f"{shard[len(folder) + 1:]}/",
-                            "languages": state["languages"]})
-        if len(parts) > 1:
-            (out_dir / folder).mkdir(parents=True, exist_ok=True)  # a kept first shard: absent
-            (out_dir / folder / SHARD_LIST).write_text(
-                json.dumps({"shards": listing}, sort_keys=True, separators=(",", ":")),
-                encoding="utf-8")
-    log.info("search: %d of %d index shards written%s", len(indexed), len(every),
-             ": " + ", ".join(indexed) if indexed else "")
-    return states
+
+    def __init__(self, out_dir: Path, published: Path | None,
+                 bundles: dict[str, list[str]]) -> None:
+        self.out_dir = out_dir
+        self.published = published
+        self._before = _load_state(published)
+        self._plans = {folder: _shards(folder, rels) for folder, rels in bundles.items()}
+        self._every = {shard for parts in self._plans.values() for shard, _ in parts}
+        self._shards: list[_Shard] = []
+        self._by_rel: dict[str, _Shard] = {}
+        self._last: _ShardWriter | None = None  # the writer started last: the next waits for it
+        self._lock = threading.Lock()
+        for parts in self._plans.values():
+            for folder, rels in parts:
+                shard = _Shard(folder, rels, lazy=self._published_as(folder, rels))
+                self._shards.append(shard)
+                self._by_rel.update((rel, shard) for rel in rels)
+
+    def _published_as(self, folder: str, rels: list[str]) -> bool:
+        """True when the published shard was built from these pages (it may then be kept)."""
+        old = self._before.get(folder)
+        if self.published is None or old is None or old.get("pages") != _digest_lines(rels):
+            return False
+        try:
+            entry = (self.published / folder / "pagefind-entry.json").read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return False
+        return entry == old.get("entry")
+
+    def add(self, result: PageResult) -> None:
+        """Take one built page (the main process, before it is written)."""
+        rel = output_path(result.page.url)
+        shard = self._by_rel.get(rel)
+        if shard is None or rel in shard.items:
+            return
+        item: _Item
+        if result.unchanged and self.published is not None and \
+                _size(self.published / rel) == document_size(result):
+            item = self.published / rel  # kept as published: read it only if indexed
+        else:
+            item = _indexed_part(result.document)
+            shard.changed = True
+        shard.items[rel] = item
+        if shard.writer is None and (shard.changed or not shard.lazy):
+            self._start(shard)
+        if shard.writer is not None:
+            shard.release()
+
+    def _start(self, shard: _Shard) -> None:
+        with self._lock:
+            shard.writer = _ShardWriter(self.out_dir / shard.folder, len(shard.rels), self._last)
+            self._last = shard.writer
+        shard.writer.start()
+
+    def finish(self) -> dict[str, dict[str, Any]]:
+        """Wait for every shard; keep or index the rest; return each shard's state to save.
+
+        A page that never arrived (a build that wrote it without telling the plugins) is
+        read from the staging folder, else from the published output.
+        """
+        for shard in self._shards:
+            for rel in shard.rels:
+                if rel not in shard.items:
+                    path = self.out_dir / rel
+                    if not path.is_file() and self.published is not None:
+                        path = self.published / rel
+                    shard.items[rel] = path
+                    shard.changed = True
+            if shard.writer is not None:
+                shard.release()
+        states: dict[str, dict[str, Any]] = {}
+        indexed: list[str] = []
+        for shard in self._shards:
+            old = self._before.get(shard.folder)
+            if shard.writer is None and shard.lazy and not shard.changed and old is not None \
+                    and self.published is not None \
+                    and _keep_shard(self.out_dir, self.published, shard.folder, old):
+                states[shard.folder] = old
+                continue
+            if shard.writer is None:
+                self._start(shard)
+                shard.release()
+            assert shard.writer is not None
+            languages = shard.writer.result()
+            indexed.append(f"{shard.folder}/ ({len(shard.rels)} pages)")
+            states[shard.folder] = {
+                "pages": _digest_lines(shard.rels), "languages": languages,
+                "entry": (self.out_dir / shard.folder / "pagefind-entry.json").read_text(
+                    encoding="utf-8"),
+                "files": _shard_files(self.out_dir, shard.folder, self._every - {shard.folder})}
+        for folder, parts in self._plans.items():
+            if len(parts) > 1:
+                listing = [{"path": "" if shard == folder else f"{shard[len(folder) + 1:]}/",
+                            "languages": states[shard]["languages"]} for shard, _ in parts]
+                (self.out_dir / folder).mkdir(parents=True, exist_ok=True)  # kept: absent
+                (self.out_dir / folder / SHARD_LIST).write_text(
+                    json.dumps({"shards": listing}, sort_keys=True, separators=(",", ":")),
+                    encoding="utf-8")
+        log.info("search: %d of %d index shards written%s", len(indexed), len(self._every),
+                 ": " + ", ".join(indexed) if indexed else "")
+        return states
+
+    def abort(self) -> None:
+        """Stop every Pagefind process still running (the build failed or was replaced)."""
+        writers = [shard.writer for shard in self._shards if shard.writer is not None]
+        for writer in writers:  # all told first: a writer may be waiting for another
+            writer.abort()
+        for writer in writers:
+            writer.join()
 
 
-def _index_shard(service: _Service, out_dir: Path, folder: str, rels: list[str],
-                 published: Path | None) -> list[str]:
-    """Index ``rels`` into ``folder`` and return the languages (``<html lang>``) it holds.
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return -1
 
-    A warm build keeps unchanged pages out of the staging folder (their published copy is
-    byte-identical), so each page is read from staging, else from the published output.
+
+class _Shard:
+    """One shard's pages, as they arrive, and the writer indexing them."""
+
+    def __init__(self, folder: str, rels: list[str], *, lazy: bool) -> None:
+        self.folder = folder
+        self.rels = rels
+        self.lazy = lazy          # published from these pages: start only if one changed
+        self.changed = False
+        self.items: dict[str, _Item] = {}
+        self.sent = 0             # rels[:sent] are with the writer
+        self.writer: _ShardWriter | None = None
+
+    def release(self) -> None:
+        """Hand the writer the pages that arrived, in the shard's order, up to the first gap."""
+        assert self.writer is not None
+        while self.sent < len(self.rels) and self.rels[self.sent] in self.items:
+            rel = self.rels[self.sent]
+            self.writer.put(rel, self.items[rel])
+            if isinstance(self.items[rel], str):
+                self.items[rel] = ""  # sent: keep the arrival, not the text
+            self.sent += 1
+
+
+class _ShardWriter(threading.Thread):
+    """One shard's ``pagefind --service``: indexes the pages put to it, then writes the
+    shard's files into ``folder`` (:meth:`result` waits for it)."""
+
+    def __init__(self, folder: Path, count: int, previous: _ShardWriter | None) -> None:
+        super().__init__(daemon=True, name=f"pagefind {folder.name}")
+        self.folder = folder
+        self.count = count
+        self.previous = previous
+        self._queue: queue.SimpleQueue[tuple[str, _Item] | object] = queue.SimpleQueue()
+        self._service: _Service | None = None
+        self._aborted = threading.Event()
+        self._languages: list[str] = []
+        self._error: BaseException | None = None
+
+    def put(self, rel: str, item: _Item) -> None:
+        self._queue.put((rel, item))
+
+    def run(self) -> None:
+        try:
+            if self.previous is not None:  # one Pagefind process at a time
+                self.previous.join()
+            if self._aborted.is_set():
+                return
+            with _Service() as service:
+                self._service = service
+                if self._aborted.is_set():
+                    return
+                self._languages = self._index(service)
+        except BaseException as exc:  # noqa: BLE001 - result() raises it in the main thread
+            self._error = exc
+
+    def _index(self, service: _Service) -> list[str]:
+        index_id = service.call({"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE}},
+                                "NewIndex")["index_id"]
+
+        def requests() -> Iterator[dict[str, Any]]:
+            for _ in range(self.count):
+                try:
+                    got = self._queue.get_nowait()
+                except queue.Empty:  # Pagefind has every page sent so far: let it work on them
+                    service.flush()
+                    got = self._queue.get()
+                if got is _ABORT or not isinstance(got, tuple):
+                    raise _Aborted
+                rel, item = got
+                text = item if isinstance(item, str) else \
+                    _indexed_part(item.read_text(encoding="utf-8"))
+                yield {"type": "AddFile", "index_id": index_id, "url": None,
+                       "file_contents": text, "file_path": rel}
+
+        service.stream(requests(), self.count, "IndexedFile")
+        return _write_index(service, index_id, self.folder)
+
+    def result(self) -> list[str]:
+        """Wait for the shard; return the languages it holds, or raise what stopped it."""
+        self.join()
+        if self._error is not None:
+            raise self._error
+        return self._languages
+
+    def abort(self) -> None:
+        """Tell the writer to stop, killing its process (join it to wait)."""
+        self._aborted.set()
+        self._queue.put(_ABORT)
+        service = self._service
+        if service is not None and self.is_alive():
+            service.kill()
+
+
+class _Aborted(Exception):
+    """The build stopped before every page of a shard came."""
+
+
+def _write_index(service: _Service, index_id: int, folder: Path) -> list[str]:
+    """Write an index's files into ``folder``; return the languages (``<html lang>``) it holds.
+
+    The files come back in the answer and are written here: Pagefind's own WriteFiles answers
+    before its (asynchronous) writes finish, and exiting then truncates files.
     """
-    index_id = service.call({"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE}},
-                            "NewIndex")["index_id"]
-    paths = []
-    for rel in rels:
-        path = out_dir / rel
-        if not path.is_file() and published is not None:
-            path = published / rel
-        if path.is_file():
-            paths.append((rel, path))
-
-    def requests() -> Iterator[dict[str, Any]]:
-        for rel, path in paths:
-            yield {"type": "AddFile", "index_id": index_id, "url": None,
-                   "file_contents": _indexed_part(path.read_text(encoding="utf-8")),
-                   "file_path": rel}
-
-    service.stream(requests(), len(paths), "IndexedFile")
-    # The files come back in the answer and are written here: Pagefind's own WriteFiles
-    # answers before its (asynchronous) writes finish, and exiting then truncates files.
     files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")["files"]
-    base = (out_dir / folder).resolve()
+    base = folder.resolve()
     languages: list[str] = []
     for item in sorted(files, key=lambda f: f["path"]):
         target = (base / item["path"]).resolve()
@@ -397,6 +594,14 @@ class _Service:
             raise MdxsiteError.single(f"search: Pagefind answered {payload.get('message') or payload}",
                                       hint="run with --disable-plugin search to build without it")
         return payload
+
+    def flush(self) -> None:
+        assert self._proc.stdin is not None
+        self._proc.stdin.flush()
+
+    def kill(self) -> None:
+        """Stop the process now (a reader or writer blocked on it then fails)."""
+        self._proc.kill()
 
     def call(self, payload: dict[str, Any], expected: str) -> dict[str, Any]:
         self._send(payload)
