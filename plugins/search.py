@@ -1,4 +1,4 @@
-"""Built-in plugin: full-text search with Pagefind, built after the pages are written.
+"""Built-in plugin: full-text search with Pagefind, indexed while the pages render.
 
 Pagefind (PyPI ``pagefind[bin]``) indexes the written HTML into ``_pagefind/``: a static index
 split into small fragments, so a page loads only what a query needs, even on 10,000 pages.
@@ -14,8 +14,8 @@ Memory: Pagefind keeps every page of an index in memory until it writes the inde
 the whole build may take). So an index of more than SHARD_PAGES pages is split into shards,
 dealt out in order from the sorted page list, each indexed by its own ``pagefind --service``
 process that exits before the next starts: the peak is one shard's (2,000 pages: 350 MiB;
-1,000: 195; 5,000: 770; indexing took as long in each case; the whole cold build's process
-tree peaks at 560 MiB instead of 1,700, in the same wall time). The first shard stays in the
+1,000: 195; 5,000: 770; indexing took as long in each case). Shards are now 500 pages, for
+speed more than memory: see Speed. The first shard stays in the
 index folder, so a smaller site is laid out as before; shard N is its sub-folder ``shard~N``,
 and ``shard~list.json`` beside the first lists every shard with the languages it holds::
 
@@ -34,7 +34,14 @@ every 0.1 s, 1,000 s for 10,000 pages), without the header and sidebar, which Pa
 anyway (the index is byte-identical, and Pagefind parses a third of the bytes). A shard
 whose page list is the same as when it was published, and whose every page is byte-identical
 to the published one, is kept unread; only the shards holding a changed page are indexed
-again (one edited page of 10,000 re-indexes one shard of 1,667 pages, not the 10,000).
+again. Pagefind spends about 2.4 ms of CPU a page, linearly, so a shard's size is what a
+one-page edit pays for search: 500 pages (~1.2 s, in its own process beside the rest of the
+build) rather than 2,000 (~5 s), at the cost of more shards to merge when a reader searches
+(20 on 10,000 pages) and rarity judged over fewer pages.
+
+Pages are indexed while the build renders them (:class:`_Indexer`), not after the last one
+is written: each shard's process starts when its first page is built and writes its files as
+soon as its last one came, so only the last shard's index writing is left when rendering ends.
 """
 
 from __future__ import annotations
@@ -67,9 +74,9 @@ log = logging.getLogger(__name__)
 SUBDIR = "_pagefind"
 # Pagefind folders whose files are named by a digest of their content
 HASHED_FOLDERS = ("fragment", "index", "filter")
-# the most pages one Pagefind process indexes (see Memory above): 350 MiB, leaving the rest of
-# the build (300 MiB) well under 1 GiB on pages larger than the benchmark's
-SHARD_PAGES = 2000
+# the most pages one Pagefind process indexes (see Memory and Speed above): ~90 MiB, and what
+# one edited page costs to index again (~1.2 s of CPU)
+SHARD_PAGES = 500
 # shard 2, 3, ... of an index, in a sub-folder of the first; "~" is in no version slug
 # (bundle_dir) and in no file name Pagefind writes, so neither can collide with these
 SHARD_FOLDER = "shard~{}"
