@@ -57,7 +57,7 @@ import re
 import subprocess
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +80,9 @@ SHARD_PAGES = 500
 # shard 2, 3, ... of an index, in a sub-folder of the first; "~" is in no version slug
 # (bundle_dir) and in no file name Pagefind writes, so neither can collide with these
 SHARD_FOLDER = "shard~{}"
+# pages sent to a Pagefind process and not yet indexed, at most (the build waits beyond):
+# ~15 KB each on the benchmark; enough to keep Pagefind busy while a page renders
+BACKLOG_PAGES = 64
 # in the index folder of a sharded index: {"shards": [{"path": "shard~2/", "languages": [...]}]}
 SHARD_LIST = "shard~list.json"
 # beside the output's render cache: which page list the published index was built from
@@ -438,9 +441,28 @@ class _ShardWriter(threading.Thread):
         self._aborted = threading.Event()
         self._languages: list[str] = []
         self._error: BaseException | None = None
+        # pages put, and pages Pagefind answered for: the build waits while too many are
+        # between the two (rendering can outrun Pagefind; the backlog would pile up in memory)
+        self._put = self._answered = 0
+        self._running = False  # its process is up (never wait on one queued behind another)
+        self._progress = threading.Condition()
 
     def put(self, rel: str, item: _Item) -> None:
+        with self._progress:
+            while self._running and self._put - self._answered >= BACKLOG_PAGES:
+                self._progress.wait()
+            self._put += 1
         self._queue.put((rel, item))
+
+    def _answer(self) -> None:
+        with self._progress:
+            self._answered += 1
+            self._progress.notify_all()
+
+    def _stopped(self) -> None:
+        with self._progress:
+            self._running = False
+            self._progress.notify_all()
 
     def run(self) -> None:
         try:
@@ -452,9 +474,13 @@ class _ShardWriter(threading.Thread):
                 self._service = service
                 if self._aborted.is_set():
                     return
+                with self._progress:
+                    self._running = True
                 self._languages = self._index(service)
         except BaseException as exc:  # noqa: BLE001 - result() raises it in the main thread
             self._error = exc
+        finally:
+            self._stopped()
 
     def _index(self, service: _Service) -> list[str]:
         index_id = service.call({"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE}},
@@ -475,7 +501,8 @@ class _ShardWriter(threading.Thread):
                 yield {"type": "AddFile", "index_id": index_id, "url": None,
                        "file_contents": text, "file_path": rel}
 
-        service.stream(requests(), self.count, "IndexedFile")
+        service.stream(requests(), self.count, "IndexedFile", on_answer=self._answer)
+        self._stopped()  # every page answered: nothing left to wait for
         return _write_index(service, index_id, self.folder)
 
     def result(self) -> list[str]:
@@ -616,8 +643,10 @@ class _Service:
         self._proc.stdin.flush()
         return self._receive(expected)
 
-    def stream(self, payloads: Iterator[dict[str, Any]], count: int, expected: str) -> None:
-        """Send ``payloads`` from a thread while their answers are read here, in order."""
+    def stream(self, payloads: Iterator[dict[str, Any]], count: int, expected: str,
+               on_answer: Callable[[], None] | None = None) -> None:
+        """Send ``payloads`` from a thread while their answers are read here, in order
+        (``on_answer`` is called after each)."""
         failure: list[BaseException] = []
 
         def write() -> None:
@@ -635,6 +664,8 @@ class _Service:
         try:
             for _ in range(count):
                 self._receive(expected)
+                if on_answer is not None:
+                    on_answer()
         except BaseException:
             self._proc.kill()  # unblocks a writer waiting on a full pipe
             writer.join()
