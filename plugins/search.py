@@ -12,7 +12,7 @@ installed the build still succeeds, with a warning saying how to get search.
 Memory: Pagefind keeps every page of an index in memory until it writes the index, about
 0.15 MiB a page (the 10,000-page benchmark: 1,500 MiB RSS in one process, more than the 1 GiB
 the whole build may take). So an index of more than SHARD_PAGES pages is split into shards,
-dealt out in order from the sorted page list, each indexed by its own ``pagefind --service``
+dealt out in build (navigation) order, each indexed by its own ``pagefind --service``
 process that exits before the next starts: the peak is one shard's (2,000 pages: 350 MiB;
 1,000: 195; 5,000: 770; indexing took as long in each case). Shards are now 500 pages, for
 speed more than memory: see Speed. The first shard stays in the
@@ -175,26 +175,31 @@ def _stop_running() -> None:
 
 
 def _plan(site: Site) -> dict[str, list[str]]:
-    """Return each index folder's searchable pages (output files), sorted."""
+    """Return each index folder's searchable pages (output files), in build order."""
     bundles: dict[str, list[str]] = {}
     for page in site.pages.values():
         if visibility.searchable(site, page):  # not hidden, noindex or searchable: false
             bundles.setdefault(bundle_dir(version_of(site, page)), []).append(output_path(page.url))
-    return {folder: sorted(rels) for folder, rels in sorted(bundles.items())}
+    return dict(sorted(bundles.items()))
 
 
 def _shards(folder: str, rels: list[str]) -> list[tuple[str, list[str]]]:
-    """Split one index's sorted pages into shards of at most SHARD_PAGES: (folder, pages).
+    """Split one index's pages (in build order) into shards of at most SHARD_PAGES:
+    (folder, its pages sorted).
 
     The first shard is ``folder`` itself, so an index of up to SHARD_PAGES pages is laid out
     as it was before shards; the others are ``folder/shard~2``, ``folder/shard~3``, ... The
-    pages are dealt out in order, as evenly as the count allows (10,001 pages: six shards of
-    1,666 or 1,667, not five full ones and a single page): the largest shard sets the peak.
+    pages are dealt out in build (navigation) order, as evenly as the count allows (10,001
+    pages: 21 shards of 476 or 477, not 20 full ones and a single page): the pages of one
+    shard are then built one after the other, so its Pagefind process runs from its first
+    page to its last and the next starts after it, holding at most one shard's pages waiting
+    for their turn (a shard is indexed in sorted order). Sorted shards of a large site (a
+    dealing by output path) were each waiting for pages the build reached much later.
     """
     count = max(1, -(-len(rels) // SHARD_PAGES))
     bounds = [len(rels) * n // count for n in range(count + 1)]
     return [(folder if n == 0 else f"{folder}/{SHARD_FOLDER.format(n + 1)}",
-             rels[bounds[n]:bounds[n + 1]]) for n in range(count)]
+             sorted(rels[bounds[n]:bounds[n + 1]])) for n in range(count)]
 
 
 def _digest_lines(lines: list[str]) -> str:
@@ -221,21 +226,6 @@ def _save_state(published: Path, shards: dict[str, dict[str, Any]]) -> None:
     path = _state_path(published)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"shards": shards}, sort_keys=True), encoding="utf-8")
-
-
-def _shard_files(out_dir: Path, shard: str, others: set[str]) -> dict[str, int]:
-    """Return {path under the output: size} of the index files in ``shard``, leaving out the
-    folders of ``others`` (later shards and version indexes live inside the first)."""
-    found: dict[str, int] = {}
-    top = out_dir / shard
-    for dirpath, dirnames, filenames in os.walk(top):
-        rel = Path(dirpath).relative_to(out_dir).as_posix()
-        dirnames[:] = sorted(d for d in dirnames if f"{rel}/{d}" not in others)
-        for name in filenames:
-            if rel == shard and name == SHARD_LIST:
-                continue  # written on every build from all the shards' languages
-            found[f"{rel}/{name}"] = os.path.getsize(os.path.join(dirpath, name))
-    return dict(sorted(found.items()))
 
 
 def _keep_shard(out_dir: Path, published: Path, shard: str, state: dict[str, Any]) -> bool:
@@ -336,7 +326,7 @@ class _Indexer:
 
     def _start(self, shard: _Shard) -> None:
         with self._lock:
-            shard.writer = _ShardWriter(self.out_dir / shard.folder, len(shard.rels), self._last)
+            shard.writer = _ShardWriter(self.out_dir, shard.folder, len(shard.rels), self._last)
             self._last = shard.writer
         shard.writer.start()
 
@@ -369,13 +359,13 @@ class _Indexer:
                 self._start(shard)
                 shard.release()
             assert shard.writer is not None
-            languages = shard.writer.result()
+            languages, files = shard.writer.result()
             indexed.append(f"{shard.folder}/ ({len(shard.rels)} pages)")
             states[shard.folder] = {
                 "pages": _digest_lines(shard.rels), "languages": languages,
                 "entry": (self.out_dir / shard.folder / "pagefind-entry.json").read_text(
                     encoding="utf-8"),
-                "files": _shard_files(self.out_dir, shard.folder, self._every - {shard.folder})}
+                "files": files}
         for folder, parts in self._plans.items():
             if len(parts) > 1:
                 listing = [{"path": "" if shard == folder else f"{shard[len(folder) + 1:]}/",
@@ -431,15 +421,18 @@ class _ShardWriter(threading.Thread):
     """One shard's ``pagefind --service``: indexes the pages put to it, then writes the
     shard's files into ``folder`` (:meth:`result` waits for it)."""
 
-    def __init__(self, folder: Path, count: int, previous: _ShardWriter | None) -> None:
-        super().__init__(daemon=True, name=f"pagefind {folder.name}")
-        self.folder = folder
+    def __init__(self, out_dir: Path, shard: str, count: int,
+                 previous: _ShardWriter | None) -> None:
+        super().__init__(daemon=True, name=f"pagefind {shard}")
+        self.out_dir = out_dir
+        self.shard = shard
         self.count = count
         self.previous = previous
         self._queue: queue.SimpleQueue[tuple[str, _Item] | object] = queue.SimpleQueue()
         self._service: _Service | None = None
         self._aborted = threading.Event()
         self._languages: list[str] = []
+        self._files: dict[str, int] = {}
         self._error: BaseException | None = None
         # pages put, and pages Pagefind answered for: the build waits while too many are
         # between the two (rendering can outrun Pagefind; the backlog would pile up in memory)
@@ -476,13 +469,13 @@ class _ShardWriter(threading.Thread):
                     return
                 with self._progress:
                     self._running = True
-                self._languages = self._index(service)
+                self._languages, self._files = self._index(service)
         except BaseException as exc:  # noqa: BLE001 - result() raises it in the main thread
             self._error = exc
         finally:
             self._stopped()
 
-    def _index(self, service: _Service) -> list[str]:
+    def _index(self, service: _Service) -> tuple[list[str], dict[str, int]]:
         index_id = service.call({"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE}},
                                 "NewIndex")["index_id"]
 
@@ -503,14 +496,15 @@ class _ShardWriter(threading.Thread):
 
         service.stream(requests(), self.count, "IndexedFile", on_answer=self._answer)
         self._stopped()  # every page answered: nothing left to wait for
-        return _write_index(service, index_id, self.folder)
+        return _write_index(service, index_id, self.out_dir, self.shard)
 
-    def result(self) -> list[str]:
-        """Wait for the shard; return the languages it holds, or raise what stopped it."""
+    def result(self) -> tuple[list[str], dict[str, int]]:
+        """Wait for the shard; return the languages it holds and its files (see
+        :func:`_write_index`), or raise what stopped it."""
         self.join()
         if self._error is not None:
             raise self._error
-        return self._languages
+        return self._languages, self._files
 
     def abort(self) -> None:
         """Tell the writer to stop, killing its process (join it to wait)."""
@@ -525,15 +519,23 @@ class _Aborted(Exception):
     """The build stopped before every page of a shard came."""
 
 
-def _write_index(service: _Service, index_id: int, folder: Path) -> list[str]:
-    """Write an index's files into ``folder``; return the languages (``<html lang>``) it holds.
+def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str
+                 ) -> tuple[list[str], dict[str, int]]:
+    """Write an index's files into ``out_dir/shard``; return the languages (``<html lang>``)
+    it holds and its files ({path under ``out_dir``: size}).
 
     The files come back in the answer and are written here: Pagefind's own WriteFiles answers
-    before its (asynchronous) writes finish, and exiting then truncates files.
+    before its (asynchronous) writes finish, and exiting then truncates files. A file named
+    by a digest of its bytes (a fragment) that the published output has is kept, not written:
+    a one-page edit re-indexes 500 pages but changes a few of their fragments.
     """
     files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")["files"]
-    base = folder.resolve()
+    base = (out_dir / shard).resolve()
+    published = staging.published_for(out_dir)
+    listed: dict[str, set[str]] = {}  # published folder -> its file names
     languages: list[str] = []
+    written: dict[str, int] = {}
+    present: dict[str, tuple[Path, bytes]] = {}  # published already: kept, not written
     for item in sorted(files, key=lambda f: f["path"]):
         target = (base / item["path"]).resolve()
         if not target.is_relative_to(base):
@@ -545,9 +547,25 @@ def _write_index(service: _Service, index_id: int, folder: Path) -> list[str]:
             entry = json.loads(data)
             languages = sorted(entry.get("languages") or {})
             data = json.dumps(entry, sort_keys=True, separators=(",", ":")).encode("utf-8")
+        rel = f"{shard}/{item['path']}"
+        written[rel] = len(data)
+        folder, _, name = rel.rpartition("/")
+        if published is not None and folder.rsplit("/", 1)[-1] in HASHED_FOLDERS:
+            if folder not in listed:
+                try:
+                    listed[folder] = set(os.listdir(published / folder))
+                except OSError:
+                    listed[folder] = set()
+            if name in listed[folder]:
+                present[rel] = (target, data)
+                continue
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
-    return languages
+    if present and not staging.keep_present(out_dir, present):  # one gone meanwhile: write
+        for target, data in present.values():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    return languages, dict(sorted(written.items()))
 
 
 def _indexed_part(document: str) -> str:
