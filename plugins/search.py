@@ -461,6 +461,7 @@ class _ShardWriter(threading.Thread):
         try:
             if self.previous is not None:  # one Pagefind process at a time
                 self.previous.join()
+                self.previous = None  # a chain of finished writers would keep them all
             if self._aborted.is_set():
                 return
             with _Service() as service:
@@ -473,6 +474,7 @@ class _ShardWriter(threading.Thread):
         except BaseException as exc:  # noqa: BLE001 - result() raises it in the main thread
             self._error = exc
         finally:
+            self._service = None  # its buffer holds the whole index's answer (megabytes)
             self._stopped()
 
     def _index(self, service: _Service) -> tuple[list[str], dict[str, int]]:
@@ -613,6 +615,7 @@ class _Service:
             self._proc.kill()
             self._proc.wait()
         self._log.close()
+        self._buffer = b""
 
     def _send(self, payload: dict[str, Any]) -> None:
         self._next_id += 1
