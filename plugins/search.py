@@ -47,6 +47,7 @@ soon as its last one came, so only the last shard's index writing is left when r
 from __future__ import annotations
 
 import base64
+import collections
 import hashlib
 import io
 import json
@@ -80,7 +81,7 @@ SHARD_PAGES = 500
 # shard 2, 3, ... of an index, in a sub-folder of the first; "~" is in no version slug
 # (bundle_dir) and in no file name Pagefind writes, so neither can collide with these
 SHARD_FOLDER = "shard~{}"
-# pages sent to a Pagefind process and not yet indexed, at most (the build waits beyond):
+# rendered pages sent to a Pagefind process and not yet indexed, at most (the build waits):
 # ~15 KB each on the benchmark; enough to keep Pagefind busy while a page renders
 BACKLOG_PAGES = 64
 # in the index folder of a sharded index: {"shards": [{"path": "shard~2/", "languages": [...]}]}
@@ -434,22 +435,26 @@ class _ShardWriter(threading.Thread):
         self._languages: list[str] = []
         self._files: dict[str, int] = {}
         self._error: BaseException | None = None
-        # pages put, and pages Pagefind answered for: the build waits while too many are
-        # between the two (rendering can outrun Pagefind; the backlog would pile up in memory)
-        self._put = self._answered = 0
+        # texts put and not yet answered for by Pagefind: the build waits while there are too
+        # many (rendering can outrun Pagefind; the backlog would pile up in memory). A page
+        # given by its published file weighs nothing: a warm build feeds hundreds at once
+        self._pending = 0
+        self._weights: collections.deque[int] = collections.deque()  # per page put, in order
         self._running = False  # its process is up (never wait on one queued behind another)
         self._progress = threading.Condition()
 
     def put(self, rel: str, item: _Item) -> None:
+        weight = 1 if isinstance(item, str) else 0
         with self._progress:
-            while self._running and self._put - self._answered >= BACKLOG_PAGES:
+            while weight and self._running and self._pending >= BACKLOG_PAGES:
                 self._progress.wait()
-            self._put += 1
+            self._pending += weight
+            self._weights.append(weight)
         self._queue.put((rel, item))
 
     def _answer(self) -> None:
         with self._progress:
-            self._answered += 1
+            self._pending -= self._weights.popleft()
             self._progress.notify_all()
 
     def _stopped(self) -> None:
