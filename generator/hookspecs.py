@@ -392,7 +392,7 @@ def mdxsite_render_document(site: Site, page: Page, rendered: RenderedPage,
 
 
 @hookspec
-def mdxsite_build_started(site: Site) -> None:
+def mdxsite_build_started(site: Site, out_dir: Path) -> None:
     """Event: rendering is about to start (main process). Reset any per-build state here.
 
     Watch mode (``mdxsite dev``) calls it for its first build only: a rebuild after a save
@@ -401,6 +401,8 @@ def mdxsite_build_started(site: Site) -> None:
 
     Args:
         site: the site about to render.
+        out_dir: the staging folder the pages are written into (a post-processor that works
+            page by page, such as the search indexer, may write there while pages render).
     """
 
 

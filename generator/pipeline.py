@@ -409,7 +409,7 @@ def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str]
                 on_page: Callable[[str], None] | None, report: BuildReport,
                 outside: set[str] | None = None,
                 on_result: Callable[[PageResult], None] | None = None) -> None:
-    pm.hook.mdxsite_build_started(site=site)
+    pm.hook.mdxsite_build_started(site=site, out_dir=tmp)
     results = render_all(site, pm, keys, jobs=jobs, blocked=blocked, problems=problems,
                          cache=cache)
     written = write_pages(tmp, site, pm, results, on_page=on_page, outside=outside,

@@ -1,4 +1,4 @@
-"""Built-in plugin: full-text search with Pagefind, built after the pages are written.
+"""Built-in plugin: full-text search with Pagefind, indexed while the pages render.
 
 Pagefind (PyPI ``pagefind[bin]``) indexes the written HTML into ``_pagefind/``: a static index
 split into small fragments, so a page loads only what a query needs, even on 10,000 pages.
@@ -12,10 +12,10 @@ installed the build still succeeds, with a warning saying how to get search.
 Memory: Pagefind keeps every page of an index in memory until it writes the index, about
 0.15 MiB a page (the 10,000-page benchmark: 1,500 MiB RSS in one process, more than the 1 GiB
 the whole build may take). So an index of more than SHARD_PAGES pages is split into shards,
-dealt out in order from the sorted page list, each indexed by its own ``pagefind --service``
+dealt out in build (navigation) order, each indexed by its own ``pagefind --service``
 process that exits before the next starts: the peak is one shard's (2,000 pages: 350 MiB;
-1,000: 195; 5,000: 770; indexing took as long in each case; the whole cold build's process
-tree peaks at 560 MiB instead of 1,700, in the same wall time). The first shard stays in the
+1,000: 195; 5,000: 770; indexing took as long in each case). Shards are now 500 pages, for
+speed more than memory: see Speed. The first shard stays in the
 index folder, so a smaller site is laid out as before; shard N is its sub-folder ``shard~N``,
 and ``shard~list.json`` beside the first lists every shard with the languages it holds::
 
@@ -34,22 +34,31 @@ every 0.1 s, 1,000 s for 10,000 pages), without the header and sidebar, which Pa
 anyway (the index is byte-identical, and Pagefind parses a third of the bytes). A shard
 whose page list is the same as when it was published, and whose every page is byte-identical
 to the published one, is kept unread; only the shards holding a changed page are indexed
-again (one edited page of 10,000 re-indexes one shard of 1,667 pages, not the 10,000).
+again. Pagefind spends about 2.4 ms of CPU a page, linearly, so a shard's size is what a
+one-page edit pays for search: 500 pages (~1.2 s, in its own process beside the rest of the
+build) rather than 2,000 (~5 s), at the cost of more shards to merge when a reader searches
+(20 on 10,000 pages) and rarity judged over fewer pages.
+
+Pages are indexed while the build renders them (:class:`_Indexer`), not after the last one
+is written: each shard's process starts when its first page is built and writes its files as
+soon as its last one came, so only the last shard's index writing is left when rendering ends.
 """
 
 from __future__ import annotations
 
 import base64
+import collections
 import hashlib
 import io
 import json
 import logging
 import os
+import queue
 import re
 import subprocess
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +68,7 @@ from mdxsite.model import BuildReport, Page, PageResult, Site
 from mdxsite.output import ranking, staging, visibility
 from mdxsite.output.layout import version_of
 from mdxsite.output.ranking import Rank
+from mdxsite.output.cache import document_size
 from mdxsite.plugins.output import output_path
 
 log = logging.getLogger(__name__)
@@ -66,12 +76,15 @@ log = logging.getLogger(__name__)
 SUBDIR = "_pagefind"
 # Pagefind folders whose files are named by a digest of their content
 HASHED_FOLDERS = ("fragment", "index", "filter")
-# the most pages one Pagefind process indexes (see Memory above): 350 MiB, leaving the rest of
-# the build (300 MiB) well under 1 GiB on pages larger than the benchmark's
-SHARD_PAGES = 2000
+# the most pages one Pagefind process indexes (see Memory and Speed above): ~90 MiB, and what
+# one edited page costs to index again (~1.2 s of CPU)
+SHARD_PAGES = 500
 # shard 2, 3, ... of an index, in a sub-folder of the first; "~" is in no version slug
 # (bundle_dir) and in no file name Pagefind writes, so neither can collide with these
 SHARD_FOLDER = "shard~{}"
+# rendered pages sent to a Pagefind process and not yet indexed, at most (the build waits):
+# ~15 KB each on the benchmark; enough to keep Pagefind busy while a page renders
+BACKLOG_PAGES = 64
 # in the index folder of a sharded index: {"shards": [{"path": "shard~2/", "languages": [...]}]}
 SHARD_LIST = "shard~list.json"
 # beside the output's render cache: which page list the published index was built from
@@ -81,9 +94,8 @@ EXCLUDE = [".heading-anchor", ".breadcrumbs", ".eyebrow", ".pager", ".site-foote
 
 NO_RANK = Rank()
 
-# per build: the output files of pages whose document differs from the published one
-# (None: not known, every shard is indexed again)
-_CHANGED: dict[str, set[str] | None] = {"pages": None}
+# the indexer of the build running now (see _Indexer), set up by mdxsite_build_started
+_RUNNING: dict[str, _Indexer | None] = {"indexer": None}
 
 
 def bundle_dir(version: str) -> str:
@@ -110,15 +122,21 @@ def mdxsite_page_assets(site: Site, page: Page) -> list[str]:
 
 
 @hookimpl
-def mdxsite_build_started(site: Site) -> None:
-    _CHANGED["pages"] = set()
+def mdxsite_build_started(site: Site, out_dir: Path) -> None:
+    _stop_running()
+    if site.config.mdxsite.get("search") is False or not _available():
+        return
+    published = staging.published_for(out_dir)
+    indexer = _Indexer(out_dir, published, *_plan(site))
+    if staging.on_close(out_dir, indexer.abort):  # a failed build stops its Pagefind processes
+        _RUNNING["indexer"] = indexer
 
 
 @hookimpl
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
-    changed = _CHANGED["pages"]
-    if not result.unchanged and changed is not None:
-        changed.add(output_path(result.page.url))
+    indexer = _RUNNING["indexer"]
+    if indexer is not None:  # None in a watch-mode rebuild (see mdxsite_build_finished)
+        indexer.add(result)
 
 
 @hookimpl
@@ -134,8 +152,37 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
                                  "pip install 'mdxsite[search]'", code="search.unavailable",
                                  warning=True)])
         return
+    indexer = _RUNNING["indexer"]
+    _RUNNING["indexer"] = None
+    if indexer is None or indexer.out_dir != out_dir:  # no build_started: every page from disk
+        if indexer is not None:
+            indexer.abort()
+        indexer = _Indexer(out_dir, report.out_dir, *_plan(site))
+    try:
+        shards = indexer.finish()
+    except MdxsiteError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the service fails with many exception types
+        raise MdxsiteError.single(f"building the search index failed: {exc}",
+                                  hint="run with --disable-plugin search to build without it") from exc
+    finally:
+        indexer.abort()  # a no-op when it finished
+    if indexer.published is not None:
+        _save_state(indexer.published, shards)
+
+
+def _stop_running() -> None:
+    indexer = _RUNNING["indexer"]
+    _RUNNING["indexer"] = None
+    if indexer is not None:
+        indexer.abort()
+
+
+def _plan(site: Site) -> tuple[dict[str, list[str]], dict[str, Rank]]:
+    """Return each index folder's searchable pages (output files), in build order, and the
+    boost and keywords of those that have any (:mod:`mdxsite.output.ranking`)."""
     bundles: dict[str, list[str]] = {}
-    ranks: dict[str, Rank] = {}  # output file -> its boost and keywords (none: left out)
+    ranks: dict[str, Rank] = {}
     problems: list[Problem] = []
     for page in site.pages.values():
         if visibility.searchable(site, page):  # not hidden, noindex or searchable: false
@@ -146,31 +193,26 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
             if found:
                 ranks[rel] = found
     report_warnings(problems)
-    bundles = {folder: sorted(rels) for folder, rels in sorted(bundles.items())}
-    published = report.out_dir
-    try:
-        shards = _index(out_dir, published, bundles, _CHANGED["pages"], ranks)
-    except MdxsiteError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - the service fails with many exception types
-        raise MdxsiteError.single(f"building the search index failed: {exc}",
-                                  hint="run with --disable-plugin search to build without it") from exc
-    if published is not None:
-        _save_state(published, shards)
+    return dict(sorted(bundles.items())), ranks
 
 
 def _shards(folder: str, rels: list[str]) -> list[tuple[str, list[str]]]:
-    """Split one index's sorted pages into shards of at most SHARD_PAGES: (folder, pages).
+    """Split one index's pages (in build order) into shards of at most SHARD_PAGES:
+    (folder, its pages sorted).
 
     The first shard is ``folder`` itself, so an index of up to SHARD_PAGES pages is laid out
     as it was before shards; the others are ``folder/shard~2``, ``folder/shard~3``, ... The
-    pages are dealt out in order, as evenly as the count allows (10,001 pages: six shards of
-    1,666 or 1,667, not five full ones and a single page): the largest shard sets the peak.
+    pages are dealt out in build (navigation) order, as evenly as the count allows (10,001
+    pages: 21 shards of 476 or 477, not 20 full ones and a single page): the pages of one
+    shard are then built one after the other, so its Pagefind process runs from its first
+    page to its last and the next starts after it, holding at most one shard's pages waiting
+    for their turn (a shard is indexed in sorted order). Sorted shards of a large site (a
+    dealing by output path) were each waiting for pages the build reached much later.
     """
     count = max(1, -(-len(rels) // SHARD_PAGES))
     bounds = [len(rels) * n // count for n in range(count + 1)]
     return [(folder if n == 0 else f"{folder}/{SHARD_FOLDER.format(n + 1)}",
-             rels[bounds[n]:bounds[n + 1]]) for n in range(count)]
+             sorted(rels[bounds[n]:bounds[n + 1]])) for n in range(count)]
 
 
 def _digest_lines(lines: list[str]) -> str:
@@ -199,21 +241,6 @@ def _save_state(published: Path, shards: dict[str, dict[str, Any]]) -> None:
     path.write_text(json.dumps({"shards": shards}, sort_keys=True), encoding="utf-8")
 
 
-def _shard_files(out_dir: Path, shard: str, others: set[str]) -> dict[str, int]:
-    """Return {path under the output: size} of the index files in ``shard``, leaving out the
-    folders of ``others`` (later shards and version indexes live inside the first)."""
-    found: dict[str, int] = {}
-    top = out_dir / shard
-    for dirpath, dirnames, filenames in os.walk(top):
-        rel = Path(dirpath).relative_to(out_dir).as_posix()
-        dirnames[:] = sorted(d for d in dirnames if f"{rel}/{d}" not in others)
-        for name in filenames:
-            if rel == shard and name == SHARD_LIST:
-                continue  # written on every build from all the shards' languages
-            found[f"{rel}/{name}"] = os.path.getsize(os.path.join(dirpath, name))
-    return dict(sorted(found.items()))
-
-
 def _keep_shard(out_dir: Path, published: Path, shard: str, state: dict[str, Any]) -> bool:
     """Keep a published shard's files unread; False (and maybe some kept): index it again.
 
@@ -240,86 +267,304 @@ def _keep_shard(out_dir: Path, published: Path, shard: str, state: dict[str, Any
     return staging.keep_present(out_dir, hashed)
 
 
-def _index(out_dir: Path, published: Path | None, bundles: dict[str, list[str]],
-           changed: set[str] | None, ranks: dict[str, Rank] | None = None) -> dict[str, dict[str, Any]]:
-    """Write every version's index, shard by shard; return each shard's state to save.
+# an item for a shard's queue: a page's indexed part, or the published file holding its document
+_Item = str | Path
+# tells a shard's writer that no page will come (the build failed)
+_ABORT = object()
 
-    A shard whose pages are the same as when it was published, none of them changed
-    (``changed``: output files of pages whose document changed; None: all may have), is kept
-    as published. Every other shard is indexed again, in sorted order (identical input,
-    identical bytes), by its own Pagefind process, which exits before the next one starts:
-    the peak is one shard's. An index of several shards gets a SHARD_LIST file naming them.
-    ``ranks`` weighs pages by their boost and keywords; they are part of a shard's page list,
-    so changing one (in docs.json or a page) indexes its shard again.
+
+class _Indexer:
+    """Index the pages into Pagefind while the build renders them, shard by shard.
+
+    Every shard's page list is known before the first page renders (:func:`_plan`); pages
+    arrive in build order and go to their shard's Pagefind process in the shard's (sorted)
+    order, a page waiting only for those before it, so a shard's bytes are those of indexing
+    its sorted pages in one go. A shard's process starts when its first page arrives and
+    after the previous shard's has exited (one at a time: see Memory in the module
+    docstring); it writes its files into the staging folder as soon as its last page came,
+    while later pages render. :meth:`finish` waits for the last one.
+
+    A shard the last build published, with the same page list, waits instead (pages of a
+    cached, published document are only remembered by file): if none of its pages changed,
+    its published files are kept unread; the first changed page starts its process, fed the
+    published files of the pages before it.
     """
-    ranks = ranks or {}
-    before = _load_state(published)
-    plans = {folder: _shards(folder, rels) for folder, rels in bundles.items()}
-    every = {shard for parts in plans.values() for shard, _ in parts}
-    states: dict[str, dict[str, Any]] = {}
-    indexed: list[str] = []
-    for folder, parts in plans.items():
-        listing = []
-        for shard, part in parts:
-            # a page without boost or keywords is its file name alone, as before they counted
-            pages = _digest_lines([f"{rel}\t{ranks[rel].digest_line()}" if rel in ranks else rel
-                                   for rel in part])
-            old = before.get(shard)
-            if (published is not None and changed is not None and old is not None
-                    and old.get("pages") == pages and changed.isdisjoint(part)
-                    and _keep_shard(out_dir, published, shard, old)):
-                state = old
-            else:
-                with _Service() as service:
-                    languages = _index_shard(service, out_dir, shard, part, published, ranks)
-                indexed.append(f"{shard}/ ({len(part)} pages)")
-                state = {"pages": pages, "languages": languages,
-                         "entry": (out_dir / shard / "pagefind-entry.json").read_text(
-                             encoding="utf-8"),
-                         "files": _shard_files(out_dir, shard, every - {shard})}
-            states[shard] = state
-            listing.append({"path": "" if shard == folder else f"{shard[len(folder) + 1:]}/",
-                            "languages": state["languages"]})
-        if len(parts) > 1:
-            (out_dir / folder).mkdir(parents=True, exist_ok=True)  # a kept first shard: absent
-            (out_dir / folder / SHARD_LIST).write_text(
-                json.dumps({"shards": listing}, sort_keys=True, separators=(",", ":")),
-                encoding="utf-8")
-    log.info("search: %d of %d index shards written%s", len(indexed), len(every),
-             ": " + ", ".join(indexed) if indexed else "")
-    return states
+
+    def __init__(self, out_dir: Path, published: Path | None,
+                 bundles: dict[str, list[str]], ranks: dict[str, Rank] | None = None) -> None:
+        self.out_dir = out_dir
+        self.published = published
+        self.ranks = ranks or {}
+        self._before = _load_state(published)
+        self._plans = {folder: _shards(folder, rels) for folder, rels in bundles.items()}
+        self._every = {shard for parts in self._plans.values() for shard, _ in parts}
+        self._shards: list[_Shard] = []
+        self._by_rel: dict[str, _Shard] = {}
+        self._last: _ShardWriter | None = None  # the writer started last: the next waits for it
+        self._lock = threading.Lock()
+        for parts in self._plans.values():
+            for folder, rels in parts:
+                shard = _Shard(folder, rels, lazy=self._published_as(folder, rels))
+                self._shards.append(shard)
+                self._by_rel.update((rel, shard) for rel in rels)
+
+    def _published_as(self, folder: str, rels: list[str]) -> bool:
+        """True when the published shard was built from these pages (it may then be kept)."""
+        old = self._before.get(folder)
+        if self.published is None or old is None or old.get("pages") != self._digest(rels):
+            return False
+        try:
+            entry = (self.published / folder / "pagefind-entry.json").read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return False
+        return entry == old.get("entry")
+
+    def _digest(self, rels: list[str]) -> str:
+        """A shard's page list; boost and keywords are part of it, so changing one (in
+        docs.json or a page) indexes the shard again. A page without them is its file alone."""
+        return _digest_lines([f"{rel}\t{self.ranks[rel].digest_line()}" if rel in self.ranks
+                              else rel for rel in rels])
+
+    def add(self, result: PageResult) -> None:
+        """Take one built page (the main process, before it is written)."""
+        rel = output_path(result.page.url)
+        shard = self._by_rel.get(rel)
+        if shard is None or rel in shard.items:
+            return
+        item: _Item
+        if result.unchanged and self.published is not None and \
+                _size(self.published / rel) == document_size(result):
+            item = self.published / rel  # kept as published: read it only if indexed
+        else:
+            item = ranking.weighted(_indexed_part(result.document),
+                                    self.ranks.get(rel, NO_RANK))
+            shard.changed = True
+        shard.items[rel] = item
+        if shard.writer is None and (shard.changed or not shard.lazy):
+            self._start(shard)
+        if shard.writer is not None:
+            shard.release()
+
+    def _start(self, shard: _Shard) -> None:
+        with self._lock:
+            shard.writer = _ShardWriter(self.out_dir, shard.folder, len(shard.rels), self._last,
+                                        self.ranks)
+            self._last = shard.writer
+        shard.writer.start()
+
+    def finish(self) -> dict[str, dict[str, Any]]:
+        """Wait for every shard; keep or index the rest; return each shard's state to save.
+
+        A page that never arrived (a build that wrote it without telling the plugins) is
+        read from the staging folder, else from the published output.
+        """
+        for shard in self._shards:
+            for rel in shard.rels:
+                if rel not in shard.items:
+                    path = self.out_dir / rel
+                    if not path.is_file() and self.published is not None:
+                        path = self.published / rel
+                    shard.items[rel] = path
+                    shard.changed = True
+            if shard.writer is not None:
+                shard.release()
+        states: dict[str, dict[str, Any]] = {}
+        indexed: list[str] = []
+        for shard in self._shards:
+            old = self._before.get(shard.folder)
+            if shard.writer is None and shard.lazy and not shard.changed and old is not None \
+                    and self.published is not None \
+                    and _keep_shard(self.out_dir, self.published, shard.folder, old):
+                states[shard.folder] = old
+                continue
+            if shard.writer is None:
+                self._start(shard)
+                shard.release()
+            assert shard.writer is not None
+            languages, files = shard.writer.result()
+            indexed.append(f"{shard.folder}/ ({len(shard.rels)} pages)")
+            states[shard.folder] = {
+                "pages": self._digest(shard.rels), "languages": languages,
+                "entry": (self.out_dir / shard.folder / "pagefind-entry.json").read_text(
+                    encoding="utf-8"),
+                "files": files}
+        for folder, parts in self._plans.items():
+            if len(parts) > 1:
+                listing = [{"path": "" if shard == folder else f"{shard[len(folder) + 1:]}/",
+                            "languages": states[shard]["languages"]} for shard, _ in parts]
+                (self.out_dir / folder).mkdir(parents=True, exist_ok=True)  # kept: absent
+                (self.out_dir / folder / SHARD_LIST).write_text(
+                    json.dumps({"shards": listing}, sort_keys=True, separators=(",", ":")),
+                    encoding="utf-8")
+        log.info("search: %d of %d index shards written%s", len(indexed), len(self._every),
+                 ": " + ", ".join(indexed) if indexed else "")
+        return states
+
+    def abort(self) -> None:
+        """Stop every Pagefind process still running (the build failed or was replaced)."""
+        writers = [shard.writer for shard in self._shards if shard.writer is not None]
+        for writer in writers:  # all told first: a writer may be waiting for another
+            writer.abort()
+        for writer in writers:
+            writer.join()
 
 
-def _index_shard(service: _Service, out_dir: Path, folder: str, rels: list[str],
-                 published: Path | None, ranks: dict[str, Rank] | None = None) -> list[str]:
-    """Index ``rels`` into ``folder`` and return the languages (``<html lang>``) it holds.
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return -1
 
-    A warm build keeps unchanged pages out of the staging folder (their published copy is
-    byte-identical), so each page is read from staging, else from the published output.
+
+class _Shard:
+    """One shard's pages, as they arrive, and the writer indexing them."""
+
+    def __init__(self, folder: str, rels: list[str], *, lazy: bool) -> None:
+        self.folder = folder
+        self.rels = rels
+        self.lazy = lazy          # published from these pages: start only if one changed
+        self.changed = False
+        self.items: dict[str, _Item] = {}
+        self.sent = 0             # rels[:sent] are with the writer
+        self.writer: _ShardWriter | None = None
+
+    def release(self) -> None:
+        """Hand the writer the pages that arrived, in the shard's order, up to the first gap."""
+        assert self.writer is not None
+        while self.sent < len(self.rels) and self.rels[self.sent] in self.items:
+            rel = self.rels[self.sent]
+            self.writer.put(rel, self.items[rel])
+            if isinstance(self.items[rel], str):
+                self.items[rel] = ""  # sent: keep the arrival, not the text
+            self.sent += 1
+
+
+class _ShardWriter(threading.Thread):
+    """One shard's ``pagefind --service``: indexes the pages put to it, then writes the
+    shard's files into ``folder`` (:meth:`result` waits for it)."""
+
+    def __init__(self, out_dir: Path, shard: str, count: int,
+                 previous: _ShardWriter | None, ranks: dict[str, Rank] | None = None) -> None:
+        super().__init__(daemon=True, name=f"pagefind {shard}")
+        self.out_dir = out_dir
+        self.ranks = ranks or {}  # a published file's page is weighed when it is read
+        self.shard = shard
+        self.count = count
+        self.previous = previous
+        self._queue: queue.SimpleQueue[tuple[str, _Item] | object] = queue.SimpleQueue()
+        self._service: _Service | None = None
+        self._aborted = threading.Event()
+        self._languages: list[str] = []
+        self._files: dict[str, int] = {}
+        self._error: BaseException | None = None
+        # texts put and not yet answered for by Pagefind: the build waits while there are too
+        # many (rendering can outrun Pagefind; the backlog would pile up in memory). A page
+        # given by its published file weighs nothing: a warm build feeds hundreds at once
+        self._pending = 0
+        self._weights: collections.deque[int] = collections.deque()  # per page put, in order
+        self._running = False  # its process is up (never wait on one queued behind another)
+        self._progress = threading.Condition()
+
+    def put(self, rel: str, item: _Item) -> None:
+        weight = 1 if isinstance(item, str) else 0
+        with self._progress:
+            while weight and self._running and self._pending >= BACKLOG_PAGES:
+                self._progress.wait()
+            self._pending += weight
+            self._weights.append(weight)
+        self._queue.put((rel, item))
+
+    def _answer(self) -> None:
+        with self._progress:
+            self._pending -= self._weights.popleft()
+            self._progress.notify_all()
+
+    def _stopped(self) -> None:
+        with self._progress:
+            self._running = False
+            self._progress.notify_all()
+
+    def run(self) -> None:
+        try:
+            if self.previous is not None:  # one Pagefind process at a time
+                self.previous.join()
+                self.previous = None  # a chain of finished writers would keep them all
+            if self._aborted.is_set():
+                return
+            with _Service() as service:
+                self._service = service
+                if self._aborted.is_set():
+                    return
+                with self._progress:
+                    self._running = True
+                self._languages, self._files = self._index(service)
+        except BaseException as exc:  # noqa: BLE001 - result() raises it in the main thread
+            self._error = exc
+        finally:
+            self._service = None  # its buffer holds the whole index's answer (megabytes)
+            self._stopped()
+
+    def _index(self, service: _Service) -> tuple[list[str], dict[str, int]]:
+        index_id = service.call({"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE}},
+                                "NewIndex")["index_id"]
+
+        def requests() -> Iterator[dict[str, Any]]:
+            for _ in range(self.count):
+                try:
+                    got = self._queue.get_nowait()
+                except queue.Empty:  # Pagefind has every page sent so far: let it work on them
+                    service.flush()
+                    got = self._queue.get()
+                if got is _ABORT or not isinstance(got, tuple):
+                    raise _Aborted
+                rel, item = got
+                text = item if isinstance(item, str) else ranking.weighted(
+                    _indexed_part(item.read_text(encoding="utf-8")), self.ranks.get(rel, NO_RANK))
+                yield {"type": "AddFile", "index_id": index_id, "url": None,
+                       "file_contents": text, "file_path": rel}
+
+        service.stream(requests(), self.count, "IndexedFile", on_answer=self._answer)
+        self._stopped()  # every page answered: nothing left to wait for
+        return _write_index(service, index_id, self.out_dir, self.shard)
+
+    def result(self) -> tuple[list[str], dict[str, int]]:
+        """Wait for the shard; return the languages it holds and its files (see
+        :func:`_write_index`), or raise what stopped it."""
+        self.join()
+        if self._error is not None:
+            raise self._error
+        return self._languages, self._files
+
+    def abort(self) -> None:
+        """Tell the writer to stop, killing its process (join it to wait)."""
+        self._aborted.set()
+        self._queue.put(_ABORT)
+        service = self._service
+        if service is not None and self.is_alive():
+            service.kill()
+
+
+class _Aborted(Exception):
+    """The build stopped before every page of a shard came."""
+
+
+def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str
+                 ) -> tuple[list[str], dict[str, int]]:
+    """Write an index's files into ``out_dir/shard``; return the languages (``<html lang>``)
+    it holds and its files ({path under ``out_dir``: size}).
+
+    The files come back in the answer and are written here: Pagefind's own WriteFiles answers
+    before its (asynchronous) writes finish, and exiting then truncates files. A file named
+    by a digest of its bytes (a fragment) that the published output has is kept, not written:
+    a one-page edit re-indexes 500 pages but changes a few of their fragments.
     """
-    index_id = service.call({"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE}},
-                            "NewIndex")["index_id"]
-    paths = []
-    for rel in rels:
-        path = out_dir / rel
-        if not path.is_file() and published is not None:
-            path = published / rel
-        if path.is_file():
-            paths.append((rel, path))
-
-    def requests() -> Iterator[dict[str, Any]]:
-        for rel, path in paths:
-            yield {"type": "AddFile", "index_id": index_id, "url": None,
-                   "file_contents": ranking.weighted(_indexed_part(path.read_text(encoding="utf-8")),
-                                                     (ranks or {}).get(rel, NO_RANK)),
-                   "file_path": rel}
-
-    service.stream(requests(), len(paths), "IndexedFile")
-    # The files come back in the answer and are written here: Pagefind's own WriteFiles
-    # answers before its (asynchronous) writes finish, and exiting then truncates files.
     files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")["files"]
-    base = (out_dir / folder).resolve()
+    base = (out_dir / shard).resolve()
+    published = staging.published_for(out_dir)
+    listed: dict[str, set[str]] = {}  # published folder -> its file names
     languages: list[str] = []
+    written: dict[str, int] = {}
+    present: dict[str, tuple[Path, bytes]] = {}  # published already: kept, not written
     for item in sorted(files, key=lambda f: f["path"]):
         target = (base / item["path"]).resolve()
         if not target.is_relative_to(base):
@@ -331,9 +576,25 @@ def _index_shard(service: _Service, out_dir: Path, folder: str, rels: list[str],
             entry = json.loads(data)
             languages = sorted(entry.get("languages") or {})
             data = json.dumps(entry, sort_keys=True, separators=(",", ":")).encode("utf-8")
+        rel = f"{shard}/{item['path']}"
+        written[rel] = len(data)
+        folder, _, name = rel.rpartition("/")
+        if published is not None and folder.rsplit("/", 1)[-1] in HASHED_FOLDERS:
+            if folder not in listed:
+                try:
+                    listed[folder] = set(os.listdir(published / folder))
+                except OSError:
+                    listed[folder] = set()
+            if name in listed[folder]:
+                present[rel] = (target, data)
+                continue
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
-    return languages
+    if present and not staging.keep_present(out_dir, present):  # one gone meanwhile: write
+        for target, data in present.values():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    return languages, dict(sorted(written.items()))
 
 
 def _indexed_part(document: str) -> str:
@@ -381,6 +642,7 @@ class _Service:
             self._proc.kill()
             self._proc.wait()
         self._log.close()
+        self._buffer = b""
 
     def _send(self, payload: dict[str, Any]) -> None:
         self._next_id += 1
@@ -415,14 +677,24 @@ class _Service:
                                       hint="run with --disable-plugin search to build without it")
         return payload
 
+    def flush(self) -> None:
+        assert self._proc.stdin is not None
+        self._proc.stdin.flush()
+
+    def kill(self) -> None:
+        """Stop the process now (a reader or writer blocked on it then fails)."""
+        self._proc.kill()
+
     def call(self, payload: dict[str, Any], expected: str) -> dict[str, Any]:
         self._send(payload)
         assert self._proc.stdin is not None
         self._proc.stdin.flush()
         return self._receive(expected)
 
-    def stream(self, payloads: Iterator[dict[str, Any]], count: int, expected: str) -> None:
-        """Send ``payloads`` from a thread while their answers are read here, in order."""
+    def stream(self, payloads: Iterator[dict[str, Any]], count: int, expected: str,
+               on_answer: Callable[[], None] | None = None) -> None:
+        """Send ``payloads`` from a thread while their answers are read here, in order
+        (``on_answer`` is called after each)."""
         failure: list[BaseException] = []
 
         def write() -> None:
@@ -440,6 +712,8 @@ class _Service:
         try:
             for _ in range(count):
                 self._receive(expected)
+                if on_answer is not None:
+                    on_answer()
         except BaseException:
             self._proc.kill()  # unblocks a writer waiting on a full pipe
             writer.join()

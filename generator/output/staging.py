@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -22,6 +22,8 @@ STAMP_FILE = "stamp.pickle"
 
 # staging folder -> (output folder, files kept from the published output instead of written)
 _OPEN: dict[Path, tuple[Path, set[str]]] = {}
+# staging folder -> what to call when it closes, published or discarded (see on_close)
+_CLOSERS: dict[Path, list[Callable[[], None]]] = {}
 
 
 def cache_dir_for(out_dir: Path) -> Path:
@@ -46,9 +48,27 @@ def staging_dir(out_dir: Path, stats: dict[str, int] | None = None) -> Iterator[
         raise
     finally:
         del _OPEN[tmp]
+        for close in _CLOSERS.pop(tmp, ()):
+            close()
     result = publish(tmp, out_dir, kept)
     if stats is not None:
         stats.update(result)
+
+
+def published_for(staging: Path) -> Path | None:
+    """Return the output folder a running build's staging folder will replace (None: not one)."""
+    found = _OPEN.get(staging)
+    return found[0] if found is not None else None
+
+
+def on_close(staging: Path, close: Callable[[], None]) -> bool:
+    """Call ``close()`` when the running build of ``staging`` ends, whether it published or
+    failed (a helper process working beside the build stops then); False: not a staging
+    folder of a running build, nothing registered."""
+    if staging not in _OPEN:
+        return False
+    _CLOSERS.setdefault(staging, []).append(close)
+    return True
 
 
 def utf8_size(text: str) -> int:

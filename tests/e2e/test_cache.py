@@ -347,3 +347,22 @@ def test_a_plugin_reading_a_cached_document_gets_the_published_bytes(
             assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
     finally:
         sys.modules.pop(name, None)
+
+
+def test_a_cached_page_still_warns_about_its_unknown_icon(env) -> None:
+    # the warning comes from the laid-out document, which a cached page does not lay out again
+    site, out, log, _ = env
+    write_site(site)
+    (site / "index.mdx").write_text('---\ntitle: Home\n---\n\n<Card title="A" icon="bogus-glyph">'
+                                    "Body</Card>\n", encoding="utf-8")
+    warning = re.compile(r"index\.mdx:5:\d+: warning: unknown icon 'bogus-glyph'")
+    assert warning.search(build(site, out))
+    rendered(log)
+
+    (site / "alpha.mdx").write_text("---\ntitle: Alpha\n---\n\nAlpha edited.\n", encoding="utf-8")
+    output = build(site, out)
+
+    assert rendered(log) == ["alpha"]
+    assert warning.search(output), output
+    (site / "index.mdx").write_text("---\ntitle: Home\n---\n\nNo icon now.\n", encoding="utf-8")
+    assert "unknown icon" not in build(site, out)

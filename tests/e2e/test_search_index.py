@@ -151,7 +151,7 @@ def _search(tmp_path: Path, base: str, out: Path, term: str, shards: list[str]) 
 
 SHARDED = {"name": "Search test", "theme": "mint", "colors": {"primary": "#0D9373"},
            "navigation": {"pages": ["index", "alpha", "beta", "delta", "gamma"]}}
-# sorted by output file: alpha, beta, delta, gamma, index.html; two a shard: 1 + 2 + 2 pages
+# dealt in navigation order, two a shard: index | alpha, beta | delta, gamma (1 + 2 + 2 pages)
 SHARDED_PAGES = {**PAGES, "index": "---\ntitle: Home\n---\n\nZeppelins moor at the harbour.\n",
                  "delta": "---\ntitle: Delta\n---\n\nSilt settles in the harbour.\n",
                  "gamma": "---\ntitle: Gamma\n---\n\nCranes lift harbour containers.\n"}
@@ -174,8 +174,8 @@ def test_a_large_index_is_split_into_shards_that_search_together(
 
     base = serve_dir(out)
     shards = [shard["path"] for shard in listing["shards"]]
-    assert _search(tmp_path, base, out, "zeppelins", shards) == ["/"]  # in the last shard
-    assert _search(tmp_path, base, out, "zeppelins", shards[:1]) == []  # not in the first
+    assert _search(tmp_path, base, out, "cranes", shards) == ["/gamma/"]  # in the last shard
+    assert _search(tmp_path, base, out, "cranes", shards[:1]) == []  # not in the first
     assert sorted(_search(tmp_path, base, out, "harbour", shards)) == [
         "/", "/delta/", "/gamma/"]
     assert _index(out) == _fresh(cli, root, tmp_path / "fresh1")  # deterministic
@@ -201,7 +201,7 @@ def test_a_warm_build_keeps_every_shard_and_a_smaller_site_drops_them(
                                     encoding="utf-8")  # a page of the last shard
     result = cli("-v", "build", root, "-o", out)
     assert result.exit_code == 0
-    # only the last shard (gamma, index) is indexed again
+    # only the last shard (delta, gamma) is indexed again
     assert "search: 1 of 3 index shards written: _pagefind/shard~3/ (2 pages)\n" in result.stderr
     changed = _index(out)
     assert changed != first and changed == _fresh(cli, root, tmp_path / "fresh1")
