@@ -94,7 +94,7 @@ def test_a_3_0_channel_page_shows_address_parameters_bindings_operations_and_mes
 def test_a_message_without_examples_gets_one_from_its_schema(out: Path) -> None:
     text = article(out, "api-reference/rooms/chat-room")
     typing = text[text.index("Typing indicator Name"):]
-    assert 'Generated from the schema { "user": "string" }' in typing
+    assert 'Generated from the schema { "user": "<string>" }' in typing
 
 
 def test_a_2_x_channel_page_shows_publish_and_subscribe(out: Path) -> None:
