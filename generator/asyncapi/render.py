@@ -16,23 +16,13 @@ from mdxsite.errors import Location, MdxsiteError, Problem
 from mdxsite.model import Heading, Page, RenderedPage, RequestSample, Site
 from mdxsite.openapi import fields, fragments, samples
 from mdxsite.openapi import markdown as api_md
-from mdxsite.openapi.load import Document
+from mdxsite.openapi.load import Document, per_process
 from mdxsite.openapi.render import _finish, _highlight, markdown
 from mdxsite.openapi.schema import Field, Node, Walker
 
-_DOCS: dict[tuple[str, str, int], Document] = {}
-
-
 def document(site: Site, spec: str) -> Document:
     """The checked document ``spec``, once per process (reloaded when its file changes)."""
-    local = site.root / spec.lstrip("/")
-    stamp = local.stat().st_mtime_ns if not spec.startswith("http") and local.exists() else 0
-    key = (str(site.root), spec, stamp)
-    if key not in _DOCS:
-        if len(_DOCS) > 16:
-            _DOCS.clear()
-        _DOCS[key] = load(site.root, spec)
-    return _DOCS[key]
+    return per_process(site.root, spec, "AsyncAPI", lambda: load(site.root, spec))
 
 
 def _slug(text: str) -> str:

@@ -10,6 +10,7 @@ import datetime
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import yaml
@@ -330,3 +331,22 @@ def load_source(source: str) -> Document:
     if source.startswith(("http://", "https://")):
         return load_url(source)
     return load_path(Path(source), source)
+
+
+_LOADED: dict[tuple[str, str, str, int], Document] = {}
+
+
+def per_process(root: Path, spec: str, kind: str, load: Callable[[], Document]) -> Document:
+    """Return ``load()``'s document for ``spec`` (a site path or URL) once per process.
+
+    The file's modification time is part of the key, so a long-lived dev server never serves a
+    stale document; at most 16 documents are kept.
+    """
+    local = root / spec.lstrip("/")
+    stamp = local.stat().st_mtime_ns if not spec.startswith("http") and local.exists() else 0
+    key = (kind, str(root), spec, stamp)
+    if key not in _LOADED:
+        if len(_LOADED) > 16:
+            _LOADED.clear()
+        _LOADED[key] = load()
+    return _LOADED[key]

@@ -35,7 +35,7 @@ from mdxsite.model import (
 from mdxsite.openapi import fields, fragments, samples, untrusted
 from mdxsite.openapi import markdown as api_md
 from mdxsite.openapi.expand import _Expander
-from mdxsite.openapi.load import Document
+from mdxsite.openapi.load import Document, per_process
 from mdxsite.openapi.schema import Node, Walker, deref
 
 _TAGS = re.compile(r"<[^>]+>")
@@ -66,20 +66,10 @@ def markdown(text: str) -> Markup:
     return untrusted.clean(_markdown().render(text), foreign_links=True)
 
 
-_DOCS: dict[tuple[str, str, int], Document] = {}
-
-
 def document(site: Site, spec: str) -> Document:
     """Return the loaded document ``spec`` (a site path or URL), once per process."""
-    local = site.root / spec.lstrip("/")
-    # the modification time keeps a long-lived dev server from serving a stale spec
-    stamp = local.stat().st_mtime_ns if not spec.startswith("http") and local.exists() else 0
-    key = (str(site.root), spec, stamp)
-    if key not in _DOCS:
-        if len(_DOCS) > 16:
-            _DOCS.clear()
-        _DOCS[key] = _Expander(site).doc(OpenApiSource(source=spec))
-    return _DOCS[key]
+    return per_process(site.root, spec, "OpenAPI",
+                       lambda: _Expander(site).doc(OpenApiSource(source=spec)))
 
 
 # --------------------------------------------------------------------------- pieces of a page
