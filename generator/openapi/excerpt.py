@@ -2,18 +2,22 @@
 
 The platform serves an API page to AI agents as Markdown followed by the specification of
 what the page documents, so an agent can call the endpoint without guessing. This is that
-part: a ``## OpenAPI`` section holding a YAML document cut down to the page's operation (or
+part: a ``## OpenAPI`` section holding a JSON document cut down to the page's operation (or
 webhook, or schema) and every component it reaches through ``$ref``, with the document's own
 ``openapi``, ``info``, ``servers`` and ``security``. ``"markdown": {"schema": false}`` leaves it out.
+
+The excerpt is compact JSON: an operation of a large API reaches hundreds of schemas (Stripe's
+``POST /v1/charges``: 0.8 MB), which PyYAML took 0.64 s a page to write against 0.02 s here,
+and an agent reads JSON as readily, in fewer tokens.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from typing import Any
 
-import yaml
 
 # the top-level keys an excerpt keeps whole: what a client needs to call any operation
 _KEPT = ("openapi", "info", "servers", "security")
@@ -46,10 +50,10 @@ def section(data: Any, page_data: Mapping[str, object], spec: str) -> str:
         return ""  # the schema is not in the document
     if components:
         excerpt["components"] = components
-    text = yaml.safe_dump(excerpt, sort_keys=False, allow_unicode=True, width=1000)
+    text = json.dumps(excerpt, ensure_ascii=False, separators=(",", ":"), default=str) + "\n"
     # a fence longer than any run of backticks in the document, so none of them ends it
     fence = "`" * max(4, 1 + max((len(run) for run in re.findall(r"`+", text)), default=0))
-    return f"## OpenAPI\n\n{fence}yaml {label}\n{text}{fence}\n"
+    return f"## OpenAPI\n\n{fence}json {label}\n{text}{fence}\n"
 
 
 _METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
