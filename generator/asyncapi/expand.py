@@ -18,8 +18,8 @@ from mdxsite.asyncapi.channels import Channel, channels
 from mdxsite.asyncapi.load import load
 from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_warnings
 from mdxsite.model import NavItem, OpenApiSource, Page, Site, frozen_mapping
-from mdxsite.nav import placements
 from mdxsite.openapi import slugs
+from mdxsite.openapi.expand import with_generated
 from mdxsite.openapi.load import Document
 
 KIND = "asyncapi"  # Page.kind of a channel page
@@ -203,18 +203,7 @@ def expand(site: Site) -> Site | None:
             pages[page.key] = changed
     if expander.problems:
         raise MdxsiteError(expander.problems)
-    for key, page in expander.pages.items():
-        if key in pages:  # a page file already lives at this URL: it wins, and we say so
-            warnings.append(Problem(
-                page.origin or Location("docs.json"),
-                f"the channel page of {page.data.get('channel')!r} and "
-                f"{str(pages[key].source) if pages[key].source else key!r} share the URL "
-                f"/{key}/; the page file is kept",
-                "rename the file, or give the asyncapi field another \"directory\"",
-                code="asyncapi.page-clash", warning=True))
-        pages.setdefault(key, page)
     report_warnings(warnings)
-    nav = replace(site.nav, items=items, placements=placements(items)) if in_nav else site.nav
-    pages = {k: replace(p, trail=nav.placements.get(k, p.trail)) for k, p in pages.items()}
-    return replace(site.with_pages(pages), nav=nav)
+    return with_generated(site, pages, expander.pages, items if in_nav else None, "asyncapi",
+                          lambda page: f"the channel page of {page.data.get('channel')!r}")
 

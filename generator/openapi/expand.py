@@ -8,6 +8,7 @@ platform's rule (:mod:`mdxsite.openapi.slugs`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -237,20 +238,34 @@ def expand(site: Site) -> Site | None:
     report_warnings(expander.warnings)
     pages = dict(site.pages)
     pages.update(own_pages)
+    return with_generated(site, pages, expander.pages, items if in_nav else None, "openapi",
+                          lambda page: f"the generated page for "
+                          f"{str(page.data.get('method', '')).upper()} {page.data.get('path', '')}")
+
+
+def with_generated(site: Site, pages: dict[str, Page], generated: dict[str, Page],
+                   items: tuple[NavItem, ...] | None, field: str,
+                   name: Callable[[Page], str]) -> Site:
+    """Return ``site`` with ``pages`` plus the ``generated`` ones (OpenAPI operations, AsyncAPI
+    channels) and, unless ``items`` is None, the navigation they were placed in.
+
+    A page file already at a generated page's URL wins, with a warning naming both (``name``
+    says what the generated page is; ``field`` is the docs.json field that made it).
+    """
     clashes = []
-    for key, page in expander.pages.items():
-        if key in pages:  # a page file already lives at this URL: it wins, and we say so
+    for key, page in generated.items():
+        if key in pages:
             source = pages[key].source
             clashes.append(Problem(
                 page.origin or Location("docs.json"),
-                f"the generated page for {str(page.data.get('method', '')).upper()} "
-                f"{page.data.get('path', '')} and {source.as_posix() if source else key!r} share "
+                f"{name(page)} and {source.as_posix() if source else key!r} share "
                 f"the URL /{key}/; the page file is kept",
-                "rename the file, or give the openapi field another \"directory\"",
-                code="openapi.page-clash", warning=True))
+                f"rename the file, or give the {field} field another \"directory\"",
+                code=f"{field}.page-clash", warning=True))
         pages.setdefault(key, page)
     report_warnings(clashes)
-    nav = replace(site.nav, items=items, placements=placements(items)) if in_nav else site.nav
+    nav = site.nav if items is None else replace(site.nav, items=items,
+                                                  placements=placements(items))
     pages = {k: replace(p, trail=nav.placements.get(k, p.trail)) for k, p in pages.items()}
     return replace(site.with_pages(pages), nav=nav)
 
