@@ -1,16 +1,15 @@
 """The API playground in Chromium: real requests from the page to small local APIs.
 
-Two tiny JSON APIs (one per server of the fixture's spec, each on its own 127.0.0.1 port,
-with CORS) echo what they received, so the test sees exactly what the browser sent.
+Two local echo APIs (``echo_api`` in conftest.py, one per server of the fixture's spec, each
+on its own 127.0.0.1 port, with CORS) answer what they received, so the test sees exactly what
+the browser sent.
 """
 
 from __future__ import annotations
 
 import json
 import shutil
-import threading
 from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -25,56 +24,10 @@ SHOTS = REPO / "tests" / "_out" / "browser" / "playground"
 AXE = REPO / "tests" / "browser" / "node_modules" / "axe-core" / "axe.min.js"
 
 
-def _echo_api(name: str) -> type[BaseHTTPRequestHandler]:
-    class Echo(BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-        def _cors(self) -> None:
-            self.send_header("Access-Control-Allow-Origin", "*")
-            self.send_header("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE")
-            self.send_header("Access-Control-Allow-Headers",
-                             "Authorization, Content-Type, X-Request-Id, X-API-Key")
-            self.send_header("Access-Control-Expose-Headers", "X-Served-By")
-
-        def do_OPTIONS(self) -> None:  # the browser's CORS preflight
-            self.send_response(204)
-            self._cors()
-            self.end_headers()
-
-        def _answer(self) -> None:
-            length = int(self.headers.get("Content-Length") or 0)
-            raw = self.rfile.read(length).decode() if length else ""
-            payload = json.dumps({
-                "server": name, "method": self.command, "path": self.path,
-                "authorization": self.headers.get("Authorization"),
-                "contentType": self.headers.get("Content-Type"),
-                "body": json.loads(raw) if raw else None}).encode()
-            self.send_response(200)
-            self._cors()
-            self.send_header("Content-Type", "application/json")
-            self.send_header("X-Served-By", name)
-            self.send_header("Content-Length", str(len(payload)))
-            self.end_headers()
-            self.wfile.write(payload)
-
-        do_GET = do_POST = do_PUT = do_DELETE = _answer
-
-    return Echo
-
-
 @pytest.fixture
-def echo_apis() -> Iterator[list[str]]:
-    """Two local APIs, 'production' and 'sandbox'; yields their base URLs."""
-    servers = []
-    for name in ("production", "sandbox"):
-        server = ThreadingHTTPServer(("127.0.0.1", 0), _echo_api(name))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-    yield [f"http://127.0.0.1:{s.server_port}" for s in servers]
-    for server in servers:
-        server.shutdown()
-        server.server_close()
+def echo_apis(echo_api: Callable[..., str]) -> list[str]:
+    """Two local APIs, 'production' and 'sandbox' (the conftest's echo); their base URLs."""
+    return [echo_api("production"), echo_api("sandbox")]
 
 
 def _build(tmp_path: Path, apis: list[str], display: str = "interactive") -> Path:
@@ -124,8 +77,9 @@ def test_playground_sends_bearer_path_parameter_and_json_body(
     assert status.inner_text().startswith("200")
     echoed = json.loads(pg.locator("[data-pg-body-out]").inner_text())
     assert echoed == {"server": "production", "method": "PUT", "path": "/v2/pets/pet%2042",
-                      "authorization": "Bearer secret-token", "contentType": "application/json",
-                      "body": {"species": "cat", "indoor": True}}
+                      "authorization": "Bearer secret-token", "key": None,
+                      "contentType": "application/json", "cookie": None,
+                      "body": {"species": "cat", "indoor": True}, "form": None, "parts": None}
     assert "x-served-by: production" in pg.locator("[data-pg-headers]").text_content()
     assert pg.locator("[data-pg-time]").inner_text().endswith("ms")
 

@@ -1,18 +1,14 @@
-"""The playground's harder requests in Chromium, against a local API that records what arrived:
-a multipart upload with a file, cookie auth and cookie parameters, a form body with nested
-values, and a binary (image) response. Each is what a reader of an API reference tries."""
+"""The playground's harder requests in Chromium, against a local API that echoes what arrived
+(``echo_api`` in conftest.py): a multipart upload with a file, cookie auth and cookie
+parameters, a form body with nested values, and a binary (image) response. Each is what a
+reader of an API reference tries."""
 
 from __future__ import annotations
 
 import base64
 import json
-import threading
 from collections.abc import Callable, Iterator
-from email.parser import BytesParser
-from email.policy import default as default_policy
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import parse_qsl
 
 import pytest
 from click.testing import CliRunner
@@ -24,54 +20,6 @@ pytestmark = pytest.mark.browser
 # a 1x1 PNG
 PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAE"
                        "hQGAhKmMIQAAAABJRU5ErkJggg==")
-
-
-class _Recorder(BaseHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def _cors(self) -> None:
-        # credentials (cookies) need the caller's origin named, never "*"
-        self.send_header("Access-Control-Allow-Origin", self.headers.get("Origin") or "*")
-        self.send_header("Access-Control-Allow-Credentials", "true")
-        self.send_header("Access-Control-Allow-Methods", "GET, POST")
-        self.send_header("Access-Control-Allow-Headers", "Content-Type")
-
-    def do_OPTIONS(self) -> None:
-        self.send_response(204)
-        self._cors()
-        self.end_headers()
-
-    def do_GET(self) -> None:
-        self.send_response(200)
-        self._cors()
-        self.send_header("Content-Type", "image/png")
-        self.send_header("Content-Length", str(len(PNG)))
-        self.end_headers()
-        self.wfile.write(PNG)
-
-    def do_POST(self) -> None:
-        raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-        kind = self.headers.get("Content-Type") or ""
-        received: dict[str, object] = {"path": self.path, "contentType": kind,
-                                       "cookie": self.headers.get("Cookie")}
-        if kind.startswith("multipart/form-data"):
-            message = BytesParser(policy=default_policy).parsebytes(
-                f"Content-Type: {kind}\r\n\r\n".encode() + raw)
-            received["parts"] = {
-                part.get_param("name", header="content-disposition"): {
-                    "filename": part.get_filename(),
-                    "content": part.get_payload(decode=True).decode()}
-                for part in message.iter_parts()}
-        else:
-            received["form"] = parse_qsl(raw.decode(), keep_blank_values=True)
-        payload = json.dumps(received).encode()
-        self.send_response(200)
-        self._cors()
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
 
 
 SPEC = """openapi: 3.1.0
@@ -121,12 +69,9 @@ paths:
 
 
 @pytest.fixture
-def api() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Recorder)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    server.server_close()
+def api(echo_api: Callable[..., str]) -> str:
+    """The conftest's echo, taking cookies, with a picture at /avatar."""
+    return echo_api(credentials=True, canned={"/avatar": ("image/png", PNG)})
 
 
 @pytest.fixture

@@ -1,16 +1,14 @@
 """Endpoints written in MDX (frontmatter ``api:``, no OpenAPI document) in Chromium.
 
-A local JSON API started by the test echoes what it received; the page's playground, built
-from ``api.mdx.server``, ``api.mdx.auth`` and the page's ``<ParamField>`` components, sends
-a real request to it and shows the answer.
+A local JSON API (``echo_api`` in conftest.py) echoes what it received; the page's playground,
+built from ``api.mdx.server``, ``api.mdx.auth`` and the page's ``<ParamField>`` components,
+sends a real request to it and shows the answer.
 """
 
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -47,44 +45,10 @@ The user's id.
 """
 
 
-class _Echo(BaseHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def _cors(self) -> None:
-        self.send_header("Access-Control-Allow-Origin", "*")
-        self.send_header("Access-Control-Allow-Methods", "GET, POST")
-        self.send_header("Access-Control-Allow-Headers", "Authorization, Content-Type, X-Key")
-
-    def do_OPTIONS(self) -> None:
-        self.send_response(204)
-        self._cors()
-        self.end_headers()
-
-    def _answer(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length).decode() if length else ""
-        payload = json.dumps({"method": self.command, "path": self.path,
-                              "authorization": self.headers.get("Authorization"),
-                              "key": self.headers.get("X-Key"),
-                              "body": json.loads(raw) if raw else None}).encode()
-        self.send_response(201 if self.command == "POST" else 200)
-        self._cors()
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
-
-    do_GET = do_POST = _answer
-
-
 @pytest.fixture
-def echo_api() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Echo)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    server.server_close()
+def api(echo_api: Callable[..., str]) -> str:
+    """The conftest's echo, answering a POST with 201 Created."""
+    return echo_api(post_status=201)
 
 
 def _build(tmp_path: Path, api: str, auth: dict[str, str]) -> Path:
@@ -119,8 +83,8 @@ def _response(p: object) -> dict[str, object]:
 
 
 def test_mdx_endpoint_with_a_relative_path_sends_through_api_mdx_server(
-        tmp_path: Path, echo_api: str, serve_dir: Callable[..., str], page: object) -> None:
-    base = serve_dir(_build(tmp_path, echo_api, {"method": "bearer"}))
+        tmp_path: Path, api: str, serve_dir: Callable[..., str], page: object) -> None:
+    base = serve_dir(_build(tmp_path, api, {"method": "bearer"}))
     p = page
     p.goto(f"{base}/create-user/")  # type: ignore[attr-defined]
     bar = p.locator(".api-endpoint").first  # type: ignore[attr-defined]
@@ -133,11 +97,13 @@ def test_mdx_endpoint_with_a_relative_path_sends_through_api_mdx_server(
     pg.locator('[data-pg-param="dry_run"]').fill("true")
     pg.locator("[data-pg-body]").fill('{"name": "Ada"}')
     preview = pg.locator("[data-pg-preview]").inner_text()
-    assert preview.startswith(f"POST {echo_api}/users?dry_run=true")
+    assert preview.startswith(f"POST {api}/users?dry_run=true")
     pg.locator("[data-pg-send]").click()
     echoed = _response(p)
-    assert echoed == {"method": "POST", "path": "/users?dry_run=true",
-                      "authorization": "Bearer t0ken", "key": None, "body": {"name": "Ada"}}
+    assert echoed == {"server": "echo", "method": "POST", "path": "/users?dry_run=true",
+                      "authorization": "Bearer t0ken", "key": None,
+                      "contentType": "application/json", "cookie": None, "body": {"name": "Ada"},
+                      "form": None, "parts": None}
     assert pg.locator("[data-pg-status]").inner_text().startswith("201")
     assert pg.locator("[data-pg-time]").inner_text().endswith(" ms")
     p.keyboard.press("Escape")  # type: ignore[attr-defined]
@@ -147,8 +113,8 @@ def test_mdx_endpoint_with_a_relative_path_sends_through_api_mdx_server(
 
 
 def test_mdx_endpoint_with_a_full_url_and_an_api_key(
-        tmp_path: Path, echo_api: str, serve_dir: Callable[..., str], page: object) -> None:
-    base = serve_dir(_build(tmp_path, echo_api, {"method": "key", "name": "X-Key"}))
+        tmp_path: Path, api: str, serve_dir: Callable[..., str], page: object) -> None:
+    base = serve_dir(_build(tmp_path, api, {"method": "key", "name": "X-Key"}))
     p = page
     p.goto(f"{base}/get-user/")  # type: ignore[attr-defined]
     p.locator("[data-pg-open]").click()  # type: ignore[attr-defined]  # the bar's "Try it"
@@ -157,6 +123,7 @@ def test_mdx_endpoint_with_a_full_url_and_an_api_key(
     pg.locator('[data-pg-param="id"]').fill("u 7")
     pg.locator("[data-pg-send]").click()
     echoed = _response(p)
-    assert echoed == {"method": "GET", "path": "/v1/users/u%207", "authorization": None,
-                      "key": "k-123", "body": None}
+    assert echoed == {"server": "echo", "method": "GET", "path": "/v1/users/u%207",
+                      "authorization": None, "key": "k-123", "contentType": None, "cookie": None,
+                      "body": None, "form": None, "parts": None}
     assert pg.locator("[data-pg-status]").inner_text().startswith("200")
