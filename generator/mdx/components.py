@@ -84,9 +84,7 @@ PROPS: dict[str, dict[str, tuple[str, ...] | None]] = {
 }
 # Props the platform documents that mdxsite does not do yet, with what the reader gets instead:
 # written, they are a located warning rather than a silent difference.
-UNHONOURED: dict[str, dict[str, str]] = {
-    "ParamField": {"placeholder": "the field is documented without a placeholder"},
-}
+UNHONOURED: dict[str, dict[str, str]] = {}
 # Props the platform does not document that mdxsite's templates still draw (kept for pages
 # written for them); still a warning, as the platform's own build may drop them.
 EXTENSIONS: dict[str, frozenset[str]] = {

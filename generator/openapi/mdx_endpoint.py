@@ -24,6 +24,10 @@ from mdxsite.model import Page, RenderedPage, Site
 METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE")
 _PARAM_FIELD = re.compile(r"<ParamField\b((?:[^>\"'{}]|\"[^\"]*\"|'[^']*'|\{[^{}]*\})*)/?>")
 _ATTRIBUTE = re.compile(r"([A-Za-z_][\w-]*)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|\{([^{}]*)\}))?")
+# a JavaScript string literal in an attribute's {…}: "…", '…', or `…` without ${…}
+_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\''
+                      r"|`((?:[^`\\$]|\\.|\$(?!\{))*)`", re.S)
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0"}
 LOCATIONS = ("path", "query", "header", "cookie", "body")
 # api.mdx.auth.method -> the playground's auth description (the shape OpenAPI pages use)
 AUTH = {"bearer": {"type": "http", "scheme": "bearer", "in": "header"},
@@ -58,32 +62,53 @@ def _servers(site: Site) -> list[str]:
     return [s.rstrip("/") for s in found if isinstance(s, str) and s]
 
 
+def _string_literal(expression: str) -> str:
+    """The text of a JavaScript string literal (``"a"``, ``'a'``, a backtick template without
+    ``${}``); any other expression as it is written."""
+    literal = _LITERAL.fullmatch(expression)
+    if literal is None:
+        return expression
+    inner = next(g for g in literal.groups() if g is not None)
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), inner, flags=re.S)
+
+
 def param_fields(source: str) -> list[dict[str, Any]]:
-    """The ``<ParamField>`` components of an MDX source: name, location, type, required."""
+    """The ``<ParamField>`` components of an MDX source: name, location, type, required,
+    default and placeholder (the playground input's placeholder text, as the platform
+    documents it; empty when the field gives none)."""
     out = []
     for match in _PARAM_FIELD.finditer(source):
         attrs: dict[str, str | bool] = {}
         for attr in _ATTRIBUTE.finditer(match.group(1)):
             given = [g for g in attr.groups()[1:] if g is not None]
-            attrs[attr.group(1)] = given[0].strip() if given else True  # bare: `required`
+            value = given[0].strip() if given else None
+            if value is not None and attr.group(4) is not None:
+                value = _string_literal(value)  # placeholder={"Search"} as placeholder="Search"
+            attrs[attr.group(1)] = True if value is None else value  # bare: `required`
         location = next((loc for loc in LOCATIONS if isinstance(attrs.get(loc), str)), "")
         if not location:
             continue
         required = attrs.get("required")
         default = attrs.get("default")
+        placeholder = attrs.get("placeholder")
         out.append({"name": str(attrs[location]), "in": location,
                     "type": str(attrs.get("type") or "string"),
                     "required": required is True or required == "true",
-                    "default": default if isinstance(default, str) else ""})
+                    "default": default if isinstance(default, str) else "",
+                    "placeholder": placeholder if isinstance(placeholder, str) else ""})
     return out
 
 
-def _body_example(fields: list[dict[str, Any]]) -> str:
-    """A JSON body holding each body field: its default, else a value of its type."""
+def _body_example(fields: list[dict[str, Any]], *, placeholders: bool = False) -> str:
+    """A JSON body holding each body field: its default, else a value of its type. With
+    ``placeholders``, a field's placeholder text comes first: the body is one JSON text box, so
+    each field's placeholder shows as its value in the box's own placeholder."""
     blank = {"number": 0, "integer": 0, "boolean": False, "object": {}, "array": []}
     value: dict[str, Any] = {}
     for f in fields:
-        if f["default"]:
+        if placeholders and f["placeholder"]:
+            value[f["name"]] = f["placeholder"]
+        elif f["default"]:
             try:
                 value[f["name"]] = json.loads(f["default"])
             except ValueError:
@@ -136,12 +161,14 @@ def endpoint_context(site: Site, page: Page, source: str) -> tuple[dict[str, Any
         "servers": [{"url": s, "variables": {}, "description": ""} for s in servers],
         "parameters": [{"name": p["name"], "in": p["in"], "required": p["required"] or
                         p["in"] == "path", "example": p["default"] or None,
-                        "placeholder": p["default"] or p["type"], "type": p["type"], "enum": []}
+                        "placeholder": p["placeholder"] or p["default"] or p["type"],
+                        "type": p["type"], "enum": []}
                        for p in params],
         "auth": auth,
         "credentials": site.config.get("api.playground.credentials") is True,
         "body": {"type": "application/json", "example": body_text if prefill else "",
-                 "placeholder": body_text, "examples": [], "parts": []} if body_fields else None,
+                 "placeholder": _body_example(body_fields, placeholders=True),
+                 "examples": [], "parts": []} if body_fields else None,
     }
     base = servers[0] if servers else ""
     return {"method": method, "path": path, "webhook": False,

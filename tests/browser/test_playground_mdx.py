@@ -29,7 +29,7 @@ Creates a user.
 The user's name.
 </ParamField>
 
-<ParamField query="dry_run" type="boolean">
+<ParamField query="dry_run" type="boolean" placeholder="true to only check">
 Only check the input.
 </ParamField>
 """
@@ -94,7 +94,13 @@ def test_mdx_endpoint_with_a_relative_path_sends_through_api_mdx_server(
     bar.get_by_role("button", name="Try it").click()
     pg = p.locator("[data-playground]")  # type: ignore[attr-defined]
     pg.locator('[data-pg-auth="mdx"]').fill("t0ken")
-    pg.locator('[data-pg-param="dry_run"]').fill("true")
+    dry_run = pg.locator('[data-pg-param="dry_run"]')
+    # the ParamField's placeholder, shown while the input is empty (and sent only once typed)
+    assert dry_run.input_value() == ""
+    assert dry_run.evaluate("e => e.placeholder") == "true to only check"
+    assert dry_run.evaluate("e => e.matches(':placeholder-shown')")
+    assert pg.locator("[data-pg-preview]").inner_text().startswith(f"POST {api}/users\n")
+    dry_run.fill("true")
     pg.locator("[data-pg-body]").fill('{"name": "Ada"}')
     preview = pg.locator("[data-pg-preview]").inner_text()
     assert preview.startswith(f"POST {api}/users?dry_run=true")

@@ -1,6 +1,6 @@
 """Every built-in component's props against the platform's documentation: a prop it does not
-document, one mdxsite does not do yet, and a value outside the documented ones are each a
-located warning ([mdx.unsupported-prop]), said once per page; documented props are silent."""
+document and a value outside the documented ones are each a located warning
+([mdx.unsupported-prop]), said once per page; documented props are silent."""
 
 from __future__ import annotations
 
@@ -30,7 +30,9 @@ def test_documented_props_of_every_kind_are_silent(cli: Callable, make_site: Cal
             '<Accordion title="a" description="d" defaultOpen icon="x">x</Accordion>\n\n'
             '<ResponseField name="n" type="string" required default="1" deprecated pre={["a"]} '
             'post={["b"]}>x</ResponseField>\n\n'
-            '<Info icon="key" color="#000">i</Info>\n')
+            '<Info icon="key" color="#000">i</Info>\n\n'
+            '<ParamField query="id" type="string" required deprecated default="1" '
+            'placeholder="42">The id.</ParamField>\n')
     assert _warnings(cli, make_site, tmp_path, body) == []
 
 
@@ -39,8 +41,7 @@ def test_undocumented_unsupported_and_wrong_props_are_located_once_per_page(
     body = ("Intro.\n\n"
             '<Card title="A" description="one">x</Card>\n\n'
             '<Card title="B" description="two">y</Card>\n\n'
-            '<Badge size="xl">b</Badge>\n\n'
-            '<ParamField path="id" placeholder="42">The id.</ParamField>\n')
+            '<Badge size="xl">b</Badge>\n')
     got = _warnings(cli, make_site, tmp_path, body)
     assert got == [
         "index.mdx:3:1: warning: <Card> has no prop 'description', so it is ignored. The "
@@ -48,10 +49,6 @@ def test_undocumented_unsupported_and_wrong_props_are_located_once_per_page(
         "[mdx.unsupported-prop]",
         "index.mdx:7:1: warning: <Badge size='xl'> is not one of 'xs' or 'sm' or 'md' or 'lg'. "
         "Write size='xs'. [mdx.unsupported-prop]",
-        "index.mdx:9:1: warning: <ParamField placeholder> is not supported by mdxsite yet, so it "
-        "is ignored: the field is documented without a placeholder. Remove placeholder to "
-        "silence this. "
-        "[mdx.unsupported-prop]",
     ]
 
 

@@ -227,14 +227,17 @@ def test_x_default_is_prefilled_without_examples_prefill(tmp_path: Path) -> None
     assert re.search(r'data-pg-part="tag" value="" placeholder="plain"', doc)
 
 
-def _mdx_site(tmp_path: Path, api: dict[str, Any], frontmatter: str) -> tuple[Path, str]:
+PAGE_FIELD = '<ParamField query="page" type="integer">Page.</ParamField>\n'
+
+
+def _mdx_site(tmp_path: Path, api: dict[str, Any], frontmatter: str,
+              fields: str = PAGE_FIELD) -> tuple[Path, str]:
     root = tmp_path / "mdx"
     root.mkdir()
     (root / "docs.json").write_text(json.dumps({
         "theme": "mint", "name": "M", "colors": {"primary": "#112233"}, "api": api,
         "navigation": {"groups": [{"group": "API", "pages": ["users"]}]}}, indent=2))
-    (root / "users.mdx").write_text(f"---\ntitle: Users\napi: {frontmatter}\n---\n\n"
-                                    '<ParamField query="page" type="integer">Page.</ParamField>\n')
+    (root / "users.mdx").write_text(f"---\ntitle: Users\napi: {frontmatter}\n---\n\n{fields}")
     out = tmp_path / "mdx-out"
     result = CliRunner().invoke(main, ["build", str(root), "-o", str(out), "--no-cache"])
     assert result.exit_code == 0, result.output
@@ -250,6 +253,37 @@ def test_mdx_endpoint_bar_with_api_mdx_server_and_url_full(tmp_path: Path) -> No
     assert 'data-copy-endpoint="https://api.example.com/v1/users"' in doc
     assert playground_field(doc, "page")["data-in"] == "query"
     assert "warning" not in log.split("built")[0]
+
+
+def test_mdx_param_field_placeholder_is_its_playground_inputs_placeholder(
+        tmp_path: Path) -> None:
+    """The platform documents ``placeholder`` as the playground input's placeholder text: it
+    comes before the default and the type, and it is never sent (the value stays empty)."""
+    fields = ('<ParamField query="page" type="integer" placeholder="1 to 40">Page.</ParamField>\n'
+              '<ParamField query="sort" default="name" placeholder={"name or age"}>By.</ParamField>\n'
+              "<ParamField header=\"X-Trace\" placeholder='a \"trace\" <id>'>Trace.</ParamField>\n"
+              '<ParamField query="plain" type="boolean">Plain.</ParamField>\n'
+              '<ParamField body="name" type="string" placeholder="Ada">Name.</ParamField>\n'
+              '<ParamField body="age" type="integer" default="3">Age.</ParamField>\n')
+    out, log = _mdx_site(tmp_path, {"mdx": {"server": "https://api.example.com"}},
+                         '"POST /users"', fields)
+    assert "warning" not in log.split("built")[0], log
+    doc = page(out, "users")
+    assert playground_field(doc, "page")["placeholder"] == "1 to 40"
+    assert playground_field(doc, "page")["value"] == ""
+    assert playground_field(doc, "sort")["placeholder"] == "name or age"
+    assert playground_field(doc, "sort")["value"] == "name"
+    assert playground_field(doc, "X-Trace")["placeholder"] == 'a "trace" <id>'
+    assert playground_field(doc, "plain")["placeholder"] == "boolean"
+    body = re.search(r'<textarea data-pg-body[^>]*placeholder="([^"]*)"', doc)
+    assert body and json.loads(html.unescape(body.group(1))) == {"name": "Ada", "age": 3}
+    # the examples a request starts from (prefilled on request) hold no placeholder text
+    (tmp_path / "prefill").mkdir()
+    out, _ = _mdx_site(tmp_path / "prefill", {"mdx": {"server": "https://api.example.com"},
+                                              "examples": {"prefill": True}},
+                       '"POST /users"', fields)
+    body = re.search(r'<textarea data-pg-body[^>]*>([^<]*)</textarea>', page(out, "users"))
+    assert body and json.loads(html.unescape(body.group(1))) == {"name": "", "age": 3}
 
 
 def test_mdx_endpoint_problems_are_located_warnings(tmp_path: Path) -> None:
