@@ -381,6 +381,7 @@ class ApiOperation:
     parameters: tuple[ApiParameter, ...] = ()
     body_type: str = ""            # media type of the request body ("application/json")
     body: object = None            # example request body (JSON-like data), None without one
+    files: tuple[str, ...] = ()    # multipart body fields that are file uploads, by name
     auth: tuple[ApiAuth, ...] = ()  # the schemes of the first security requirement
     operation_id: str = ""
     summary: str = ""

@@ -392,6 +392,9 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     required_only = site.config.get("api.examples.defaults", "all") == "required"
     sample_body = _required_only(data, media, body_value) if required_only and body_type \
         else body_value
+    # a multipart body's file fields, which samples send as files (the playground's file inputs)
+    files = tuple(f.name for f in body["contents"][0]["node"].properties
+                  if _is_file(f.node.type)) if body and body_type.startswith("multipart/") else ()
     api_op = ApiOperation(
         spec=spec, method="POST" if webhook and method == "post" else method.upper(),
         path=route, url=first_server + samples.fill_path(route, path_values) if not webhook
@@ -403,6 +406,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                          for p, raw in zip(params, _parameters(data, item, op))
                          if p["required"] or not required_only),
         body_type=body_type, body=sample_body, auth=_auth_models(security),
+        files=files,
         operation_id=str(op.get("operationId") or ""), summary=str(op.get("summary") or ""),
         webhook=webhook)
     mode = display_mode(site, page, servers, webhook)
@@ -479,13 +483,18 @@ def _parts(node: Node, example: Any, prefill: bool = True,
     values = example if isinstance(example, dict) else {}
     out = []
     for f in node.properties:
-        binary = "binary" in f.node.type or "base64" in f.node.type or "byte" in f.node.type
+        binary = _is_file(f.node.type)
         value = "" if binary else _text(values.get(f.name))
         out.append({"name": f.name, "type": f.node.type, "required": f.required,
                     "binary": binary, "multiple": binary and f.node.type.endswith("[]"),
                     "example": value if prefill or f.name in fixed else "",
                     "placeholder": value})
     return out
+
+
+def _is_file(type_text: str) -> bool:
+    """Whether a multipart field of this shown type is a file upload (binary, base64, byte)."""
+    return "binary" in type_text or "base64" in type_text or "byte" in type_text
 
 
 def _text(value: Any) -> str:

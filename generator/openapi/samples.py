@@ -276,6 +276,36 @@ def _shell(text: str) -> str:
     return "'" + text.replace("'", "'\\''") + "'"
 
 
+FILE = "<path>"  # the file a sample uploads, for the reader to replace
+
+
+def _form_parts(op: ApiOperation) -> list[tuple[str, str, bool]] | None:
+    """The (name, text, is a file) fields of a multipart body, in the example's order, or None
+    when the body is not multipart with an object example. A file's text is its path; other
+    values are sent as text, objects and arrays as JSON (as the playground sends them)."""
+    if not op.body_type.startswith("multipart/") or not isinstance(op.body, dict):
+        return None
+    return [(str(name), FILE, True) if name in op.files else (str(name), _text(value), False)
+            for name, value in op.body.items() if value is not None or name in op.files]
+
+
+def _form_pairs(op: ApiOperation) -> list[tuple[str, str]] | None:
+    """The name=value pairs of an urlencoded body with an object example (nested values as
+    form APIs read them: ``a[b]``, ``a[0]``), or None."""
+    if op.body_type != "application/x-www-form-urlencoded" or not isinstance(op.body, dict):
+        return None
+    return _flatten("", op.body)
+
+
+def _curl_form(name: str, text: str, file: bool) -> str:
+    if file:
+        return f"--form {_shell(f'{name}=@{text}')}"
+    # curl -F reads a value starting with @ or < as a file, and ;type= (and quotes) after it
+    # as options: --form-string sends those as written
+    option = "--form-string" if text[:1] in ("@", "<", '"') or ";" in text else "--form"
+    return f"{option} {_shell(f'{name}={text}')}"
+
+
 def curl(op: ApiOperation) -> RequestSample:
     """Return the cURL sample of ``op``."""
     url, headers, cookies, basic = _request_parts(op)
@@ -289,7 +319,12 @@ def curl(op: ApiOperation) -> RequestSample:
     if basic:
         lines[-1] += " \\"
         lines.append(f"  --user {_shell(basic)}")
-    if op.body is not None:
+    parts = _form_parts(op)
+    if parts is not None:  # one --form per field: curl builds the multipart body and boundary
+        for name, text, file in parts:
+            lines[-1] += " \\"
+            lines.append(f"  {_curl_form(name, text, file)}")
+    elif op.body is not None:
         lines[-1] += " \\"
         lines.append(f"  --data {_shell(dump(op.body, op.body_type))}")
     return RequestSample(label="cURL", language="bash", code="\n".join(lines))
@@ -298,15 +333,19 @@ def curl(op: ApiOperation) -> RequestSample:
 def _py(value: Any, indent: int = 0) -> str:
     """Python literal for JSON-like data (True/False/None, not true/false/null)."""
     text = json.dumps(value, indent=4, ensure_ascii=False, default=str)
-    text = re.sub(r'(?<!")\b(true|false|null)\b(?!")',
-                  lambda m: {"true": "True", "false": "False", "null": "None"}[m.group(1)], text)
+    # the JSON keywords outside strings ("a true story" stays as it is)
+    text = re.sub(r'"(?:[^"\\]|\\.)*"|\b(true|false|null)\b',
+                  lambda m: m.group(0) if m.group(1) is None else
+                  {"true": "True", "false": "False", "null": "None"}[m.group(1)], text)
     return text.replace("\n", "\n" + " " * indent)
 
 
 def python(op: ApiOperation) -> RequestSample:
     """Return the Python (requests) sample of ``op``."""
     url, headers, cookies, basic = _request_parts(op)
-    headers.pop("Content-Type", None) if "json" in op.body_type else None
+    parts, pairs = _form_parts(op), _form_pairs(op)
+    if "json" in op.body_type or parts is not None or pairs is not None:
+        headers.pop("Content-Type", None)  # requests writes it (a multipart one with its boundary)
     lines = ["import requests", "", f"url = {json.dumps(url)}"]
     args = ["url"]
     if headers:
@@ -317,7 +356,21 @@ def python(op: ApiOperation) -> RequestSample:
         args.append("cookies=cookies")
     if basic:
         args.append('auth=("username", "password")')
-    if op.body is not None:
+    if parts is not None:
+        fields = {name: text for name, text, file in parts if not file}
+        files = [(name, text) for name, text, file in parts if file]
+        if fields:
+            lines.append(f"payload = {_py(fields)}")
+            args.append("data=payload")
+        if files:
+            lines.append("files = [\n" + "".join(
+                f"    ({json.dumps(name)}, open({json.dumps(path)}, \"rb\")),\n"
+                for name, path in files) + "]")
+            args.append("files=files")
+    elif pairs is not None:
+        lines.append(f"payload = {_py(dict(pairs))}")
+        args.append("data=payload")
+    elif op.body is not None:
         if "json" in op.body_type:
             lines.append(f"payload = {_py(op.body)}")
             args.append("json=payload")
@@ -332,6 +385,17 @@ def python(op: ApiOperation) -> RequestSample:
 def javascript(op: ApiOperation) -> RequestSample:
     """Return the JavaScript (fetch) sample of ``op``."""
     url, headers, cookies, basic = _request_parts(op)
+    parts = _form_parts(op)
+    head: list[str] = []
+    if parts is not None:  # fetch writes the multipart Content-Type, with its boundary
+        headers.pop("Content-Type", None)
+        if any(file for _, _, file in parts):
+            head += ['import { openAsBlob } from "node:fs";', ""]
+        head.append("const form = new FormData();")
+        head += [f"form.append({json.dumps(name)}, await openAsBlob({json.dumps(text)}));"
+                 if file else f"form.append({json.dumps(name)}, {json.dumps(text)});"
+                 for name, text, file in parts]
+        head.append("")
     if basic:
         headers["Authorization"] = "Basic " + "<base64 of username:password>"
     if cookies:  # browsers forbid setting Cookie; this sample is for server-side JavaScript
@@ -340,14 +404,16 @@ def javascript(op: ApiOperation) -> RequestSample:
     if headers:
         block = json.dumps(headers, indent=2, ensure_ascii=False).replace("\n", "\n  ")
         options.append(f"  headers: {block}")
-    if op.body is not None:
+    if parts is not None:
+        options.append("  body: form")
+    elif op.body is not None:
         if "json" in op.body_type:
             block = json.dumps(op.body, indent=2, ensure_ascii=False, default=str)
             options.append("  body: JSON.stringify(" + block.replace("\n", "\n  ") + ")")
         else:
             options.append(f"  body: {json.dumps(dump(op.body, op.body_type))}")
-    lines = [f"const response = await fetch({json.dumps(url)}, {{", ",\n".join(options), "});",
-             "console.log(response.status, await response.text());"]
+    lines = [*head, f"const response = await fetch({json.dumps(url)}, {{", ",\n".join(options),
+             "});", "console.log(response.status, await response.text());"]
     return RequestSample(label="JavaScript", language="javascript", code="\n".join(lines))
 
 

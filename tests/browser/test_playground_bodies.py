@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import base64
 import json
+import shutil
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -159,3 +162,62 @@ def test_an_image_response_is_shown_as_an_image(site: str, page: object) -> None
     p.wait_for_function(  # type: ignore[attr-defined]
         "document.querySelector('[data-pg-media] img').naturalWidth === 1")
     assert image.get_attribute("src").startswith("blob:")
+
+
+def _samples(p: object) -> dict[str, str]:
+    """The page's request samples as a reader sees them, each tab clicked in turn."""
+    box = p.locator(".api-examples .api-sample").first  # type: ignore[attr-defined]
+    shown = {}
+    for tab in box.get_by_role("tab").all():
+        tab.click()
+        shown[tab.inner_text()] = box.locator(".tab-panel:visible code").inner_text()
+    return shown
+
+
+def _run(label: str, code: str, workdir: Path) -> dict:
+    """Run a sample as a reader would (curl in a shell, Python with requests, JavaScript with
+    Node) and return the echo's answer."""
+    if label == "cURL":
+        command = ["bash", "-c", code]  # its progress meter goes to stderr
+    elif label == "Python":
+        command = [sys.executable, "-c", code]
+    else:
+        (workdir / "sample.mjs").write_text(code)
+        command = ["node", str(workdir / "sample.mjs")]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=workdir)
+    assert done.returncode == 0, (label, code, done.stderr)
+    out = done.stdout.strip()
+    return json.loads(out if label == "cURL" else out.removeprefix("200 "))
+
+
+@pytest.mark.skipif(not (shutil.which("curl") and shutil.which("node")),
+                    reason="curl and node run the samples")
+def test_the_request_samples_send_the_form_bodies_the_playground_sends(
+        site: str, page: object, tmp_path: Path) -> None:
+    """Each shown sample, run with its placeholders filled in, sends what the playground sends
+    (the tests above): one part per multipart field, a file as a file, and the form fields."""
+    upload = tmp_path / "hello.txt"
+    upload.write_text("file body")
+    p = page
+    p.goto(f"{site}/api-reference/upload-a-file/")  # type: ignore[attr-defined]
+    shown = _samples(p)
+    assert list(shown) == ["cURL", "Python", "JavaScript"]
+    assert "  --form 'file=@<path>' \\\n  --form 'note=from x-default'" in shown["cURL"]
+    for label, code in shown.items():
+        got = _run(label, code.replace("<path>", str(upload)).replace("<api-key>", "s3cret"),
+                   tmp_path)
+        assert got["contentType"].startswith("multipart/form-data; boundary="), label
+        # fetch's FormData names a file without a name "blob"
+        assert got["parts"] == {
+            "file": {"filename": "blob" if label == "JavaScript" else "hello.txt",
+                     "content": "file body"},
+            "note": {"filename": None, "content": "from x-default"}}, label
+        assert got["cookie"] == "session=s3cret", label
+
+    p.goto(f"{site}/api-reference/create-a-charge/")  # type: ignore[attr-defined]
+    for label, code in _samples(p).items():
+        got = _run(label, code.replace("<api-key>", "s3cret"), tmp_path)
+        assert got["path"] == "/charges?currency=eur", label
+        assert got["contentType"] == "application/x-www-form-urlencoded", label
+        assert got["form"] == [["amount", "100"], ["metadata[order]", "A1"], ["items[0]", "x"],
+                               ["items[1]", "y"]], label

@@ -1,0 +1,77 @@
+"""Request samples of form bodies: multipart fields as parts (files as files), urlencoded
+fields as form pairs, in every built-in language; never a JSON body under a form type.
+tests/browser/test_playground_bodies.py runs the samples a built page shows."""
+
+from __future__ import annotations
+
+from mdxsite.model import ApiOperation
+from mdxsite.openapi import samples
+
+UPLOAD = ApiOperation(spec="s.yaml", method="POST", path="/upload", url="https://a.test/upload",
+                      body_type="multipart/form-data",
+                      body={"file": "<binary>", "note": "it's", "meta": {"a": 1, "ok": True},
+                            "kind": "<string>", "tags": "a;type=b", "gone": None},
+                      files=("file",))
+FORM = ApiOperation(spec="s.yaml", method="POST", path="/charges", url="https://a.test/charges",
+                    body_type="application/x-www-form-urlencoded",
+                    body={"amount": 100, "metadata": {"order": "A 1"}, "items": ["x", "y"]})
+
+
+def test_curl_sends_one_form_option_per_multipart_field() -> None:
+    assert samples.curl(UPLOAD).code == "\n".join([
+        "curl --request POST \\",
+        "  --url 'https://a.test/upload' \\",
+        "  --header 'Content-Type: multipart/form-data' \\",
+        "  --form 'file=@<path>' \\",
+        "  --form 'note=it'\\''s' \\",
+        "  --form 'meta={\"a\": 1, \"ok\": true}' \\",
+        # curl -F would read "<string>" from a file named "string>", and ";type=" as an option
+        "  --form-string 'kind=<string>' \\",
+        "  --form-string 'tags=a;type=b'"])
+
+
+def test_curl_sends_an_urlencoded_body_as_form_pairs() -> None:
+    code = samples.curl(FORM).code
+    assert code.endswith("  --data 'amount=100&metadata[order]=A%201&items[0]=x&items[1]=y'")
+    assert "--header 'Content-Type: application/x-www-form-urlencoded'" in code
+
+
+def test_python_sends_multipart_fields_as_data_and_files_and_leaves_the_header_to_requests(
+        ) -> None:
+    code = samples.python(UPLOAD).code
+    assert "Content-Type" not in code  # requests writes it, with the boundary
+    assert ('payload = {\n    "note": "it\'s",\n    "meta": "{\\"a\\": 1, \\"ok\\": true}",\n'
+            '    "kind": "<string>",\n    "tags": "a;type=b"\n}') in code
+    assert 'files = [\n    ("file", open("<path>", "rb")),\n]' in code
+    assert 'requests.request("POST", url, data=payload, files=files)' in code
+    compile(code, "sample.py", "exec")
+
+
+def test_python_sends_an_urlencoded_body_as_flat_form_pairs() -> None:
+    code = samples.python(FORM).code
+    assert "Content-Type" not in code
+    assert ('payload = {\n    "amount": "100",\n    "metadata[order]": "A 1",\n'
+            '    "items[0]": "x",\n    "items[1]": "y"\n}') in code
+    assert 'requests.request("POST", url, data=payload)' in code
+
+
+def test_javascript_builds_form_data_with_the_file_as_a_blob() -> None:
+    code = samples.javascript(UPLOAD).code
+    assert code.startswith('import { openAsBlob } from "node:fs";\n\nconst form = new FormData();\n'
+                           'form.append("file", await openAsBlob("<path>"));\n'
+                           'form.append("note", "it\'s");\n')
+    assert "  body: form\n" in code and "Content-Type" not in code
+
+
+def test_a_multipart_body_without_files_needs_no_import() -> None:
+    op = ApiOperation(spec="s.yaml", method="POST", path="/n", url="https://a.test/n",
+                      body_type="multipart/form-data", body={"note": "hi"})
+    assert samples.javascript(op).code.startswith('const form = new FormData();\n'
+                                                  'form.append("note", "hi");\n')
+    assert samples.curl(op).code.endswith("  --form 'note=hi'")
+
+
+def test_python_literals_keep_json_words_inside_strings() -> None:
+    op = ApiOperation(spec="s.yaml", method="POST", path="/j", url="https://a.test/j",
+                      body_type="application/json", body={"text": "true or null", "ok": False})
+    assert '"text": "true or null",\n    "ok": False' in samples.python(op).code
