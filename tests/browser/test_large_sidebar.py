@@ -34,18 +34,21 @@ SWAPPED = "document.querySelector('.sidebar .nav-window') === null"
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory: pytest.TempPathFactory, load_helper: Callable[[str, Path], Any]
           ) -> dict[str, Path]:
-    """The same site built twice: as mdxsite builds it (Reference: 12 groups, 228 entries,
-    windowed) and with every sidebar inline, for comparison."""
+    """The same site as mdxsite builds it (Reference: 12 groups, 228 entries, windowed), with
+    every sidebar inline for comparison, and with ``interaction.drilldown`` on."""
     nav = load_helper("large_nav", FIXTURES / "large_nav.py")
     tmp = tmp_path_factory.mktemp("large")
     navigation = {"tabs": [{"tab": "Guides", "groups": [{"group": "Start", "pages": ["guides/intro"]}]},
                            nav.tab("Reference", 12, 2, 8)]}
     root = nav.write_site(tmp / "site", navigation)
+    drilldown = nav.write_site(tmp / "drilldown-site", navigation,
+                               extra={"interaction": {"drilldown": True}})
     built = {}
-    for name, limit in (("windowed", sidebar.LIMIT), ("inline", 10_000)):
+    for name, limit, source in (("windowed", sidebar.LIMIT, root), ("inline", 10_000, root),
+                                ("drilldown", sidebar.LIMIT, drilldown)):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(sidebar, "LIMIT", limit)
-            result = CliRunner().invoke(main, ["--disable-plugin", "search", "build", str(root),
+            result = CliRunner().invoke(main, ["--disable-plugin", "search", "build", str(source),
                                                "-o", str(tmp / name), "--jobs", "1"])
         assert result.exit_code == 0, result.output
         built[name] = tmp / name
@@ -130,6 +133,15 @@ def test_a_link_in_another_group_leads_there(open_page) -> None:
     tab.wait_for_function(SWAPPED)
     assert tab.locator(CURRENT).inner_text().strip() == "P2 of reference/g10/s1"
     assert _in_view(tab)
+
+
+def test_drilldown_in_the_swapped_sidebar_goes_to_a_groups_first_page(open_page) -> None:
+    tab = open_page(PAGE, site="drilldown")
+    tab.wait_for_function(SWAPPED)
+    tab.locator(".sidebar summary", has_text="Section 10.1").click()
+    tab.wait_for_url("**/reference/g10/s1/p0/")
+    tab.wait_for_function(SWAPPED)
+    assert tab.locator(CURRENT).inner_text().strip() == "P0 of reference/g10/s1"
 
 
 def test_keyboard_and_screen_reader_meet_the_inline_sidebar(open_page) -> None:
