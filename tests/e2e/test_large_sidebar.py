@@ -197,3 +197,35 @@ def test_a_site_of_small_sections_ships_no_navigation_files(cli: Callable, make_
     root = make_site({"name": "S", "navigation": {"groups": [{"group": "A", "pages": ["index"]}]}})
     assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
     assert not list((tmp_path / "out" / "_mdxsite").glob("nav*"))
+
+
+def test_watch_mode_writes_the_new_shared_page_a_title_change_makes(nav: Any, tmp_path: Path) -> None:
+    import time
+
+    from mdxsite import plugin_manager
+    from mdxsite.server.dev import DevSession
+
+    root = nav.write_site(tmp_path / "site", _navigation(nav))
+    session = DevSession(root, tmp_path / "out", plugin_manager.create(["search"]), port=0, jobs=1)
+    assert session.start().ok
+    try:
+        out = session.engine.out_dir
+
+        def edit(key: str, old: str, new: str) -> None:
+            since = session.engine.generation
+            path = root / f"{key}.mdx"
+            path.write_text(path.read_text().replace(old, new))
+            end = time.monotonic() + 60
+            while session.engine.generation <= since:
+                assert time.monotonic() < end, "no rebuild came"
+                time.sleep(0.01)
+
+        first = _full_file(out, _page(out, "reference/g6/s1/p3"))
+        edit("reference/g0/s0/p1", "The page", "Other words on the page")   # the body only
+        assert _full_file(out, _page(out, "reference/g6/s1/p3")) == first
+        edit("reference/g0/s0/p1", "title: P1 of", "title: Renamed of")
+        for key in ("reference/g0/s0/p1", "reference/g6/s1/p3", "reference/g9/s1/p7"):
+            linked = _full_file(out, _page(out, key))
+            assert linked != first and "Renamed of reference/g0/s0" in linked.read_text()
+    finally:
+        session.close()
