@@ -21,6 +21,7 @@ from mdxsite.cli import main
 from mdxsite.output import sidebar
 
 REPO = Path(__file__).resolve().parents[2]
+TRIGGER = REPO.parent / "shared" / "corpus" / "triggerdotdev__trigger.dev"  # Documentation: 192 entries
 FIXTURES = REPO / "tests" / "fixtures"
 SHOTS = REPO / "tests" / "_out" / "browser" / "large-sidebar"
 AXE = REPO / "tests" / "browser" / "node_modules" / "axe-core" / "axe.min.js"
@@ -115,11 +116,7 @@ def test_the_whole_sidebar_arrives_marked_open_and_in_place(open_page, width: in
         return open; }""") == [True]
     assert tab.locator(".sidebar details[open]").count() == 1
     if AXE.is_file():
-        tab.add_script_tag(path=str(AXE))
-        found = tab.evaluate("""async () => (await axe.run(document, { resultTypes: ["violations"] }))
-            .violations.filter(v => v.impact === "serious" || v.impact === "critical")
-            .map(v => v.id + ": " + v.nodes.map(n => n.target.join(" ")).slice(0, 3).join(", "))""")
-        assert found == []
+        assert _axe_serious(tab) == []
     SHOTS.mkdir(parents=True, exist_ok=True)
     tab.screenshot(path=str(SHOTS / f"{width}-{scheme}.png"))
 
@@ -189,3 +186,34 @@ def test_without_script_the_window_and_the_link_to_all_pages_work(
         assert tab.locator(CURRENT).inner_text().strip() == "P5 of reference/g3/s0"
     finally:
         context.close()
+
+
+def _axe_serious(tab: Any) -> list[str]:
+    tab.add_script_tag(path=str(AXE))
+    return tab.evaluate("""async () => (await axe.run(document, { resultTypes: ["violations"] }))
+        .violations.filter(v => v.impact === "serious" || v.impact === "critical")
+        .map(v => v.id + ": " + v.nodes.map(n => n.target.join(" ")).slice(0, 3).join(", "))""")
+
+
+def test_a_real_sites_large_dropdown(local_context: Callable[..., Any], serve_dir: Callable[..., str],
+                                     tmp_path: Path) -> None:
+    """trigger.dev's Documentation dropdown: a page in a nested group of its Agents group."""
+    if not TRIGGER.is_dir():
+        pytest.skip("../shared/corpus is not here")
+    result = CliRunner().invoke(main, ["--disable-plugin", "search", "build", str(TRIGGER),
+                                       "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    tab = local_context(1280, 900).new_page()
+    tab.goto(serve_dir(tmp_path / "out") + "/ai-chat/tools/")
+    assert tab.locator(".sidebar .nav-window a.nav-link").count() < 40   # the Agents group
+    tab.wait_for_function(SWAPPED)
+    assert tab.locator(".sidebar a.nav-link").count() > 150
+    assert tab.locator(CURRENT).count() == 1 and _in_view(tab)
+    assert tab.evaluate("""() => { const open = [];
+        for (let el = document.querySelector('.sidebar [aria-current="page"]'); el; el = el.parentElement)
+          if (el.tagName === 'DETAILS') open.push(el.open);
+        return open; }""") == [True]
+    if AXE.is_file():
+        assert _axe_serious(tab) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    tab.screenshot(path=str(SHOTS / "trigger-dev.png"))
