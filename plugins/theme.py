@@ -451,6 +451,23 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     _MISSING_ICONS[result.page.key] = found
 
 
+def _write_nav_pages(site: Site, out_dir: Path) -> None:
+    """Write the whole sidebar of every large section (the pages link them by name), and tell
+    hosts that read ``_headers`` they never change (a changed sidebar gets a new name)."""
+    large = sidebars.large_sections(site)
+    env = themes.site_environment(site)
+    for key, items in large.items():
+        path, text = _nav_page(site, env, key, items)
+        data = text.encode("utf-8")
+        if not staging.keep_if_same(out_dir, path, data):
+            (out_dir / path).parent.mkdir(parents=True, exist_ok=True)
+            (out_dir / path).write_bytes(data)
+    headers = out_dir / "_headers"  # written by mdxsite.output.assets unless the site has one
+    if large and "_headers" not in site.assets and headers.is_file():
+        rule = f"{site.href('/' + sidebars.NAV_FOLDER + '/')}*\n  {assets.IMMUTABLE}\n"
+        headers.write_text(headers.read_text(encoding="utf-8") + rule, encoding="utf-8")
+
+
 @hookimpl
 def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
     pages = report.changed_pages
@@ -472,13 +489,7 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
         published = report.out_dir
         thumbnails.write(site, [p for p in drawn if not thumbnails.own_image(site, p)], out_dir,
                          staging.cache_dir_for(published) / "thumbnails" if published else None)
-    env = themes.site_environment(site)
-    for key, items in sidebars.large_sections(site).items():
-        path, text = _nav_page(site, env, key, items)
-        data = text.encode("utf-8")
-        if not staging.keep_if_same(out_dir, path, data):
-            (out_dir / path).parent.mkdir(parents=True, exist_ok=True)
-            (out_dir / path).write_bytes(data)
+    _write_nav_pages(site, out_dir)
     for key, (path, text) in _FEEDS.items():
         if key in site.pages:
             target = out_dir / path

@@ -122,6 +122,11 @@ def test_the_shared_page_holds_the_sidebar_an_inline_page_would(
     assert not list((inline / "_mdxsite").glob("nav*"))       # no shared page, no nav.js
 
 
+def test_hosts_that_read_headers_cache_the_shared_pages_forever(built: Path) -> None:
+    rules = (built / "_headers").read_text()
+    assert "/_mdxsite/nav/*\n  Cache-Control: public, max-age=31536000, immutable\n" in rules
+
+
 def test_every_page_of_the_section_links_the_same_file(built: Path) -> None:
     files = {_full_file(built, _page(built, f"reference/g{g}/s{s}/p0"))
              for g in range(10) for s in range(2)}
@@ -163,6 +168,7 @@ def test_a_base_url_prefixes_the_shared_page_and_its_links(nav: Any, tmp_path: P
     full = _full_file(out, html, base="/docs/").read_text()
     assert re.search(r'href="/docs/reference/g3/s0/p0/"', full)
     assert not re.search(r'(href|src)="/(?!docs/)', full)
+    assert "\n/docs/_mdxsite/nav/*\n" in (out / "_headers").read_text()
 
 
 def test_each_language_has_its_own_shared_page(nav: Any, tmp_path: Path) -> None:
@@ -197,6 +203,7 @@ def test_a_site_of_small_sections_ships_no_navigation_files(cli: Callable, make_
     root = make_site({"name": "S", "navigation": {"groups": [{"group": "A", "pages": ["index"]}]}})
     assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
     assert not list((tmp_path / "out" / "_mdxsite").glob("nav*"))
+    assert "/_mdxsite/nav/" not in (tmp_path / "out" / "_headers").read_text()
 
 
 def test_watch_mode_writes_the_new_shared_page_a_title_change_makes(nav: Any, tmp_path: Path) -> None:
