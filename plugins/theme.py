@@ -22,8 +22,9 @@ from mdxsite.errors import Location, MdxsiteError, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import (SLOTS, BuildReport, NavItem, OutputFile, Page, PageResult, RenderedPage,
                            Site)
-from mdxsite.output import assets, chrome, feeds, icons, layout, staging, thumbnails, visibility
+from mdxsite.output import chrome, feeds, icons, layout, staging, thumbnails, visibility
 from mdxsite.output import sidebar as sidebars
+from mdxsite.output.assets import IMMUTABLE, fingerprinted
 from mdxsite.output import theme as themes
 
 log = logging.getLogger(__name__)
@@ -113,14 +114,17 @@ def _nav_page(site: Site, env: Any, key: str, items: tuple[NavItem, ...]) -> tup
     """Return the output path (named after its bytes) and the HTML of the page holding the
     whole sidebar of the large section ``key``. Every render worker makes the same bytes, so
     pages link the name the build writes (mdxsite_build_finished)."""
-    text = _shared(site, "navpage", (key,), lambda: env.get_template("nav.html").render(
+    # its stylesheet links are the fingerprinted names: a site before fingerprinting (same
+    # navigation, same pages) must not share its entry
+    names = "|".join(site.asset_names.values())
+    text = _shared(site, "navpage", (key, names), lambda: env.get_template("nav.html").render(
         site=site, config=site.config, title=sidebars.section_title(site, key),
         lang=sidebars.section_language(site, key), theme_name=theme_for(site)[0].name,
         appearance=chrome.appearance(site), colors=_colors(site), theme_boot=Markup(BOOT),
         stylesheets=themes.site_stylesheets(site, _custom_files(site)[0]),
         drilldown=bool(_setting(site, "interaction.drilldown", theme_for(site)[1]["drilldown"])),
         sidebar=Markup(_full_sidebar(site, env, key, items))))
-    path = _shared(site, "navpath", (key,), lambda: assets.fingerprinted(
+    path = _shared(site, "navpath", (key, names), lambda: fingerprinted(
         sidebars.nav_file_path(site, key), text.encode("utf-8")))
     return path, text
 
@@ -464,7 +468,7 @@ def _write_nav_pages(site: Site, out_dir: Path) -> None:
             (out_dir / path).write_bytes(data)
     headers = out_dir / "_headers"  # written by mdxsite.output.assets unless the site has one
     if large and "_headers" not in site.assets and headers.is_file():
-        rule = f"{site.href('/' + sidebars.NAV_FOLDER + '/')}*\n  {assets.IMMUTABLE}\n"
+        rule = f"{site.href('/' + sidebars.NAV_FOLDER + '/')}*\n  {IMMUTABLE}\n"
         headers.write_text(headers.read_text(encoding="utf-8") + rule, encoding="utf-8")
 
 
