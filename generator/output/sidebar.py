@@ -92,8 +92,8 @@ def window(site: Site, page: Page, items: Sequence[NavItem]) -> Window:
     entries is the window, drawn whole; the groups above it are drawn as headings holding only
     the way down. When no group on the way fits, the window is the run of the page's
     neighbours (pages, links and groups that fit whole) around it, at most :data:`LIMIT`
-    entries. A page outside the section's sidebar (an unlisted page) shows the window of the
-    section's first page.
+    entries. A page outside the section's sidebar (outside the navigation, or under a hidden
+    group) shows the window of the section's first page.
     """
     path = _path(site, page, items) or _first_path(site, items)
     chain: list[NavItem] = []
@@ -155,7 +155,8 @@ def _path(site: Site, page: Page, items: Sequence[NavItem]) -> list[NavItem]:
     level: Sequence[NavItem] = items
     for at in groups:
         group = by_at.get(at)
-        if group is None or not any(child is group for child in level):
+        # a hidden group is not drawn: a page under it shows the first page's window
+        if group is None or group.hidden or not any(child is group for child in level):
             return []
         path.append(group)
         level = group.children

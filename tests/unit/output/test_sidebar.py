@@ -151,3 +151,11 @@ def test_a_page_outside_the_navigation_shows_the_window_of_the_first_page(
     site = pipeline.prepare(root, plugin_manager.create())
     assert site.pages["orphan"].trail == ()
     assert _shown_pages(site, "orphan") == [f"all/g0/s{s}/p{p}" for s in range(2) for p in range(8)]
+
+
+def test_a_page_under_a_hidden_group_shows_the_window_of_the_first_page(
+        read: Callable[..., Site], nav: Any) -> None:
+    groups = nav.tab("All", 12, 2, 8)["groups"]
+    groups[5]["hidden"] = True
+    site = read({"groups": groups})
+    assert _shown_pages(site, "all/g5/s0/p0") == [f"all/g0/s{s}/p{p}" for s in range(2) for p in range(8)]
