@@ -55,18 +55,30 @@ def entries(site: Site, items: Iterable[NavItem]) -> int:
     return count
 
 
-# (navigation, page map) -> section key -> its entry count: counted once per build and process
-_COUNTS: list[tuple[object, object, dict[str, int]]] = []
+# (navigation, page map) -> entry counts by section key, and by navigation element (``at``):
+# counted once per build and process, not once per page (a page asks about its path's groups)
+_COUNTS: list[tuple[object, object, dict[str, int], dict[str, int]]] = []
+
+
+def _counts(site: Site) -> tuple[dict[str, int], dict[str, int]]:
+    if not _COUNTS or _COUNTS[0][0] is not site.nav or _COUNTS[0][1] is not site.pages:
+        _COUNTS[:] = [(site.nav, site.pages, {}, {})]
+    return _COUNTS[0][2], _COUNTS[0][3]
+
+
+def _entries_of(site: Site, item: NavItem) -> int:
+    by_item = _counts(site)[1]
+    if item.at not in by_item:
+        by_item[item.at] = entries(site, [item])
+    return by_item[item.at]
 
 
 def is_large(site: Site, section_key: str, items: Sequence[NavItem]) -> bool:
     """Return whether the section's sidebar has more than :data:`LIMIT` entries."""
-    if not _COUNTS or _COUNTS[0][0] is not site.nav or _COUNTS[0][1] is not site.pages:
-        _COUNTS[:] = [(site.nav, site.pages, {})]
-    counts = _COUNTS[0][2]
-    if section_key not in counts:
-        counts[section_key] = entries(site, items)
-    return counts[section_key] > LIMIT
+    by_section = _counts(site)[0]
+    if section_key not in by_section:
+        by_section[section_key] = entries(site, items)
+    return by_section[section_key] > LIMIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +112,7 @@ def window(site: Site, page: Page, items: Sequence[NavItem]) -> Window:
     level: Sequence[NavItem] = items
     for node in path:
         # the headings above the window count: a page never shows more than LIMIT entries
-        if node.kind == "group" and entries(site, [node]) <= LIMIT - len(chain):
+        if node.kind == "group" and _entries_of(site, node) <= LIMIT - len(chain):
             return Window(frozenset(i.at for i in (*chain, node)), frozenset([node.at]),
                           frozenset(i.at for i in path if i.kind == "group"))
         if node.kind != "group":
@@ -116,7 +128,7 @@ def _run(site: Site, level: Sequence[NavItem], node: NavItem, chain: list[NavIte
     on either side, taken in turn, while they fit; a group too large to fit ends that side."""
     siblings = [i for i in level if i.kind in _KINDS]
     at = next(i for i, item in enumerate(siblings) if item is node)
-    lo, hi, budget = at, at + 1, LIMIT - len(chain) - entries(site, [node])
+    lo, hi, budget = at, at + 1, LIMIT - len(chain) - _entries_of(site, node)
     sides = [True, True]  # [left open, right open]
     while any(sides):
         for side in (0, 1):
@@ -126,7 +138,7 @@ def _run(site: Site, level: Sequence[NavItem], node: NavItem, chain: list[NavIte
             if not 0 <= index < len(siblings):
                 sides[side] = False
                 continue
-            cost = entries(site, [siblings[index]])
+            cost = _entries_of(site, siblings[index])
             if cost > budget:
                 sides[side] = False
                 continue
