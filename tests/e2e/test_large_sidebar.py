@@ -236,3 +236,23 @@ def test_watch_mode_writes_the_new_shared_page_a_title_change_makes(nav: Any, tm
             assert linked != first and "Renamed of reference/g0/s0" in linked.read_text()
     finally:
         session.close()
+
+
+def test_versions_anchors_and_dropdowns_each_have_their_own_shared_page(
+        nav: Any, tmp_path: Path) -> None:
+    # 8 groups of 19 entries: 152 in each of v2's API anchor and v1's Docs dropdown
+    navigation = {"versions": [
+        {"version": "v2", "anchors": [
+            {"anchor": "API", "groups": nav.tab("API", 8, 2, 9, "v2/")["groups"]},
+            {"anchor": "Start", "groups": [{"group": "Start", "pages": ["v2/start"]}]}]},
+        {"version": "v1", "dropdowns": [
+            {"dropdown": "Docs", "groups": nav.tab("Docs", 8, 2, 9, "v1/")["groups"]}]}]}
+    out = _build(nav.write_site(tmp_path / "site", navigation), tmp_path / "out")
+    api = re.search(r'data-nav-full="/(_mdxsite/nav/v2-api\.[0-9a-f]{10}\.html)"',
+                    _page(out, "v2/api/g4/s0/p0"))
+    docs = re.search(r'data-nav-full="/(_mdxsite/nav/v1-docs\.[0-9a-f]{10}\.html)"',
+                     _page(out, "v1/docs/g0/s1/p8"))
+    assert api and docs
+    assert "/v1/" not in (out / api.group(1)).read_text().split('id="nav-full"')[1]
+    assert "/v2/" not in (out / docs.group(1)).read_text().split('id="nav-full"')[1]
+    assert "data-nav-full" not in _page(out, "v2/start")              # the small anchor
