@@ -191,6 +191,12 @@ def test_a_warm_rebuild_after_a_title_change_links_a_new_file(nav: Any, tmp_path
     out = _build(root, tmp_path / "out")
     old = _full_file(out, _page(out, "reference/g6/s1/p3"))
     page = root / "reference" / "g0" / "s0" / "p1.mdx"
+    page.write_text(page.read_text().replace("The page", "Other words on the page"))
+    _build(root, out)                                         # a body edit: the same file
+    assert _full_file(out, _page(out, "reference/g6/s1/p3")) == old and old.is_file()
+    old.unlink()                                              # gone from the output: written again
+    _build(root, out)
+    assert old.is_file()
     page.write_text(page.read_text().replace("title: P1 of", "title: Renamed of"))
     _build(root, out)
     new = _full_file(out, _page(out, "reference/g6/s1/p3"))   # a page whose window is the same
