@@ -203,11 +203,11 @@ def layout_context(site: Site, page: Page) -> dict[str, Any]:
     if not anchors and not page.trail:
         anchors = tuple(i for i in _root_level(site) if i.kind == "anchor")
     root = section_root(site, page) if page.trail else None
-    sidebar_items = _sidebar_items(site, root)
+    items = sidebar_items(site, root)
     return {"selectors": selectors, "tabs": tabs, "current_tab": current_tab,
             "current_menu": current_menu,
             "anchors": anchors, "current_anchor": current_anchor,
-            "sidebar_key": root.at if root is not None else "", "sidebar_items": sidebar_items,
+            "sidebar_key": root.at if root is not None else "", "sidebar_items": items,
             "trail": trail, "global_links": global_links, "globals": globals_,
             "directory": directory(site, page)}
 
@@ -253,7 +253,8 @@ def _default_trail(site: Site) -> tuple[Crumb, ...]:
     return tuple(c for c in first if c.kind != "group")
 
 
-def _sidebar_items(site: Site, root: NavItem | None) -> tuple[NavItem, ...]:
+def sidebar_items(site: Site, root: NavItem | None) -> tuple[NavItem, ...]:
+    """Return the top level of the sidebar of the section ``root`` (None: the navigation's root)."""
     if root is None:
         return tuple(i for i in site.nav.items if i.kind in ("group", "page", "link", "endpoint"))
     items = root.children
