@@ -356,7 +356,8 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         tok.map = [start_line, last + 1]
         state.line = last + 1
         return True
-    tag = scan_tag(src, pos)
+    memo = _tag_memo(state.env, src)  # a block tag is asked about again as a terminator
+    tag = scan_tag(src, pos, memo)
     # markdown-it asks its terminators with silent=True; a rule starting a block is not
     # continuing a paragraph, whatever state.parentType says (lheading leaves it "paragraph")
     if tag is None or (silent and _code_continues(state, start_line)):
@@ -386,7 +387,8 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
             error.meta = _unclosed_error(tag)
             error.map = [start_line, last + 1]
     else:
-        whole = scan_element(src, pos)
+        # only an element closing on the tag's last line matters here
+        whole = scan_element(src, pos, memo, stop=state.eMarks[last])
         if whole > 0 and _line_end(state, whole - 1, start_line) == last and \
                 src[whole:state.eMarks[last]].strip():
             return False  # <Link>text</Link> and more text: an inline tag opening a paragraph
@@ -415,6 +417,15 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         inline.children = []
     state.line = last + 1
     return True
+
+
+def _tag_memo(env: MutableMapping[str, Any], src: str) -> dict[int, Tag | None]:
+    """The :func:`scan_tag` memo of this parse's block source (tags never change once scanned)."""
+    found = env.get("mdx_block_tags")
+    if found is None or found[0] is not src:
+        found = env["mdx_block_tags"] = (src, {})
+    memo: dict[int, Tag | None] = found[1]
+    return memo
 
 
 def expression_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
