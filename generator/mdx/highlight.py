@@ -20,7 +20,7 @@ the combined patterns of the rules before and after it. Lexers that are not plai
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from pygments.formatters import HtmlFormatter
@@ -186,55 +186,56 @@ def _lex(lexer: RegexLexer, text: str) -> Tokens:
     return out
 
 
-_CLASSES = HtmlFormatter()
-_OPENERS: dict[_TokenType, str] = {}
+class _Openers(dict[_TokenType, str]):
+    """Token type -> the ``<span class="…">`` HtmlFormatter opens for it ("" for none)."""
+
+    formatter = HtmlFormatter()
+
+    def __missing__(self, kind: _TokenType) -> str:
+        css = self.formatter._get_css_classes(kind)
+        found = self[kind] = f'<span class="{css}">' if css else ""
+        return found
 
 
-def _opener(kind: _TokenType) -> str:
-    css = _CLASSES._get_css_classes(kind)
-    found = _OPENERS[kind] = f'<span class="{css}">' if css else ""
-    return found
+_OPENERS = _Openers()
 
 
-def _escape(text: str) -> str:  # html.escape(text, quote=False), as HtmlFormatter does
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _runs(stream: Iterable[tuple[_TokenType, str]]) -> Iterator[tuple[str, str]]:
-    """Merge the stream into (span opener, text) runs: a line's neighbouring tokens of the same
-    class share one span in HtmlFormatter's output, and empty tokens leave no trace."""
-    openers = _OPENERS
-    current = ""
-    parts: list[str] = []
-    for kind, value in stream:
-        if not value:
-            continue
-        opener = openers.get(kind)
-        if opener is None:
-            opener = _opener(kind)
-        if opener != current and parts:
-            yield current, "".join(parts)
-            parts = []
-        current = opener
-        parts.append(value)
-    if parts:
-        yield current, "".join(parts)
+def _add_run(add: Callable[[str], None], opener: str, run: list[str]) -> None:
+    # html.escape(text, quote=False), as HtmlFormatter escapes
+    text = "".join(run).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if not opener:
+        add(text)
+    elif "\n" not in text:
+        add(f"{opener}{text}</span>")
+    else:  # a span never crosses a line break: close it before, open it again after
+        add("\n".join([f"{opener}{part}</span>" if part else "" for part in text.split("\n")]))
 
 
 def html(stream: Iterable[tuple[_TokenType, str]], hl_lines: Iterable[int] = (),
          numbers: bool = False) -> str:
     """Return what ``HtmlFormatter(cssclass="highlight", wrapcode=True, hl_lines=hl_lines,
-    linenos="inline" if numbers else False)`` writes for ``stream``."""
+    linenos="inline" if numbers else False)`` writes for ``stream``.
+
+    Neighbouring tokens of the same class share one span in HtmlFormatter's output, and empty
+    tokens leave no trace: each run of one class is escaped and written once."""
+    openers = _OPENERS
     pieces: list[str] = []
     add = pieces.append
-    for opener, text in _runs(stream):
-        text = _escape(text)
-        if not opener:
-            add(text)
-        elif "\n" not in text:
-            add(f"{opener}{text}</span>")
-        else:  # a span never crosses a line break: close it before, open it again after
-            add("\n".join(f"{opener}{part}</span>" if part else "" for part in text.split("\n")))
+    current = ""
+    run: list[str] = []
+    for kind, value in stream:
+        if not value:
+            continue
+        opener = openers[kind]
+        if opener != current:
+            if run:
+                _add_run(add, current, run)
+            current = opener
+            run = [value]
+        else:
+            run.append(value)
+    if run:
+        _add_run(add, current, run)
     body = "".join(pieces)
     if body and not body.endswith("\n"):
         body += "\n"

@@ -6,13 +6,14 @@ an element's end on its first line. These tests run both ways on generated input
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mdxsite.mdx import jsx
-from mdxsite.mdx.render import new_parser
+from mdxsite.mdx.render import _IDS, new_parser
 
 LINKISH = ["www.example.com", "me@example.org", "http://a.io", "https://intranet/x", "HTTP://localhost:3000", "HTTPS://X.ORG/p", "ftp:", "//", "mailto:", "a@b.co", "LocalHost",
            "www.", "WWW.x", "e.g.", "x.y", ".", ":", "/", "@", "ſ", "K", "localhoſt", "\u212a",
@@ -60,3 +61,21 @@ def test_an_element_end_looked_for_before_a_stop_is_the_end_found_before_it(
         assert (0 < whole and src.rfind("<", 0, whole) < stop) == (0 < bounded), (src, start)
         if bounded > 0:
             assert bounded == whole
+
+
+def test_str_split_breaks_where_the_space_pattern_matches() -> None:
+    # a page's search text is " ".join(text.split()), once _SPACE.sub(" ", text).strip()
+    space = re.compile(r"\s")
+    assert [c for c in map(chr, range(0x110000)) if (space.match(c) is None) == c.isspace()] == []
+
+
+ELEMENTS = ['<h2 id="a">', '<div class="x" id="b">', '<a\nid="c" id="d">', '<p id="">', "<br>",
+            '<span title="id=\\"no\\"">', "</div>", '<x-y  id="e"', ">", " id=\"f\"", "<", "text",
+            '<img src="a>b" id="g">', "\t", '"', "id=", "<Card", " ", "\n"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(ELEMENTS), max_size=12))
+def test_the_anchor_pattern_finds_what_the_lazy_one_found(parts: list[str]) -> None:
+    html = "".join(parts)
+    assert _IDS.findall(html) == re.findall(r'<[a-zA-Z][^>]*?\sid="([^"]+)"', html)
