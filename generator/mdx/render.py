@@ -20,6 +20,7 @@ from typing import Any
 
 import jinja2
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markupsafe import Markup
@@ -83,6 +84,9 @@ def new_parser() -> MarkdownIt:
     # $5 and $10 in prose stay text: math needs no space inside the dollars and no digit after
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.use(mdx_plugin)
+    # a link's URL is normalized (mdurl parse, punycode, percent-encoding) by a pure function of
+    # the URL (5 us a link), and pages link the same pages again and again
+    md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
     _quick_linkify_pretest(md)
     _gfm_autolinks(md)
     return md
@@ -330,6 +334,9 @@ class _Renderer:
         assert isinstance(renderer, RendererHTML)
         self.renderer = renderer
         self.rules = renderer.rules
+        # most inline tokens are text: when no plugin re-renders it, escape it here (speed only)
+        text_rule = renderer.rules.get("text")
+        self.plain_text = getattr(text_rule, "__func__", None) is RendererHTML.text
 
     # ---------------------------------------------------------------- block level
     def render(self, tokens: list[Token]) -> str:
@@ -383,10 +390,13 @@ class _Renderer:
     # ---------------------------------------------------------------- inline level
     def inline(self, children: list[Token], line: int | None) -> str:
         stack = [Frame("", None, {}, line or 0)]
+        plain_text = self.plain_text
         for i, tok in enumerate(children):
             top = stack[-1]
             t = tok.type
-            if t == "jsx_inline_open":
+            if t == "text" and plain_text:
+                top.parts.append(escapeHtml(tok.content))
+            elif t == "jsx_inline_open":
                 tag = tok.meta["tag"]
                 stack.append(Frame(tag.name, tag, self.props(tag, line), line or 0))
             elif t == "jsx_inline_close":
