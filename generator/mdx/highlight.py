@@ -110,10 +110,13 @@ _MACHINES: dict[type, dict[str, list[_Step]]] = {}
 
 def tokens(lexer: Lexer, text: str) -> Iterable[tuple[_TokenType, str]]:
     """Return the (token type, value) pairs ``lexer.get_tokens(text)`` yields."""
-    if lexer.filters or type(lexer).get_tokens_unprocessed is not _REGEX_DRIVER:
+    # a Pygments without the preprocessing step of its own get_tokens keeps its own path
+    preprocess = getattr(lexer, "_preprocess_lexer_input", None)
+    if lexer.filters or type(lexer).get_tokens_unprocessed is not _REGEX_DRIVER or \
+            preprocess is None:
         return lexer.get_tokens(text)
     assert isinstance(lexer, RegexLexer)
-    return _lex(lexer, lexer._preprocess_lexer_input(text))
+    return _lex(lexer, preprocess(text))
 
 
 def _lex(lexer: RegexLexer, text: str) -> Tokens:
