@@ -1,39 +1,82 @@
-"""MDX render speed: pages/s and MB/s of the renderer alone, on one core, on a generated corpus.
+"""MDX render speed: pages/s, MB/s and CPU ms a page of the renderer alone, on one core.
 
-Run ``.venv/bin/python benchmarks/render_bench.py [N]`` (default 500). It generates N pages with
-``benchmarks/generate.py`` (components, code blocks, tables), prepares the site once, then times
-``mdxsite.mdx.render.render`` over every page in this process: no layout, no writing.
+Run ``.venv/bin/python benchmarks/render_bench.py [N | SITE]`` (default 500). A number
+generates N pages with ``benchmarks/generate.py`` (components, code blocks, tables); a folder
+renders that site (``benchmarks/render_bench.py .bench/corpus-1000/mdxsite``). The site is
+prepared once, then ``mdxsite.mdx.render.render`` runs over every page in this process: no
+layout, no writing. ``--code`` times only the code blocks: every fence of the site highlighted
+by Pygments' own ``highlight()`` and by ours (:mod:`mdxsite.mdx.highlight`), with memos cleared.
+
+CPU time (``time.process_time``) is the figure to compare on a shared machine; wall time is
+printed beside it.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from generate import generate  # noqa: E402
+from generate import generate
 
-from mdxsite import pipeline, plugin_manager  # noqa: E402
-from mdxsite.mdx.render import render  # noqa: E402
+from mdxsite import pipeline, plugin_manager
+from mdxsite.mdx import code, highlight
+from mdxsite.mdx.render import page_text, render
+from mdxsite.model import Site
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", nargs="?", default="500", help="pages to generate, or a site folder")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--code", action="store_true", help="time the code blocks only")
+    args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        root, _ = generate(n, Path(tmp))
+        root = Path(args.what) if not args.what.isdigit() else generate(int(args.what), Path(tmp))[0]
         site = pipeline.prepare(root, plugin_manager.create())
-        pages = [p for p in site.pages.values() if p.source is not None]
-        size = sum((root / p.source).stat().st_size for p in pages)  # type: ignore[operator]
-        render(site, pages[0])  # warm caches (lexers, templates) as a worker would
-        for rounds in range(3):
-            started = time.perf_counter()
-            for page in pages:
-                render(site, page)
-            seconds = time.perf_counter() - started
-            print(f"round {rounds + 1}: {len(pages)} pages, {size / 1e6:.2f} MB in {seconds:.2f} s: "
-                  f"{len(pages) / seconds:.0f} pages/s, {size / 1e6 / seconds:.2f} MB/s (one core)")
+        (code_rounds if args.code else render_rounds)(site, args.rounds)
+
+
+def render_rounds(site: Site, rounds: int) -> None:
+    pages = [p for p in site.pages.values() if p.source is not None]
+    size = sum((site.root / p.source).stat().st_size for p in pages)  # type: ignore[operator]
+    render(site, pages[0])  # warm caches (lexers, templates) as a worker would
+    for n in range(rounds):
+        code._highlighted.cache_clear()  # each round highlights as a cold build does
+        started, cpu = time.perf_counter(), time.process_time()
+        for page in pages:
+            render(site, page)
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+        print(f"round {n + 1}: {len(pages)} pages, {size / 1e6:.2f} MB: {cpu:.2f} s CPU "
+              f"({cpu / len(pages) * 1000:.2f} ms a page, {size / 1e6 / cpu:.2f} MB/s), "
+              f"{seconds:.2f} s wall (one core)")
+
+
+def code_rounds(site: Site, rounds: int) -> None:
+    from markdown_it import MarkdownIt
+    from pygments import highlight as pygments_highlight
+    from pygments.formatters import HtmlFormatter
+
+    md = MarkdownIt("commonmark")
+    fences = [(code.parse_meta(t.info)["lang"], t.content)
+              for p in site.pages.values() if p.source is not None
+              for t in md.parse(page_text(site, p)[0]) if t.type == "fence"]
+    fences = [(lang, text) for lang, text in fences if lang != "mermaid"]
+    formatter = HtmlFormatter(cssclass="highlight", wrapcode=True)
+    for lang, text in fences:  # compile every lexer's patterns first
+        highlight.highlight(text, code.lexer_for(lang))
+    for n in range(rounds):
+        cpu = time.process_time()
+        for lang, text in fences:
+            pygments_highlight(text, code.lexer_for(lang), formatter)
+        theirs = time.process_time() - cpu
+        cpu = time.process_time()
+        for lang, text in fences:
+            highlight.highlight(text, code.lexer_for(lang))
+        ours = time.process_time() - cpu
+        print(f"round {n + 1}: {len(fences)} code blocks: Pygments {theirs:.2f} s CPU, "
+              f"ours {ours:.2f} s CPU ({theirs / ours:.1f}x)")
 
 
 if __name__ == "__main__":

@@ -20,19 +20,9 @@ def split(text: str, file: str) -> tuple[dict[str, object], str, int]:
 
     Raises MdxsiteError, located at the line of the YAML mistake, for malformed frontmatter.
     """
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if not (text.startswith("---\n") or text.startswith("---\r\n") or text.strip() == "---"):
-        return {}, text, 0
-    lines = text.splitlines(keepends=True)
-    for i in range(1, len(lines)):
-        if lines[i].rstrip() == "---":
-            break
-    else:
-        raise MdxsiteError([Problem(Location(file, 1, 1), "frontmatter is not closed",
-                                    "end it with a line of three dashes: ---")])
-    block = "".join(lines[1:i])
-    body = "".join(lines[i + 1:])
+    block, body, offset = _parts(text, file)
+    if not offset:
+        return {}, body, 0
     try:
         data = yaml.load(block, Loader=_Loader) if block.strip() else {}
     except yaml.YAMLError as exc:
@@ -48,7 +38,23 @@ def split(text: str, file: str) -> tuple[dict[str, object], str, int]:
     if not isinstance(data, Mapping):
         raise MdxsiteError([Problem(Location(file, 2, 1), "frontmatter must be a mapping of keys to values",
                                     "write key: value lines between the --- lines")])
-    return {str(k): _plain(v) for k, v in data.items()}, body, i + 1
+    return {str(k): _plain(v) for k, v in data.items()}, body, offset
+
+
+def _parts(text: str, file: str) -> tuple[str, str, int]:
+    """Return (frontmatter's YAML, body, number of lines before the body); 0 lines: none."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not (text.startswith("---\n") or text.startswith("---\r\n") or text.strip() == "---"):
+        return "", text, 0
+    lines = text.splitlines(keepends=True)
+    for i in range(1, len(lines)):
+        if lines[i].rstrip() == "---":
+            break
+    else:
+        raise MdxsiteError([Problem(Location(file, 1, 1), "frontmatter is not closed",
+                                    "end it with a line of three dashes: ---")])
+    return "".join(lines[1:i]), "".join(lines[i + 1:]), i + 1
 
 
 def _plain(value: object) -> object:
@@ -64,9 +70,19 @@ def _plain(value: object) -> object:
 
 def read(path: Path, file: str) -> tuple[dict[str, object], str, int]:
     """Read a page file and split it (see :func:`split`)."""
+    return split(_text(path, file), file)
+
+
+def read_body(path: Path, file: str) -> tuple[str, int]:
+    """Read a page file's body and the number of lines before it, leaving its frontmatter
+    unparsed: rendering reads pages whose frontmatter the scan has parsed already."""
+    _, body, offset = _parts(_text(path, file), file)
+    return body, offset
+
+
+def _text(path: Path, file: str) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise MdxsiteError([Problem(Location(file), f"the file is not UTF-8 text ({exc.reason})",
                                     "save it as UTF-8")]) from None
-    return split(text, file)

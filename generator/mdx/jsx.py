@@ -235,10 +235,13 @@ def _scan_tag_slowly(src: str, i: int) -> Tag | None:
             tag.props.append(Prop(name))
 
 
-def scan_element(src: str, i: int, memo: dict[int, Tag | None] | None = None) -> int:
+def scan_element(src: str, i: int, memo: dict[int, Tag | None] | None = None,
+                 stop: int | None = None) -> int:
     """Return the end offset of the whole element starting at ``i`` (children included), or -1.
 
-    ``memo`` is :func:`scan_tag`'s."""
+    ``memo`` is :func:`scan_tag`'s. With ``stop``, the closing tag is looked for only among
+    the tags starting before that offset (-1 if none closes the element there): a caller asking
+    whether an element closes on its first line need not scan a long body to its end."""
     first = scan_tag(src, i, memo)
     if first is None or first.closing:
         return -1
@@ -246,8 +249,9 @@ def scan_element(src: str, i: int, memo: dict[int, Tag | None] | None = None) ->
         return first.end
     depth = 1
     j = first.end
-    while j < len(src):
-        k = src.find("<", j)
+    limit = len(src) if stop is None else min(stop, len(src))
+    while j < limit:
+        k = src.find("<", j, limit)
         if k < 0:
             return -1
         tag = scan_tag(src, k, memo)

@@ -20,6 +20,7 @@ from typing import Any
 
 import jinja2
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markupsafe import Markup
@@ -35,7 +36,10 @@ from mdxsite.sources import ASSET_SUFFIXES
 
 _TAGS = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"\s+")
-_IDS = re.compile(r'<[a-zA-Z][^>]*?\sid="([^"]+)"')
+# an element's first id="…" attribute: the tag's name, then runs of anything but '>' and spaces,
+# each space not starting the attribute. The same matches as <[a-zA-Z][^>]*?\sid="([^"]+)",
+# which tried the attribute after every character of every tag (possessive: nothing to retry)
+_IDS = re.compile(r'<[a-zA-Z][^>\s]*+(?:\s(?!id="[^"]+")[^>\s]*+)*+\sid="([^"]+)"')
 # noZoom: the platform's image prop (no zoom on click); site.js reads data-no-zoom
 _ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex",
                 "noZoom": "data-no-zoom"}
@@ -80,6 +84,9 @@ def new_parser() -> MarkdownIt:
     # $5 and $10 in prose stay text: math needs no space inside the dollars and no digit after
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.use(mdx_plugin)
+    # a link's URL is normalized (mdurl parse, punycode, percent-encoding) by a pure function of
+    # the URL (5 us a link), and pages link the same pages again and again
+    md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
     _quick_linkify_pretest(md)
     _gfm_autolinks(md)
     return md
@@ -114,12 +121,33 @@ def _quick_linkify_pretest(md: MarkdownIt) -> None:
     linkify = md.linkify
     if linkify is None:
         return
-    schemes = [re.escape(name) for name, value in linkify._compiled.items() if name and value]
-    quick = re.compile("|".join([*schemes, "@", "localhost", r"www\.", r"\.\w"]), re.IGNORECASE)
+    names = [name for name, value in linkify._compiled.items() if name and value]
+    quick = re.compile("|".join([*map(re.escape, names), "@", "localhost", r"www\.", r"\.\w"]),
+                       re.IGNORECASE)
+    # ASCII text is answered with substring tests, without that pattern: an IGNORECASE
+    # alternation is scanned at every offset (5 us a paragraph, 2% of a page's render).
+    # Every scheme name holds ":" or "/", which rules most paragraphs out at once.
+    lowered = [name.lower() for name in names]
+    colon_or_slash = all(":" in name or "/" in name for name in names)
+    dot_word = re.compile(r"\.\w")
     full = linkify.pretest
 
+    def maybe_link(text: str) -> bool:
+        if not text.isascii():  # Unicode case folding ("K" matches the Kelvin sign)
+            return quick.search(text) is not None
+        if "@" in text:
+            return True
+        lower = text.lower()
+        if "localhost" in lower:
+            return True
+        if "." in text and ("www." in lower or dot_word.search(text) is not None):
+            return True
+        if colon_or_slash and ":" not in text and "/" not in text:
+            return False
+        return any(name in lower for name in lowered)
+
     def pretest(text: str) -> bool:
-        return quick.search(text) is not None and bool(full(text))
+        return maybe_link(text) and bool(full(text))
 
     linkify.pretest = pretest
 
@@ -205,7 +233,11 @@ def page_text(site: Site, page: Page) -> tuple[str, int]:
     if page.body is not None:
         return page.body, 0
     assert page.source is not None
-    _, body, offset = frontmatter.read(site.root / page.source, page.source.as_posix())
+    path, file = site.root / page.source, page.source.as_posix()
+    if page.frontmatter:  # the scan parsed it: only the body is wanted here
+        return frontmatter.read_body(path, file)
+    # none, or the scan's reader failed: reading it again reports the located mistake
+    _, body, offset = frontmatter.read(path, file)
     return body, offset
 
 
@@ -221,7 +253,8 @@ def render(site: Site, page: Page) -> RenderedPage:
     out = render_mdx(body, ctx)
     if ctx.errors:
         raise MdxsiteError(ctx.errors)
-    text = _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", out))).strip()
+    # str.split() breaks at the characters \s matches: _SPACE.sub(" ", …).strip(), twice as fast
+    text = " ".join(html.unescape(_TAGS.sub(" ", out)).split())
     # the theme links meta["scripts"] from this page's <head> only
     meta: dict[str, Any] = {"scripts": mermaid.SCRIPTS} if "mermaid" in ctx.features else {}
     if ctx.islands and islands.toolchain() is not None:
@@ -301,6 +334,9 @@ class _Renderer:
         assert isinstance(renderer, RendererHTML)
         self.renderer = renderer
         self.rules = renderer.rules
+        # most inline tokens are text: when no plugin re-renders it, escape it here (speed only)
+        text_rule = renderer.rules.get("text")
+        self.plain_text = getattr(text_rule, "__func__", None) is RendererHTML.text
 
     # ---------------------------------------------------------------- block level
     def render(self, tokens: list[Token]) -> str:
@@ -354,10 +390,13 @@ class _Renderer:
     # ---------------------------------------------------------------- inline level
     def inline(self, children: list[Token], line: int | None) -> str:
         stack = [Frame("", None, {}, line or 0)]
+        plain_text = self.plain_text
         for i, tok in enumerate(children):
             top = stack[-1]
             t = tok.type
-            if t == "jsx_inline_open":
+            if t == "text" and plain_text:
+                top.parts.append(escapeHtml(tok.content))
+            elif t == "jsx_inline_open":
                 tag = tok.meta["tag"]
                 stack.append(Frame(tag.name, tag, self.props(tag, line), line or 0))
             elif t == "jsx_inline_close":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, MutableMapping
+from itertools import accumulate
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -96,6 +97,17 @@ def prepare(text: str) -> tuple[str, list[int], list[tuple[int, str, str, str]]]
     errors: list[tuple[int, str, str, str]] = []
     while work:
         line, n = work.pop()
+        if "`" not in line and "~" not in line:  # no fence mark, no code span (speed only)
+            if fence:  # a line of code
+                lines.append(line)
+                origin.append(n)
+                continue
+            if not ticks and "<" not in line:  # no tag either: the line stays as it is
+                if "[" * _BRACKET_RUN in line:
+                    line = _BRACKETS.sub(lambda m: "\\[" * len(m.group()), line)
+                lines.append(line)
+                origin.append(n)
+                continue
         m = _FENCE.match(line)
         if not fence and not m:
             carried = ticks
@@ -207,9 +219,7 @@ def dedent_children(text: str, in_span: frozenset[int] | set[int] = frozenset())
 
     Lines in ``in_span`` continue a code span and hold no tags."""
     lines = text.split("\n")
-    offsets = [0]
-    for line in lines[:-1]:
-        offsets.append(offsets[-1] + len(line) + 1)
+    offsets = [0, *accumulate(len(line) + 1 for line in lines[:-1])]
     blocks: list[tuple[int, int, int]] = []
     stack: list[tuple[str, int, int]] = []
     memo: dict[int, Tag | None] = {}  # an element's end scans the tags inside it again
@@ -217,6 +227,9 @@ def dedent_children(text: str, in_span: frozenset[int] | set[int] = frozenset())
     i = 0
     while i < len(lines):
         line = lines[i]
+        if "`" not in line and "~" not in line and (fence or "<" not in line):
+            i += 1  # a line of code, or of text without tags (speed only)
+            continue
         m = _FENCE.match(line)
         if fence:
             if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and \
@@ -356,7 +369,8 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         tok.map = [start_line, last + 1]
         state.line = last + 1
         return True
-    tag = scan_tag(src, pos)
+    memo = _tag_memo(state.env, src)  # a block tag is asked about again as a terminator
+    tag = scan_tag(src, pos, memo)
     # markdown-it asks its terminators with silent=True; a rule starting a block is not
     # continuing a paragraph, whatever state.parentType says (lheading leaves it "paragraph")
     if tag is None or (silent and _code_continues(state, start_line)):
@@ -386,7 +400,8 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
             error.meta = _unclosed_error(tag)
             error.map = [start_line, last + 1]
     else:
-        whole = scan_element(src, pos)
+        # only an element closing on the tag's last line matters here
+        whole = scan_element(src, pos, memo, stop=state.eMarks[last])
         if whole > 0 and _line_end(state, whole - 1, start_line) == last and \
                 src[whole:state.eMarks[last]].strip():
             return False  # <Link>text</Link> and more text: an inline tag opening a paragraph
@@ -415,6 +430,15 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         inline.children = []
     state.line = last + 1
     return True
+
+
+def _tag_memo(env: MutableMapping[str, Any], src: str) -> dict[int, Tag | None]:
+    """The :func:`scan_tag` memo of this parse's block source (tags never change once scanned)."""
+    found = env.get("mdx_block_tags")
+    if found is None or found[0] is not src:
+        found = env["mdx_block_tags"] = (src, {})
+    memo: dict[int, Tag | None] = found[1]
+    return memo
 
 
 def expression_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:

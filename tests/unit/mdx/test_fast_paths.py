@@ -1,0 +1,81 @@
+"""Shortcuts taken for speed give what the long way gives (differential tests).
+
+Each shortcut answers a common case without the general code: linkify's pretest, the scan for
+an element's end on its first line. These tests run both ways on generated input.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mdxsite.mdx import jsx
+from mdxsite.mdx.render import _IDS, new_parser
+
+LINKISH = ["www.example.com", "me@example.org", "http://a.io", "https://intranet/x", "HTTP://localhost:3000", "HTTPS://X.ORG/p", "ftp:", "//", "mailto:", "a@b.co", "LocalHost",
+           "www.", "WWW.x", "e.g.", "x.y", ".", ":", "/", "@", "ſ", "K", "localhoſt", "\u212a",
+           "é", " ", "\n", "text", "`code`", "[l](/p)", "**b**", "1.5", "a:b", "tab-4/group"]
+
+
+def _reference_parser() -> Any:
+    """Our parser with linkify's own pretest, not the quick one in front of it."""
+    md = new_parser()
+    linkify = md.linkify
+    assert linkify is not None
+    linkify.pretest = type(linkify).pretest.__get__(linkify)
+    return md
+
+
+REFERENCE = _reference_parser()
+OURS = new_parser()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(LINKISH), max_size=12))
+def test_the_quick_linkify_pretest_links_what_linkify_links(parts: list[str]) -> None:
+    text = "".join(parts)
+    assert OURS.render(text) == REFERENCE.render(text)
+
+
+def test_the_quick_linkify_pretest_still_links() -> None:
+    for text in ("See www.example.com", "Write to me@example.com", "Open https://a.io/x"):
+        assert OURS.render(text).count("<a href=") == 1, text
+
+
+TAGS = ["<Note>", "</Note>", "<Card title=\"a\">", "</Card>", "<Card />", "<br/>", "text",
+        "\n", " ", "<Note", ">", "{x}", "<", "/>"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(TAGS), max_size=14), st.integers(0, 200))
+def test_an_element_end_looked_for_before_a_stop_is_the_end_found_before_it(
+        parts: list[str], stop: int) -> None:
+    src = "".join(parts)
+    for start in (i for i, ch in enumerate(src[:stop]) if ch == "<"):  # callers: start < stop
+        whole = jsx.scan_element(src, start)
+        bounded = jsx.scan_element(src, start, {}, stop=stop)
+        # the caller asks whether the element ends by ``stop``: the answers agree
+        assert (0 < whole and src.rfind("<", 0, whole) < stop) == (0 < bounded), (src, start)
+        if bounded > 0:
+            assert bounded == whole
+
+
+def test_str_split_breaks_where_the_space_pattern_matches() -> None:
+    # a page's search text is " ".join(text.split()), once _SPACE.sub(" ", text).strip()
+    space = re.compile(r"\s")
+    assert [c for c in map(chr, range(0x110000)) if (space.match(c) is None) == c.isspace()] == []
+
+
+ELEMENTS = ['<h2 id="a">', '<div class="x" id="b">', '<a\nid="c" id="d">', '<p id="">', "<br>",
+            '<span title="id=\\"no\\"">', "</div>", '<x-y  id="e"', ">", " id=\"f\"", "<", "text",
+            '<img src="a>b" id="g">', "\t", '"', "id=", "<Card", " ", "\n"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(ELEMENTS), max_size=12))
+def test_the_anchor_pattern_finds_what_the_lazy_one_found(parts: list[str]) -> None:
+    html = "".join(parts)
+    assert _IDS.findall(html) == re.findall(r'<[a-zA-Z][^>]*?\sid="([^"]+)"', html)
