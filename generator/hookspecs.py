@@ -392,17 +392,26 @@ def mdxsite_render_document(site: Site, page: Page, rendered: RenderedPage,
 
 
 @hookspec
-def mdxsite_build_started(site: Site, out_dir: Path) -> None:
+def mdxsite_build_started(site: Site, out_dir: Path, changed: frozenset[str]) -> None:
     """Event: rendering is about to start (main process). Reset any per-build state here.
 
     Watch mode (``mdxsite dev``) calls it for its first build only: a rebuild after a save
     renders just the affected pages, so state gathered per page must survive it (keep it by
     page key and let :func:`mdxsite_page_built` replace the entry).
 
+    Every page still arrives in :func:`mdxsite_page_built`, cached or not; ``changed`` says
+    in advance which ones may differ from the published output, so work that depends on
+    them (an index of the published files) can start before they arrive.
+
     Args:
         site: the site about to render.
         out_dir: the staging folder the pages are written into (a post-processor that works
             page by page, such as the search indexer, may write there while pages render).
+        changed: the keys of the pages whose document may differ from the last published
+            one: every page on a first build or with ``--no-cache``, else those the render
+            cache does not hold as published. Each other page comes from the render cache
+            with ``result.unchanged`` set (but for a cached row found unreadable, which is
+            rendered again and arrives with it unset).
     """
 
 

@@ -519,6 +519,12 @@ class PageCache:
                 self._fresh_rows[page.key] = row[2:]
         return found
 
+    def published(self, keys: Collection[str]) -> set[str]:
+        """Return those of ``keys`` (named by :meth:`fresh`) whose cached document is the one
+        the last successful build published: they arrive with ``PageResult.unchanged``."""
+        rows = self._fresh_rows
+        return {k for k in keys if k in rows and rows[k][2]}
+
     def _fetch_body(self, key: str) -> tuple[str, str, tuple[Heading, ...]]:
         query = "SELECT body FROM pages WHERE key = ?"
         try:

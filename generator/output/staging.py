@@ -120,6 +120,13 @@ def keep_present(staging: Path, rels: Iterable[str]) -> bool:
     return True
 
 
+def unkeep(staging: Path, rels: Iterable[str]) -> None:
+    """Forget that ``rels`` were kept (:func:`keep`): a writer found them stale after all
+    and writes what replaces them, or nothing."""
+    if staging in _OPEN:
+        _OPEN[staging][1].difference_update(rels)
+
+
 def keep_if_same(staging: Path, rel: str, data: bytes) -> bool:
     """Keep the published ``rel`` when it already holds ``data``; False: write it.
 

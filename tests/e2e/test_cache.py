@@ -30,6 +30,12 @@ from mdxsite import Location, MdxsiteError, hookimpl
 from mdxsite.model import RenderedPage
 
 LOG = Path({log!r})
+CHANGED = Path({log!r} + ".changed")
+
+
+@hookimpl
+def mdxsite_build_started(changed):
+    CHANGED.write_text(" ".join(sorted(changed)), encoding="utf-8")
 
 
 @hookimpl(tryfirst=True)
@@ -153,6 +159,21 @@ def test_editing_a_page_body_rerenders_only_that_page(env) -> None:
     assert "Alpha edited." in (out / "alpha.md").read_text(encoding="utf-8")
     full = (out / "llms-full.txt").read_text(encoding="utf-8")
     assert "Alpha edited." in full and "Alpha body." not in full
+
+
+def test_build_started_names_the_pages_that_may_differ_from_the_published_output(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    changed = log.with_name(log.name + ".changed")
+    build(site, out)
+    assert changed.read_text(encoding="utf-8").split() == ["alpha", "beta", "index"]
+    build(site, out)
+    assert changed.read_text(encoding="utf-8").split() == []
+    (site / "alpha.mdx").write_text("---\ntitle: Alpha\n---\n\nAlpha edited.\n", encoding="utf-8")
+    (site / "snippets" / "shared.md").write_text("shared text v2", encoding="utf-8")
+    build(site, out)
+    assert changed.read_text(encoding="utf-8").split() == ["alpha", "beta"]
+    assert rendered(log) == ["alpha", "alpha", "beta", "beta", "index"]  # the first build too
 
 
 @pytest.mark.parametrize("change", ["docs.json", "title", "plugin code"])
