@@ -423,6 +423,18 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     never every document. Raise MdxsiteError to fail the build. In watch mode it is called
     again for each page a rebuild re-renders.
 
+    Every page arrives, the ones the render cache holds too. A cached page's
+    ``result.document`` is laid out again when first read (about 1 ms): what you read from
+    it, put in ``result.notes`` under ``"yourplugin.name"`` when the key is missing, and read
+    it from there when it is present. The render cache keeps the notes with the page (values:
+    str, int, float, bool, None, and lists, tuples and dicts of them)::
+
+        @hookimpl
+        def mdxsite_page_built(site, result):
+            found = result.notes.get("myplugin.forms")
+            if found is None:
+                found = result.notes["myplugin.forms"] = result.document.count("<form")
+
     Args:
         site: the whole site.
         result: the page, its rendered body and the whole document.

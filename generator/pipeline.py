@@ -218,18 +218,17 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
                 assert cache is not None
                 result = cache.load(site.pages[key])
                 found = result.rendered.problems if result is not None else ()
+            new = result is None
             if result is None and key in fresh:  # unreadable row: render it here
                 _init_worker(site, blocked, pm)
                 result, found = _render_one(key)
-                if result is not None and cache is not None:
-                    cache.store(result)
             elif result is None:
                 result, found = next(rendered)
-                if result is not None and cache is not None:
-                    cache.store(result)
             problems.extend(found)
             if result is not None:
                 yield result
+                if new and cache is not None:  # after the plugins saw it: with their notes
+                    cache.store(result)
     finally:
         close = getattr(rendered, "close", None)
         if close is not None:
