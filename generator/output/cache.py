@@ -70,6 +70,10 @@ RACY_SECONDS = 2.0
 OWN_PACKAGES = ("mdxsite", "mdxsite.plugins", "mdxsite.themes")
 
 
+# the deps column of a page that read no other file and has no declared dependency
+NO_DEPS = json.dumps({"files": {}, "keys": []})
+
+
 def _digest(*parts: bytes | str) -> str:
     h = hashlib.blake2b(digest_size=20)
     for part in parts:
@@ -433,8 +437,9 @@ class PageCache:
         self.hits = 0
         self._writable = True
         self._files: dict[str, str] = {}  # site-relative file -> content digest, this build
-        # fresh(): summary, size, published, notes
-        self._fresh_rows: dict[str, tuple[bytes, int, int, bytes]] = {}
+        self._fresh_rows: dict[str, tuple[int, int]] = {}  # fresh(): size, published
+        # load(): summary and notes of each fresh row, read in one query when first needed
+        self._summaries: dict[str, tuple[bytes, bytes]] | None = None
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = self._connect(path)
@@ -506,14 +511,23 @@ class PageCache:
                        self.file_digest(source) if source else "")
 
     def fresh(self, pages: Iterable[Page]) -> set[str]:
-        """Return the keys of ``pages`` whose cached row is still valid (no body is read)."""
+        """Return the keys of ``pages`` whose cached row is still valid (no body is read).
+
+        Reads the small columns only: the renders themselves are read by the first
+        :meth:`load`, once the build has told the plugins what changed.
+        """
         rows = {row[0]: row[1:] for row in self._db.execute(
-            "SELECT key, digest, deps, summary, size, published, notes FROM pages")}
+            "SELECT key, digest, deps, size, published FROM pages")}
         found: set[str] = set()
         self._fresh_rows = {}
+        self._summaries = None
         for page in pages:
             row = rows.get(page.key)
             if row is None or row[0] != self.page_digest(page):
+                continue
+            if row[1] == NO_DEPS and self.declared(page) is NOTHING:  # most pages: no JSON
+                found.add(page.key)
+                self._fresh_rows[page.key] = row[2:]
                 continue
             deps: dict[str, Any] = json.loads(row[1])
             files: dict[str, str] = deps["files"]
@@ -530,7 +544,7 @@ class PageCache:
         """Return those of ``keys`` (named by :meth:`fresh`) whose cached document is the one
         the last successful build published: they arrive with ``PageResult.unchanged``."""
         rows = self._fresh_rows
-        return {k for k in keys if k in rows and rows[k][2]}
+        return {k for k in keys if k in rows and rows[k][1]}
 
     def _fetch_body(self, key: str) -> tuple[str, str, tuple[Heading, ...]]:
         query = "SELECT body FROM pages WHERE key = ?"
@@ -553,9 +567,14 @@ class PageCache:
         row = self._fresh_rows.pop(page.key, None)
         if relayout is None or row is None:
             return None
-        summary, size, published, notes = row
+        if self._summaries is None:
+            fresh = self._fresh_rows.keys() | {page.key}
+            self._summaries = {key: (summary, notes) for key, summary, notes in self._db.execute(
+                "SELECT key, summary, notes FROM pages") if key in fresh}
+        size, published = row
         key = page.key
         try:
+            summary, notes = self._summaries.pop(key)
             rendered = decode_summary(summary, lambda: self._fetch_body(key))
             noted = marshal.loads(notes) if notes else {}
         except Exception:  # noqa: BLE001 - any unreadable row is a miss, rendered afresh
@@ -574,7 +593,7 @@ class PageCache:
         want = self.declared(page)
         deps = {"files": {rel: self.file_digest(rel) for rel in
                           sorted({*result.rendered.dependencies, *want.files})},
-                "keys": want.keys}
+                "keys": list(want.keys)}
         try:
             summary, body = encode_render(result.rendered)
             notes = marshal.dumps(result.notes) if result.notes else b""
