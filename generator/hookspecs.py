@@ -392,17 +392,26 @@ def mdxsite_render_document(site: Site, page: Page, rendered: RenderedPage,
 
 
 @hookspec
-def mdxsite_build_started(site: Site, out_dir: Path) -> None:
+def mdxsite_build_started(site: Site, out_dir: Path, changed: frozenset[str]) -> None:
     """Event: rendering is about to start (main process). Reset any per-build state here.
 
     Watch mode (``mdxsite dev``) calls it for its first build only: a rebuild after a save
     renders just the affected pages, so state gathered per page must survive it (keep it by
     page key and let :func:`mdxsite_page_built` replace the entry).
 
+    Every page still arrives in :func:`mdxsite_page_built`, cached or not; ``changed`` says
+    in advance which ones may differ from the published output, so work that depends on
+    them (an index of the published files) can start before they arrive.
+
     Args:
         site: the site about to render.
         out_dir: the staging folder the pages are written into (a post-processor that works
             page by page, such as the search indexer, may write there while pages render).
+        changed: the keys of the pages whose document may differ from the last published
+            one: every page on a first build or with ``--no-cache``, else those the render
+            cache does not hold as published. Each other page comes from the render cache
+            with ``result.unchanged`` set (but for a cached row found unreadable, which is
+            rendered again and arrives with it unset).
     """
 
 
@@ -413,6 +422,18 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     Pages arrive one at a time, so keep only what you need (a search row, a link list),
     never every document. Raise MdxsiteError to fail the build. In watch mode it is called
     again for each page a rebuild re-renders.
+
+    Every page arrives, the ones the render cache holds too. A cached page's
+    ``result.document`` is laid out again when first read (about 1 ms): what you read from
+    it, put in ``result.notes`` under ``"yourplugin.name"`` when the key is missing, and read
+    it from there when it is present. The render cache keeps the notes with the page (values:
+    str, int, float, bool, None, and lists, tuples and dicts of them)::
+
+        @hookimpl
+        def mdxsite_page_built(site, result):
+            found = result.notes.get("myplugin.forms")
+            if found is None:
+                found = result.notes["myplugin.forms"] = result.document.count("<form")
 
     Args:
         site: the whole site.

@@ -317,6 +317,11 @@ class PageResult:
     # True when the render cache knows the last successful build published exactly this
     # document: a writer may keep the published file instead of writing it again
     unchanged: bool = False
+    # what plugins learnt from this document, by "plugin.name" (mdxsite_page_built may add to
+    # it): kept with the page in the render cache and given back with the cached page, whose
+    # document is then not laid out again just to be read. Values are str, int, float, bool,
+    # None, and lists, tuples and dicts of them
+    notes: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

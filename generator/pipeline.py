@@ -190,19 +190,27 @@ def _slots(pm: pluggy.PluginManager, site: Site, page: Page) -> dict[str, Markup
 
 def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
                blocked: Collection[str] = (),
-               problems: list[Problem], cache: PageCache | None = None) -> Iterator[PageResult]:
+               problems: list[Problem], cache: PageCache | None = None,
+               fresh: Collection[str] | None = None) -> Iterator[PageResult]:
     """Render ``keys`` (in order), on ``jobs`` processes; problems are appended to ``problems``.
 
     Results are yielded as they finish so the writer streams them to disk. With ``cache``,
     pages whose cached row is still valid are loaded from it instead of rendered (their
     warnings replay from the cached ``RenderedPage``), and fresh renders are stored in it.
+    ``fresh`` is what :meth:`PageCache.fresh` answered, when the caller asked it already.
     """
-    fresh = cache.fresh(site.pages[k] for k in keys) if cache is not None else set()
+    if fresh is None:
+        fresh = cache.fresh(site.pages[k] for k in keys) if cache is not None else set()
     misses = [k for k in keys if k not in fresh]
     if cache is not None:
         log.info("cache: %d of %d pages unchanged, rendering %d", len(fresh), len(keys),
                  len(misses))
+    rendered: Iterator[tuple[PageResult | None, tuple[Problem, ...]]]
     rendered = _render_many(site, pm, misses, jobs=jobs, blocked=blocked)
+    if fresh and len(misses) < PARALLEL_THRESHOLD:
+        # an edit among cached pages: render it before the cached ones stream past, so the
+        # plugins working beside the build (the search indexer) get its document at once
+        rendered = iter(list(rendered))
     try:
         for key in keys:
             result: PageResult | None = None
@@ -210,20 +218,21 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
                 assert cache is not None
                 result = cache.load(site.pages[key])
                 found = result.rendered.problems if result is not None else ()
+            new = result is None
             if result is None and key in fresh:  # unreadable row: render it here
                 _init_worker(site, blocked, pm)
                 result, found = _render_one(key)
-                if result is not None and cache is not None:
-                    cache.store(result)
             elif result is None:
                 result, found = next(rendered)
-                if result is not None and cache is not None:
-                    cache.store(result)
             problems.extend(found)
             if result is not None:
                 yield result
+                if new and cache is not None:  # after the plugins saw it: with their notes
+                    cache.store(result)
     finally:
-        rendered.close()  # leaves the pool's `with`, so its workers exit
+        close = getattr(rendered, "close", None)
+        if close is not None:
+            close()  # leaves the pool's `with`, so its workers exit
 
 
 def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
@@ -409,9 +418,12 @@ def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str]
                 on_page: Callable[[str], None] | None, report: BuildReport,
                 outside: set[str] | None = None,
                 on_result: Callable[[PageResult], None] | None = None) -> None:
-    pm.hook.mdxsite_build_started(site=site, out_dir=tmp)
+    fresh = cache.fresh(site.pages[k] for k in keys) if cache is not None else set()
+    kept = cache.published(fresh) if cache is not None else set()
+    pm.hook.mdxsite_build_started(site=site, out_dir=tmp,
+                                  changed=frozenset(k for k in keys if k not in kept))
     results = render_all(site, pm, keys, jobs=jobs, blocked=blocked, problems=problems,
-                         cache=cache)
+                         cache=cache, fresh=fresh)
     written = write_pages(tmp, site, pm, results, on_page=on_page, outside=outside,
                           on_result=on_result)
     errors = [p for p in problems if not p.warning]

@@ -42,6 +42,12 @@ build) rather than 2,000 (~5 s), at the cost of more shards to merge when a read
 Pages are indexed while the build renders them (:class:`_Indexer`), not after the last one
 is written: each shard's process starts when its first page is built and writes its files as
 soon as its last one came, so only the last shard's index writing is left when rendering ends.
+A build with a render cache knows before the first page which pages may change
+(``mdxsite_build_started``'s ``changed``): each shard holding one starts at once, fed the
+published files of its other pages, so the shard of a one-page edit is indexed beside the rest
+of the build. Each of those pages is checked when it arrives (the published file's size
+against its document's); a shard fed one that was not the page is indexed again at the end
+from what the build wrote.
 """
 
 from __future__ import annotations
@@ -58,7 +64,7 @@ import re
 import subprocess
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -122,7 +128,7 @@ def mdxsite_page_assets(site: Site, page: Page) -> list[str]:
 
 
 @hookimpl
-def mdxsite_build_started(site: Site, out_dir: Path) -> None:
+def mdxsite_build_started(site: Site, out_dir: Path, changed: frozenset[str]) -> None:
     _stop_running()
     if site.config.mdxsite.get("search") is False or not _available():
         return
@@ -130,6 +136,7 @@ def mdxsite_build_started(site: Site, out_dir: Path) -> None:
     indexer = _Indexer(out_dir, published, *_plan(site))
     if staging.on_close(out_dir, indexer.abort):  # a failed build stops its Pagefind processes
         _RUNNING["indexer"] = indexer
+        indexer.expect({output_path(site.pages[k].url) for k in changed if k in site.pages})
 
 
 @hookimpl
@@ -325,14 +332,52 @@ class _Indexer:
         return _digest_lines([f"{rel}\t{self.ranks[rel].digest_line()}" if rel in self.ranks
                               else rel for rel in rels])
 
+    def expect(self, changed: Collection[str]) -> None:
+        """Start now each shard that will be indexed again, fed the published files of its
+        pages that are not in ``changed`` (output files), before any page is built.
+
+        A one-page edit then has Pagefind index the edited page's shard beside the rest of
+        the build instead of after the pages before it came by; :meth:`add` checks each of
+        these pages when it arrives (:meth:`_redo` when one is not what was published).
+        """
+        if self.published is None:
+            return
+        for shard in self._shards:
+            touched = any(rel in changed for rel in shard.rels)
+            if shard.writer is not None or (shard.lazy and not touched):
+                continue  # kept unread when its pages arrive as published
+            for rel in shard.rels:
+                if rel not in changed and rel not in shard.items and \
+                        _size(self.published / rel) >= 0:
+                    shard.items[rel] = self.published / rel
+                    shard.unconfirmed.add(rel)
+            if touched or shard.items:
+                shard.changed |= touched
+                self._start(shard)
+                shard.release()
+
     def add(self, result: PageResult) -> None:
         """Take one built page (the main process, before it is written)."""
         rel = output_path(result.page.url)
         shard = self._by_rel.get(rel)
-        if shard is None or rel in shard.items:
+        if shard is None:
+            return
+        published = self.published
+        if rel in shard.unconfirmed and published is not None:
+            # fed from its published file (expect): was that the page's document?
+            shard.unconfirmed.discard(rel)
+            if not (result.unchanged and _size(published / rel) == document_size(result)):
+                shard.stale = True
+            return
+        if rel in shard.items:
             return
         item: _Item
-        if result.unchanged and self.published is not None and \
+        if result.unchanged and self.published is not None and shard.writer is None \
+                and shard.lazy:
+            # kept unread unless another page of the shard changes: checked then (_start)
+            item = self.published / rel
+            shard.unchecked[rel] = document_size(result)
+        elif result.unchanged and self.published is not None and \
                 _size(self.published / rel) == document_size(result):
             item = self.published / rel  # kept as published: read it only if indexed
         else:
@@ -346,11 +391,37 @@ class _Indexer:
             shard.release()
 
     def _start(self, shard: _Shard) -> None:
+        published = self.published
+        for rel, size in shard.unchecked.items():  # now read: is each the page's document?
+            if published is None or _size(published / rel) != size:
+                shard.stale = True
+        shard.unchecked.clear()
         with self._lock:
             shard.writer = _ShardWriter(self.out_dir, shard.folder, len(shard.rels), self._last,
                                         self.ranks)
             self._last = shard.writer
         shard.writer.start()
+
+    def _redo(self, shard: _Shard, files: dict[str, int]) -> tuple[list[str], dict[str, int]]:
+        """Index a shard again once every page is written: a published file it was fed was
+        not the page's document (someone changed the output, or the cached row was
+        unreadable). Each page is read from the staging folder, else the published output.
+        """
+        log.info("search: indexing %s/ again: a published page changed under the build",
+                 shard.folder)
+        for rel in files:  # what the stale index wrote or kept
+            (self.out_dir / rel).unlink(missing_ok=True)
+        staging.unkeep(self.out_dir, files)
+        assert self.published is not None
+        with self._lock:
+            writer = _ShardWriter(self.out_dir, shard.folder, len(shard.rels), self._last,
+                                  self.ranks)
+            self._last = shard.writer = writer
+        writer.start()
+        for rel in shard.rels:
+            written = self.out_dir / rel
+            writer.put(rel, written if written.is_file() else self.published / rel)
+        return writer.result()
 
     def finish(self) -> dict[str, dict[str, Any]]:
         """Wait for every shard; keep or index the rest; return each shard's state to save.
@@ -382,6 +453,8 @@ class _Indexer:
                 shard.release()
             assert shard.writer is not None
             languages, files = shard.writer.result()
+            if shard.stale:
+                languages, files = self._redo(shard, files)
             indexed.append(f"{shard.folder}/ ({len(shard.rels)} pages)")
             states[shard.folder] = {
                 "pages": self._digest(shard.rels), "languages": languages,
@@ -425,6 +498,9 @@ class _Shard:
         self.lazy = lazy          # published from these pages: start only if one changed
         self.changed = False
         self.items: dict[str, _Item] = {}
+        self.unconfirmed: set[str] = set()   # fed from the published output before arriving
+        self.unchecked: dict[str, int] = {}  # published file -> its document's size, unread
+        self.stale = False                   # a published file fed was not the document
         self.sent = 0             # rels[:sent] are with the writer
         self.writer: _ShardWriter | None = None
 

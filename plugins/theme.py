@@ -8,7 +8,6 @@ each entry says which of our themes draws it and its defaults (breadcrumbs, dril
 from __future__ import annotations
 
 import html
-import json
 import logging
 import re
 from collections.abc import Callable, Mapping
@@ -333,33 +332,10 @@ def mdxsite_output_files(site: Site) -> list[OutputFile]:
 # mark, marked data-icon-missing): by page, so a watch-mode rebuild replaces them
 _MISSING_ICONS: dict[str, list[Problem]] = {}
 _MISSING_MARK = re.compile(icons.MISSING_ATTR + r'="([^"]*)"')
-# page key -> the names its document marks missing (pages with none left out), kept beside
-# the output after a whole build: a cached page whose document is the published one is then
-# not laid out again only to be scanned (a one-page edit of 10,000 pages spent 5 s on that)
-ICON_FILE = "missing-icons.json"
-_ICON_NAMES: dict[str, list[str]] = {}
-# what the published output's documents mark (None: not known, every document is scanned)
-_PUBLISHED_ICONS: dict[str, dict[str, list[str]] | None] = {"names": None}
-
-
-def _load_icon_names(published: Path | None) -> dict[str, list[str]] | None:
-    if published is None:
-        return None
-    try:
-        found = json.loads((staging.cache_dir_for(published) / ICON_FILE).read_text("utf-8"))
-    except (OSError, ValueError):
-        return None
-    return found if isinstance(found, dict) else None
-
-
-def _save_icon_names(published: Path, keys: Mapping[str, object]) -> None:
-    path = staging.cache_dir_for(published) / ICON_FILE
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({k: v for k, v in sorted(_ICON_NAMES.items()) if k in keys}),
-                        encoding="utf-8")
-    except OSError as exc:  # only costs speed next time
-        log.debug("%s: not saved (%s)", path, exc)
+# the names a page's document marks missing, in its PageResult.notes: the render cache keeps
+# them with the page, so a cached page is not laid out again only to be scanned (a one-page
+# edit of 10,000 pages spent 5 s on that)
+ICON_NOTE = "theme.missing-icons"
 
 
 # page key -> its RSS document (frontmatter ``rss: true``), written when the build finishes
@@ -399,8 +375,6 @@ def _mode_warning(site: Site, page: Page) -> Problem | None:
 
 @hookimpl
 def mdxsite_build_started(site: Site, out_dir: Path) -> None:
-    _PUBLISHED_ICONS["names"] = _load_icon_names(staging.published_for(out_dir))
-    _ICON_NAMES.clear()
     _PUBLISHED_NAV.clear()
     _PUBLISHED_NAV.update(_load_nav_paths(staging.published_for(out_dir)))
     _LAID_OUT.clear()
@@ -428,15 +402,12 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
         _FEEDS[page.key] = (feeds.feed_path(page).lstrip("/"), feeds.rss(
             page, str(site.config.get("name") or ""), site_url, result.rendered.html,
             site.href(page.url)))
-    known = _PUBLISHED_ICONS["names"]
-    if result.unchanged and known is not None:  # the published document, scanned when written
-        names = list(known.get(page.key, ()))
+    noted = result.notes.get(ICON_NOTE)
+    if isinstance(noted, (list, tuple)):  # a cached page: its document was scanned when made
+        names = [str(name) for name in noted]
     else:
         names = sorted(set(_MISSING_MARK.findall(result.document)))
-    if names:
-        _ICON_NAMES[page.key] = names
-    else:
-        _ICON_NAMES.pop(page.key, None)
+        result.notes[ICON_NOTE] = names
     source = result.page.source
     if not names or source is None:
         _MISSING_ICONS.pop(result.page.key, None)
@@ -526,8 +497,6 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     report_warnings(sorted(p for k in keys if k in site.pages for p in _MISSING_ICONS[k]))
     moded = _MODE_WARNINGS if pages is None else [k for k in pages if k in _MODE_WARNINGS]
     report_warnings(sorted(_MODE_WARNINGS[k] for k in moded if k in site.pages))
-    if pages is None and report.out_dir is not None:
-        _save_icon_names(report.out_dir, site.pages)
     if thumbnails.enabled(site):
         background = site.config.get("thumbnails.background")
         if isinstance(background, str) and background and not background.startswith(

@@ -62,12 +62,16 @@ log = logging.getLogger(__name__)
 FILE_NAME = "pages.sqlite"
 MEMO_FILE = "files.pickle"
 # Bump when the row layout or what the digests cover changes.
-SCHEMA = 4
+SCHEMA = 5
 # A file modified this close to the moment it was looked at may change again within the
 # same mtime tick without changing size: such files are read, never remembered.
 RACY_SECONDS = 2.0
 # Our own packages: the renderer, built-in plugins and themes all shape every page.
 OWN_PACKAGES = ("mdxsite", "mdxsite.plugins", "mdxsite.themes")
+
+
+# the deps column of a page that read no other file and has no declared dependency
+NO_DEPS = json.dumps({"files": {}, "keys": []})
 
 
 def _digest(*parts: bytes | str) -> str:
@@ -266,11 +270,12 @@ class CachedPageResult(PageResult):
 
     def __init__(self, *, page: Page, rendered: RenderedPage, unchanged: bool = False,
                  document: str | None = None, document_size: int = -1,
-                 produce: Callable[[], str] | None = None) -> None:
+                 produce: Callable[[], str] | None = None,
+                 notes: dict[str, object] | None = None) -> None:
         object.__setattr__(self, "_produce", produce)
         object.__setattr__(self, "document_size", document_size)
         super().__init__(page=page, rendered=rendered, document=document,  # type: ignore[arg-type]
-                         unchanged=unchanged)
+                         unchanged=unchanged, notes=notes if notes is not None else {})
 
     @property
     def document(self) -> str:
@@ -287,7 +292,8 @@ class CachedPageResult(PageResult):
         object.__setattr__(self, "_document", value)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_plain_result, (self.page, self.rendered, self.document, self.unchanged))
+        return (_plain_result, (self.page, self.rendered, self.document, self.unchanged,
+                                self.notes))
 
 
 # the summary blob's fields, in order (encode_render)
@@ -392,8 +398,10 @@ def decode_summary(summary: bytes,
     return CachedRender(fetch=fetch, summary=marshal.loads(summary))
 
 
-def _plain_result(page: Page, rendered: RenderedPage, document: str, unchanged: bool) -> PageResult:
-    return PageResult(page=page, rendered=rendered, document=document, unchanged=unchanged)
+def _plain_result(page: Page, rendered: RenderedPage, document: str, unchanged: bool,
+                  notes: dict[str, object]) -> PageResult:
+    return PageResult(page=page, rendered=rendered, document=document, unchanged=unchanged,
+                      notes=notes)
 
 
 def document_size(result: PageResult) -> int:
@@ -429,7 +437,9 @@ class PageCache:
         self.hits = 0
         self._writable = True
         self._files: dict[str, str] = {}  # site-relative file -> content digest, this build
-        self._fresh_rows: dict[str, tuple[bytes, int, int]] = {}  # fresh(): summary, size, published
+        self._fresh_rows: dict[str, tuple[int, int]] = {}  # fresh(): size, published
+        # load(): summary and notes of each fresh row, read in one query when first needed
+        self._summaries: dict[str, tuple[bytes, bytes]] | None = None
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = self._connect(path)
@@ -445,9 +455,11 @@ class PageCache:
             db.execute(f"PRAGMA user_version = {SCHEMA}")
         # published: this row's document is what the last successful build wrote
         # body last: a query that does not name it never reads its overflow pages
+        # notes: PageResult.notes, marshalled (what plugins read from the document)
         db.execute("CREATE TABLE IF NOT EXISTS pages (key TEXT PRIMARY KEY, digest TEXT NOT NULL, "
                    "deps TEXT NOT NULL, summary BLOB NOT NULL, size INTEGER NOT NULL, "
-                   "published INTEGER NOT NULL DEFAULT 0, body BLOB NOT NULL)")
+                   "published INTEGER NOT NULL DEFAULT 0, notes BLOB NOT NULL, "
+                   "body BLOB NOT NULL)")
         # one writer transaction per build; WAL lets a reader (the dev server) in meanwhile
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -499,14 +511,23 @@ class PageCache:
                        self.file_digest(source) if source else "")
 
     def fresh(self, pages: Iterable[Page]) -> set[str]:
-        """Return the keys of ``pages`` whose cached row is still valid (no body is read)."""
+        """Return the keys of ``pages`` whose cached row is still valid (no body is read).
+
+        Reads the small columns only: the renders themselves are read by the first
+        :meth:`load`, once the build has told the plugins what changed.
+        """
         rows = {row[0]: row[1:] for row in self._db.execute(
-            "SELECT key, digest, deps, summary, size, published FROM pages")}
+            "SELECT key, digest, deps, size, published FROM pages")}
         found: set[str] = set()
         self._fresh_rows = {}
+        self._summaries = None
         for page in pages:
             row = rows.get(page.key)
             if row is None or row[0] != self.page_digest(page):
+                continue
+            if row[1] == NO_DEPS and self.declared(page) is NOTHING:  # most pages: no JSON
+                found.add(page.key)
+                self._fresh_rows[page.key] = row[2:]
                 continue
             deps: dict[str, Any] = json.loads(row[1])
             files: dict[str, str] = deps["files"]
@@ -518,6 +539,12 @@ class PageCache:
                 found.add(page.key)
                 self._fresh_rows[page.key] = row[2:]
         return found
+
+    def published(self, keys: Collection[str]) -> set[str]:
+        """Return those of ``keys`` (named by :meth:`fresh`) whose cached document is the one
+        the last successful build published: they arrive with ``PageResult.unchanged``."""
+        rows = self._fresh_rows
+        return {k for k in keys if k in rows and rows[k][1]}
 
     def _fetch_body(self, key: str) -> tuple[str, str, tuple[Heading, ...]]:
         query = "SELECT body FROM pages WHERE key = ?"
@@ -540,36 +567,44 @@ class PageCache:
         row = self._fresh_rows.pop(page.key, None)
         if relayout is None or row is None:
             return None
-        summary, size, published = row
+        if self._summaries is None:
+            fresh = self._fresh_rows.keys() | {page.key}
+            self._summaries = {key: (summary, notes) for key, summary, notes in self._db.execute(
+                "SELECT key, summary, notes FROM pages") if key in fresh}
+        size, published = row
         key = page.key
         try:
+            summary, notes = self._summaries.pop(key)
             rendered = decode_summary(summary, lambda: self._fetch_body(key))
+            noted = marshal.loads(notes) if notes else {}
         except Exception:  # noqa: BLE001 - any unreadable row is a miss, rendered afresh
             return None
         self.hits += 1
         return CachedPageResult(page=page, rendered=rendered, unchanged=bool(published),
-                                document_size=int(size),
+                                document_size=int(size), notes=noted,
                                 produce=lambda: relayout(page, rendered))
 
     def store(self, result: PageResult) -> None:
-        """Keep a freshly rendered result for the next build."""
+        """Keep a freshly rendered result for the next build (its ``notes`` as they are now:
+        the build stores a page once the plugins have seen it)."""
         if not self._writable:
             return
         page = result.page
         want = self.declared(page)
         deps = {"files": {rel: self.file_digest(rel) for rel in
                           sorted({*result.rendered.dependencies, *want.files})},
-                "keys": want.keys}
+                "keys": list(want.keys)}
         try:
             summary, body = encode_render(result.rendered)
+            notes = marshal.dumps(result.notes) if result.notes else b""
         except (ValueError, TypeError, pickle.PicklingError) as exc:  # a plugin's odd value
             log.debug("%s: not cached (%s)", page.key, exc)
             return
         try:
             self._db.execute(
-                "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?, 0, ?)",
+                "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
                 (page.key, self.page_digest(page), json.dumps(deps), summary,
-                 document_size(result), body))
+                 document_size(result), notes, body))
         except sqlite3.OperationalError as exc:  # locked by another build of the same output
             self._writable = False
             log.warning("%s: render cache not updated (%s); the next build renders these pages "

@@ -30,6 +30,12 @@ from mdxsite import Location, MdxsiteError, hookimpl
 from mdxsite.model import RenderedPage
 
 LOG = Path({log!r})
+CHANGED = Path({log!r} + ".changed")
+
+
+@hookimpl
+def mdxsite_build_started(changed):
+    CHANGED.write_text(" ".join(sorted(changed)), encoding="utf-8")
 
 
 @hookimpl(tryfirst=True)
@@ -155,6 +161,21 @@ def test_editing_a_page_body_rerenders_only_that_page(env) -> None:
     assert "Alpha edited." in full and "Alpha body." not in full
 
 
+def test_build_started_names_the_pages_that_may_differ_from_the_published_output(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    changed = log.with_name(log.name + ".changed")
+    build(site, out)
+    assert changed.read_text(encoding="utf-8").split() == ["alpha", "beta", "index"]
+    build(site, out)
+    assert changed.read_text(encoding="utf-8").split() == []
+    (site / "alpha.mdx").write_text("---\ntitle: Alpha\n---\n\nAlpha edited.\n", encoding="utf-8")
+    (site / "snippets" / "shared.md").write_text("shared text v2", encoding="utf-8")
+    build(site, out)
+    assert changed.read_text(encoding="utf-8").split() == ["alpha", "beta"]
+    assert rendered(log) == ["alpha", "alpha", "beta", "beta", "index"]  # the first build too
+
+
 @pytest.mark.parametrize("change", ["docs.json", "title", "plugin code"])
 def test_site_wide_changes_rerender_every_page(env, change: str) -> None:
     # the site name, any page title (every sidebar lists it) and the code that renders pages
@@ -207,6 +228,33 @@ def test_a_corrupt_cache_is_rebuilt_not_reported(env) -> None:
 
     assert rendered(log) == ["alpha", "beta", "index"]
     assert "Alpha body." in (out / "alpha" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_cache_of_another_schema_is_rebuilt_not_misread(env) -> None:
+    """A cache written by an older mdxsite (another row layout) renders every page again."""
+    import sqlite3
+
+    site, out, log, _ = env
+    write_site(site)
+    build(site, out)
+    published = snapshot(out)
+    rendered(log)
+    (db_file,) = (out.parent / ".mdxsite-cache").rglob("pages.sqlite")
+    db = sqlite3.connect(db_file)
+    db.execute("DROP TABLE pages")  # schema 4: no notes column
+    db.execute("CREATE TABLE pages (key TEXT PRIMARY KEY, digest TEXT NOT NULL, deps TEXT NOT "
+               "NULL, summary BLOB NOT NULL, size INTEGER NOT NULL, published INTEGER NOT NULL "
+               "DEFAULT 0, body BLOB NOT NULL)")
+    db.execute("PRAGMA user_version = 4")
+    db.commit()
+    db.close()
+
+    build(site, out)
+
+    assert rendered(log) == ["alpha", "beta", "index"]
+    assert snapshot(out) == published
+    build(site, out)
+    assert rendered(log) == []
 
 
 def test_no_cache_renders_every_page(env) -> None:
@@ -349,6 +397,61 @@ def test_a_plugin_reading_a_cached_document_gets_the_published_bytes(
         sys.modules.pop(name, None)
 
 
+NOTE_PLUGIN = '''
+from pathlib import Path
+from mdxsite import hookimpl
+
+LOG = Path({log!r})
+
+
+@hookimpl
+def mdxsite_page_built(site, result):
+    found = result.notes.get("notes.paragraphs")
+    how = "note"
+    if found is None:
+        found = result.notes["notes.paragraphs"] = result.document.count("<p")
+        how = "document"
+    with LOG.open("a", encoding="utf-8") as f:
+        f.write(f"{{result.page.key}} {{how}} {{found}}\\n")
+'''
+
+
+def test_a_plugin_note_comes_back_with_the_cached_page(env, tmp_path: Path) -> None:
+    site, out, _, _ = env
+    write_site(site)
+    notes_log = tmp_path / "notes.log"
+    name = "notes_" + tmp_path.name.replace("-", "_")
+    lib = tmp_path / "lib"
+    (lib / f"{name}.py").write_text(NOTE_PLUGIN.format(log=str(notes_log)), encoding="utf-8")
+    info = lib / f"{name}-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[mdxsite.plugins]\n{name} = {name}\n",
+                                           encoding="utf-8")
+
+    def seen() -> dict[str, tuple[str, int]]:
+        lines = notes_log.read_text(encoding="utf-8").split("\n")[:-1]
+        notes_log.write_text("", encoding="utf-8")
+        return {key: (how, int(n)) for key, how, n in (line.split() for line in lines)}
+
+    try:
+        build(site, out)
+        cold = seen()
+        assert {how for how, _ in cold.values()} == {"document"}
+        assert all(n > 0 for _, n in cold.values())
+        build(site, out)
+        assert seen() == {key: ("note", n) for key, (_, n) in cold.items()}
+        (site / "alpha.mdx").write_text("---\ntitle: Alpha\n---\n\nOne.\n\nTwo.\n\nThree.\n",
+                                        encoding="utf-8")
+        build(site, out)
+        edited = seen()
+        assert edited["alpha"] == ("document", cold["alpha"][1] + 2)
+        assert edited["index"] == ("note", cold["index"][1])
+    finally:
+        sys.modules.pop(name, None)
+
+
 def test_a_cached_page_still_warns_about_its_unknown_icon(env) -> None:
     # the warning comes from the laid-out document, which a cached page does not lay out again
     site, out, log, _ = env
@@ -364,5 +467,6 @@ def test_a_cached_page_still_warns_about_its_unknown_icon(env) -> None:
 
     assert rendered(log) == ["alpha"]
     assert warning.search(output), output
+    assert not list(out.parent.rglob("missing-icons.json"))  # kept in the render cache's rows
     (site / "index.mdx").write_text("---\ntitle: Home\n---\n\nNo icon now.\n", encoding="utf-8")
     assert "unknown icon" not in build(site, out)

@@ -218,3 +218,39 @@ def test_a_warm_build_keeps_every_shard_and_a_smaller_site_drops_them(
     small = _index(out)
     assert not any("shard~" in name for name in small)
     assert small == _fresh(cli, root, tmp_path / "fresh2")
+
+
+def test_an_edit_build_finds_the_edited_word_and_reindexes_only_its_shard(
+        cli: Callable, make_site: Callable, tmp_path: Path, serve_dir: Callable,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The edited page's shard is indexed beside the build, fed the other pages' published
+    files; one of those found changed in the output is indexed from what the build wrote."""
+    monkeypatch.setattr("mdxsite.plugins.search.SHARD_PAGES", 2)
+    root = make_site(SHARDED, SHARDED_PAGES)
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    base = serve_dir(out)
+    shards = ["", "shard~2/", "shard~3/"]
+    assert _search(tmp_path, base, out, "tugboats", shards) == ["/beta/"]
+
+    (root / "beta.mdx").write_text("---\ntitle: Beta\n---\n\nKayaks paddle past.\n",
+                                   encoding="utf-8")  # beta shares shard~2 with alpha
+    result = cli("-v", "build", root, "-o", out)
+    assert result.exit_code == 0
+    assert "search: 1 of 3 index shards written: _pagefind/shard~2/ (2 pages)\n" in result.stderr
+    assert _search(tmp_path, base, out, "kayaks", shards) == ["/beta/"]
+    assert _search(tmp_path, base, out, "tugboats", shards) == []
+    assert _search(tmp_path, base, out, "lighthouses", shards) == ["/alpha/"]
+    assert _index(out) == _fresh(cli, root, tmp_path / "fresh1")
+
+    # alpha's published file no longer holds its page: the shard is indexed from the page
+    alpha = out / "alpha" / "index.html"
+    alpha.write_text(alpha.read_text(encoding="utf-8").replace("Lighthouses", "Submarines"),
+                     encoding="utf-8")
+    (root / "beta.mdx").write_text("---\ntitle: Beta\n---\n\nCanoes drift.\n", encoding="utf-8")
+    assert cli("build", root, "-o", out).exit_code == 0
+    assert "Lighthouses" in alpha.read_text(encoding="utf-8")
+    assert _search(tmp_path, base, out, "submarines", shards) == []
+    assert _search(tmp_path, base, out, "lighthouses", shards) == ["/alpha/"]
+    assert _search(tmp_path, base, out, "canoes", shards) == ["/beta/"]
+    assert _index(out) == _fresh(cli, root, tmp_path / "fresh2")
