@@ -8,6 +8,7 @@ each entry says which of our themes draws it and its defaults (breadcrumbs, dril
 from __future__ import annotations
 
 import html
+import json
 import logging
 import re
 from collections.abc import Callable, Mapping
