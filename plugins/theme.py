@@ -377,8 +377,10 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     known = _PUBLISHED_ICONS["names"]
     if result.unchanged and known is not None:  # the published document, scanned when written
         names = list(known.get(page.key, ()))
-    else:
+    elif icons.MISSING_ATTR in result.document:  # `in` scans 190 KB ~10x faster than findall
         names = sorted(set(_MISSING_MARK.findall(result.document)))
+    else:
+        names = []
     if names:
         _ICON_NAMES[page.key] = names
     else:
