@@ -7,6 +7,7 @@ staging folder that replaces the output only when the whole build succeeded.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import logging
 import multiprocessing
@@ -115,6 +116,17 @@ def _init_worker(site: Site | None, blocked: Collection[str], pm: pluggy.PluginM
         _WORKER["site"] = site
 
 
+def _start_worker(site: Site | None, blocked: Collection[str],
+                  pm: pluggy.PluginManager | None) -> None:
+    """Set up a pool's worker process (:func:`_init_worker`), its start-up state frozen."""
+    _init_worker(site, blocked, pm)
+    # what a worker holds now (the site, plugins, modules) lives as long as it does: the
+    # garbage collector's full passes need not walk it again and again (on 10,000 pages they
+    # took 0.4 ms a page, 8% of rendering). A forked worker inherits its parent's frozen
+    # state (render_all); a spawned one has just unpickled the site.
+    gc.freeze()
+
+
 def current_plugins() -> pluggy.PluginManager | None:
     """Return the plugin manager rendering pages in this process (None outside a render).
 
@@ -202,6 +214,10 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
     if cache is not None:
         log.info("cache: %d of %d pages unchanged, rendering %d", len(fresh), len(keys),
                  len(misses))
+    # the site and everything loaded so far outlive the render: the garbage collector's full
+    # passes skip them (see _start_worker) until it ends; before the pool forks, so its
+    # workers inherit it
+    gc.freeze()
     rendered = _render_many(site, pm, misses, jobs=jobs, blocked=blocked)
     try:
         for key in keys:
@@ -224,6 +240,7 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
                 yield result
     finally:
         rendered.close()  # leaves the pool's `with`, so its workers exit
+        gc.unfreeze()
 
 
 def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
@@ -249,7 +266,7 @@ def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs:
     # Small batches: each carries whole documents, and the window below holds jobs * 3 of them.
     chunk = max(1, min(BATCH_PAGES, len(keys) // (jobs * 8)))
     batches = [keys[i:i + chunk] for i in range(0, len(keys), chunk)]
-    with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker,
+    with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_start_worker,
                              initargs=init_args) as pool:
         # A bounded window of batches in flight, not pool.map's all-at-once submission: when
         # the writer falls behind, finished documents would otherwise pile up in memory.

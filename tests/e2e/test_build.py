@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -91,6 +92,20 @@ def test_a_failed_build_leaves_the_last_good_output(cli: Callable, make_site: Ca
     assert result.exit_code == 1
     assert _tree(out) == before
     assert not [p for p in tmp_path.iterdir() if "staging" in p.name]
+
+
+def test_a_build_leaves_the_garbage_collector_as_it_found_it(cli: Callable, make_site: Callable,
+                                                             tmp_path: Path) -> None:
+    # rendering freezes what the build holds (the collector skips it); a long-running process
+    # (mdxsite dev, a plugin's test suite) would never free its garbage if it stayed frozen
+    pages = {f"p{i:02d}": f"# Page {i}\n" for i in range(50)}  # enough for the worker pool
+    root = make_site({"name": "T", "navigation": {"pages": list(pages)}}, pages=pages)
+    assert gc.get_freeze_count() == 0
+    assert cli("build", root, "-o", tmp_path / "out", "--jobs", "2").exit_code == 0
+    assert gc.get_freeze_count() == 0
+    (root / "p07.mdx").write_text("# Page 7\n\n<Card>\nnever closed\n")
+    assert cli("build", root, "-o", tmp_path / "out", "--jobs", "2").exit_code == 1
+    assert gc.get_freeze_count() == 0
 
 
 def test_a_rebuild_replaces_only_changed_files_and_keeps_the_operators(
