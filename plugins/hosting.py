@@ -34,48 +34,84 @@ def _indexed(site: Site) -> list[str]:
     return [key for key, page in site.pages.items() if visibility.indexed(site, page)]
 
 
+# the staging folder of the whole build running now (mdxsite_build_started), and the
+# docs.json instructions every copy ends with: each page's .md copy is written as the page is
+# built, beside the rendering, not all at the end (10,000 files were 2 s of the build's serial
+# tail, when nothing else was left to run). A watch-mode rebuild writes them at its end.
+_STAGING: dict[str, Path | str | None] = {"out_dir": None, "agents": ""}
+_WRITTEN: set[str] = set()  # pages whose copy this build wrote (or kept) already
+_FOLDERS: set[Path] = set()  # folders made for copies in this build: no mkdir call per page
+
+
 @hookimpl
-def mdxsite_build_started(site: Site) -> None:
+def mdxsite_build_started(site: Site, out_dir: Path) -> None:
     _TEXT.clear()
     _COPIES.clear()
     _UNCHANGED.clear()
+    _WRITTEN.clear()
+    _FOLDERS.clear()
+    _STAGING.update(out_dir=out_dir, agents=_agent_instructions(site))
 
 
 @hookimpl
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
-    _TEXT[result.page.key] = result.rendered.markdown
+    page = result.page
+    _TEXT[page.key] = result.rendered.markdown
     if result.unchanged:
-        _UNCHANGED.add(result.page.key)
+        _UNCHANGED.add(page.key)
+    out_dir = _STAGING["out_dir"]
+    # only into the staging folder of a build still running (not one that failed earlier)
+    if isinstance(out_dir, Path) and staging.published_for(out_dir) is not None:
+        _write_copy(site, page, _copy(page, site.href(page.url), result.rendered.markdown),
+                    out_dir, str(_STAGING["agents"]))
+        _WRITTEN.add(page.key)
+
+
+def _copy(page: Page, source: str, markdown: str) -> str:
+    """The start of a page's .md copy (title and Markdown), remembered for watch mode."""
+    cached = _COPIES.get(page.key)
+    if cached is None or cached[0] != (page.title, source, markdown):
+        copy = f"# {page.title}\n\n{markdown.strip()}\n"
+        cached = _COPIES[page.key] = ((page.title, source, markdown), copy)
+    return cached[1]
+
+
+def _write_copy(site: Site, page: Page, copy: str, out_dir: Path, agents: str) -> None:
+    """Write a page's .md copy into ``out_dir``, or keep the published one when it is current."""
+    rel = markdown_path(page)
+    # the page's title and Markdown are part of what made its published document current
+    # (an API page's document also depends on its OpenAPI file)
+    text = copy + _openapi_section(site, page) + agents
+    if not (page.key in _UNCHANGED and staging.keep(out_dir, rel, staging.utf8_size(text))):
+        target = out_dir / rel
+        if target.parent not in _FOLDERS:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _FOLDERS.add(target.parent)
+        target.write_bytes(text.encode("utf-8"))
 
 
 @hookimpl
 def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
-    # .md copies and llms-full.txt need every page's Markdown: written once all pages are in
+    # llms-full.txt needs every page's Markdown: written once all pages are in
     parts = [f"# {site.config.name}\n"]
     # a watch-mode rebuild writes the copies of the pages it rendered; the others are published
     fresh = None if report.changed_pages is None else set(report.changed_pages)
     agents = _agent_instructions(site)
+    written = _WRITTEN if _STAGING["out_dir"] == out_dir else set()
+    _STAGING["out_dir"] = None
     for key in site.pages:
         page = site.pages[key]
         markdown = _TEXT.get(key)
         if markdown is None:
             continue
         source = site.href(page.url)
-        cached = _COPIES.get(key)
-        if cached is None or cached[0] != (page.title, source, markdown):
-            copy = f"# {page.title}\n\n{markdown.strip()}\n"
-            cached = _COPIES[key] = ((page.title, source, markdown), copy)
-        if fresh is None or key in fresh:
-            rel = markdown_path(page)
-            # the page's title and Markdown are part of what made its published document current
-            # (an API page's document also depends on its OpenAPI file)
-            text = cached[1] + _openapi_section(site, page) + agents
-            if not (key in _UNCHANGED and staging.keep(out_dir, rel, staging.utf8_size(text))):
-                target = out_dir / rel
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(text.encode("utf-8"))
+        copy = _copy(page, source, markdown)
+        if (fresh is None or key in fresh) and key not in written:
+            _write_copy(site, page, copy, out_dir, agents)
         if visibility.indexed(site, page):
-            parts += ("\n---\n\nSource: ", source, "\n\n", cached[1])
+            parts += ("\n---\n\nSource: ", source, "\n\n", copy)
+    _WRITTEN.clear()
+    _FOLDERS.clear()  # a watch-mode rebuild may remove folders it empties
     if "llms-full.txt" not in site.assets:  # the site's own file wins
         _write_full(site, out_dir, parts, unchanged=fresh is None and len(_UNCHANGED) == len(site.pages))
     if "404.html" not in site.assets:

@@ -684,7 +684,7 @@ def _indexed_part(document: str) -> str:
         return document
     start = document.find(">", body) + 1
     end = document.rfind("<", start, marker)
-    if start <= 0 or end < start or "data-pagefind" in document[start:end]:
+    if start <= 0 or end < start or document.find("data-pagefind", start, end) >= 0:  # no copy
         return document
     return document[:start] + document[end:]
 

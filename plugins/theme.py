@@ -406,8 +406,9 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     noted = result.notes.get(ICON_NOTE)
     if isinstance(noted, (list, tuple)):  # a cached page: its document was scanned when made
         names = [str(name) for name in noted]
-    else:
-        names = sorted(set(_MISSING_MARK.findall(result.document)))
+    else:  # `in` scans a large document about ten times faster than findall
+        names = (sorted(set(_MISSING_MARK.findall(result.document)))
+                 if icons.MISSING_ATTR in result.document else [])
         result.notes[ICON_NOTE] = names
     source = result.page.source
     if not names or source is None:

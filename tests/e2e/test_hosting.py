@@ -135,3 +135,26 @@ def test_canonical_open_graph_and_noindex(cli: Callable, make_site: Callable, tm
     assert '<link rel="canonical" href="https://docs.example.com/docs/secret/">' in secret
     sitemap = (out / "sitemap.xml").read_text()
     assert "https://docs.example.com/docs/" in sitemap and "/secret/" not in sitemap
+
+
+def test_a_build_failing_on_a_page_keeps_the_published_markdown_copies(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # .md copies are written as pages are built, before a later page fails: they must go
+    # with the discarded build, the published ones stay as they were
+    root = make_site({"name": "T", "navigation": {"pages": ["index", "guide", "last"]}},
+                     pages={"index": "# Home\n", "guide": "# Guide\n\nFirst text.\n",
+                            "last": "# Last\n"})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    before = _tree(out)
+    assert b"First text." in before["guide.md"]
+    (root / "guide.mdx").write_text("# Guide\n\nSecond text.\n")
+    (root / "last.mdx").write_text("# Last\n\n<Card>\nnever closed\n")
+    result = cli("build", root, "-o", out, "--no-cache")
+    assert result.exit_code == 1
+    assert "last.mdx" in result.stderr
+    assert _tree(out) == before
+    assert not [p for p in tmp_path.iterdir() if "staging" in p.name]
+    (root / "last.mdx").write_text("# Last\n")
+    assert cli("build", root, "-o", out).exit_code == 0
+    assert "Second text." in (out / "guide.md").read_text()
