@@ -369,20 +369,24 @@ def mdxsite_page_built(site, result):
 '''
 
 
-def test_a_plugin_reading_a_cached_document_gets_the_published_bytes(
-        env, tmp_path: Path) -> None:
-    site, out, _, _ = env
-    write_site(site)
-    docs_log = tmp_path / "documents.log"
-    name = "doclog_" + tmp_path.name.replace("-", "_")
-    lib = tmp_path / "lib"
-    (lib / f"{name}.py").write_text(DOC_PLUGIN.format(log=str(docs_log)), encoding="utf-8")
+def _install_plugin(lib: Path, name: str, source: str) -> None:
+    """Install module ``name`` into ``lib`` (on the test's path) as a plugin distribution."""
+    (lib / f"{name}.py").write_text(source, encoding="utf-8")
     info = lib / f"{name}-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n",
                                    encoding="utf-8")
     (info / "entry_points.txt").write_text(f"[mdxsite.plugins]\n{name} = {name}\n",
                                            encoding="utf-8")
+
+
+def test_a_plugin_reading_a_cached_document_gets_the_published_bytes(
+        env, tmp_path: Path) -> None:
+    site, out, _, _ = env
+    write_site(site)
+    docs_log = tmp_path / "documents.log"
+    name = "doclog_" + tmp_path.name.replace("-", "_")
+    _install_plugin(tmp_path / "lib", name, DOC_PLUGIN.format(log=str(docs_log)))
     try:
         build(site, out)
         cold = docs_log.read_text(encoding="utf-8")
@@ -421,14 +425,7 @@ def test_a_plugin_note_comes_back_with_the_cached_page(env, tmp_path: Path) -> N
     write_site(site)
     notes_log = tmp_path / "notes.log"
     name = "notes_" + tmp_path.name.replace("-", "_")
-    lib = tmp_path / "lib"
-    (lib / f"{name}.py").write_text(NOTE_PLUGIN.format(log=str(notes_log)), encoding="utf-8")
-    info = lib / f"{name}-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n",
-                                   encoding="utf-8")
-    (info / "entry_points.txt").write_text(f"[mdxsite.plugins]\n{name} = {name}\n",
-                                           encoding="utf-8")
+    _install_plugin(tmp_path / "lib", name, NOTE_PLUGIN.format(log=str(notes_log)))
 
     def seen() -> dict[str, tuple[str, int]]:
         lines = notes_log.read_text(encoding="utf-8").split("\n")[:-1]
