@@ -217,17 +217,17 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
     if cache is not None:
         log.info("cache: %d of %d pages unchanged, rendering %d", len(fresh), len(keys),
                  len(misses))
-    rendered: Iterator[tuple[PageResult | None, tuple[Problem, ...]]]
     # the site and everything loaded so far outlive the render: the garbage collector's full
     # passes skip them (see _start_worker) until it ends; before the pool forks, so its
     # workers inherit it
     gc.freeze()
-    rendered = _render_many(site, pm, misses, jobs=jobs, blocked=blocked)
+    renders = _render_many(site, pm, misses, jobs=jobs, blocked=blocked)
+    rendered: Iterator[tuple[PageResult | None, tuple[Problem, ...]]] = renders
     try:
         if fresh and len(misses) < PARALLEL_THRESHOLD:
             # an edit among cached pages: render it before the cached ones stream past, so
             # the plugins working beside the build (the search indexer) get its document at once
-            rendered = iter(list(rendered))
+            rendered = iter(list(renders))
         for key in keys:
             result: PageResult | None = None
             if key in fresh:
@@ -246,9 +246,7 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
                 if new and cache is not None:  # after the plugins saw it: with their notes
                     cache.store(result)
     finally:
-        close = getattr(rendered, "close", None)
-        if close is not None:
-            close()  # leaves the pool's `with`, so its workers exit
+        renders.close()  # leaves the pool's `with`, so its workers exit
         gc.unfreeze()
 
 
