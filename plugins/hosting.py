@@ -62,16 +62,23 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     out_dir = _STAGING["out_dir"]
     # only into the staging folder of a build still running (not one that failed earlier)
     if isinstance(out_dir, Path) and staging.published_for(out_dir) is not None:
-        _write_copy(site, page, _copy(page, site.href(page.url), result.rendered.markdown),
-                    out_dir, str(_STAGING["agents"]))
+        _write_copy(site, page, _copy(page, site.href(page.url), result.rendered.markdown,
+                                      remember=False), out_dir, str(_STAGING["agents"]))
         _WRITTEN.add(page.key)
 
 
-def _copy(page: Page, source: str, markdown: str) -> str:
-    """The start of a page's .md copy (title and Markdown), remembered for watch mode."""
+def _copy(page: Page, source: str, markdown: str, *, remember: bool = True) -> str:
+    """The start of a page's .md copy (title and Markdown), remembered for watch mode.
+
+    Not remembered as each page is built (``remember=False``): only llms-full.txt, written
+    at the end, needs every copy at once; held from the first page on, 10,000 copies were
+    40 MiB more while the render workers and Pagefind run, the build's peak.
+    """
     cached = _COPIES.get(page.key)
     if cached is None or cached[0] != (page.title, source, markdown):
         copy = f"# {page.title}\n\n{markdown.strip()}\n"
+        if not remember:
+            return copy
         cached = _COPIES[page.key] = ((page.title, source, markdown), copy)
     return cached[1]
 
