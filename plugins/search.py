@@ -710,13 +710,19 @@ class _Service:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        try:
-            assert self._proc.stdin is not None
-            self._proc.stdin.close()  # the service exits at end of input
-            self._proc.wait(timeout=30)
-        except (OSError, subprocess.TimeoutExpired):
-            self._proc.kill()
-            self._proc.wait()
+        # Stopped, not told to exit: the service exits at the end of its input, but a process
+        # forked while it ran (a render worker: the pool starts after the first shard's
+        # service) holds a copy of the pipe's writing end, so the end never comes while the
+        # workers live. Waiting for it held the first shard's writer, and every shard chained
+        # behind it, for 30 s on 10,000 pages. Its files came in the GetFiles answer
+        # (_write_index); it writes nothing itself, so nothing is lost.
+        self._proc.kill()
+        self._proc.wait()
+        if self._proc.stdin is not None:
+            try:
+                self._proc.stdin.close()
+            except OSError:  # a pipe it left unread (an aborted build)
+                pass
         self._log.close()
         self._buffer = b""
 

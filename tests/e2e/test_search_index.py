@@ -254,3 +254,33 @@ def test_an_edit_build_finds_the_edited_word_and_reindexes_only_its_shard(
     assert _search(tmp_path, base, out, "lighthouses", shards) == ["/alpha/"]
     assert _search(tmp_path, base, out, "canoes", shards) == ["/beta/"]
     assert _index(out) == _fresh(cli, root, tmp_path / "fresh2")
+
+
+def _hold_fds(seconds: float) -> None:
+    import time
+
+    time.sleep(seconds)
+
+
+def test_a_shard_service_stops_at_once_when_a_process_forked_meanwhile_holds_its_pipe() -> None:
+    """A render worker forked while a shard's Pagefind ran keeps a copy of the pipe feeding
+    it, so Pagefind never sees its input end: finishing the shard must not wait for that
+    (it held every later shard back for 30 s on a 10,000-page build)."""
+    import multiprocessing
+    import time
+
+    from mdxsite.plugins.search import _Service
+
+    with _Service() as service:
+        proc = service._proc
+        assert service.call({"type": "NewIndex", "config": {}}, "NewIndex")["index_id"] >= 0
+        worker = multiprocessing.get_context("fork").Process(target=_hold_fds, args=(60,),
+                                                             daemon=True)
+        worker.start()
+        started = time.monotonic()
+    try:
+        assert proc.poll() is not None  # Pagefind is gone
+        assert time.monotonic() - started < 10
+    finally:
+        worker.kill()
+        worker.join()
