@@ -79,3 +79,52 @@ ELEMENTS = ['<h2 id="a">', '<div class="x" id="b">', '<a\nid="c" id="d">', '<p i
 def test_the_anchor_pattern_finds_what_the_lazy_one_found(parts: list[str]) -> None:
     html = "".join(parts)
     assert _IDS.findall(html) == re.findall(r'<[a-zA-Z][^>]*?\sid="([^"]+)"', html)
+
+
+def _parser_inline_the_long_way() -> Any:
+    """Our parser with markdown-it's own core ``inline`` rule: every inline token parsed."""
+    from markdown_it.rules_core import inline
+
+    md = new_parser()
+    md.core.ruler.at("inline", inline)
+    return md
+
+
+LONG_INLINE = _parser_inline_the_long_way()
+INLINE_PARTS = ["plain words", "Ünïcode ✓", "a.b", "x", " ", "  ", "\t", "\n", "\n\n", "| a | b |\n|---|---|\n| c | d |\n",
+                "# ", "- ", "1. ", "> ", "*", "_", "~", "`", "[", "]", "(", ")", "!", "<", ">", "{", "}",
+                "$", "&amp;", "\\", ":", "@", "www.x.io", "https://a.io", "<Note>", "</Note>", "{1}",
+                "^", "=", "+", "%", "#", "-", "'", '"', "[^1]", "[^1]: note\n", "[r]: /x\n", "[r]"]
+
+
+def _tokens(md: Any, text: str) -> list[dict[str, Any]]:
+    return [t.as_dict() for t in md.parse(text, {})]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(INLINE_PARTS), max_size=16))
+def test_plain_text_inline_tokens_are_the_tokens_markdown_it_makes(parts: list[str]) -> None:
+    text = "".join(parts)
+    assert _tokens(OURS, text) == _tokens(LONG_INLINE, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80))
+def test_any_text_parses_to_the_tokens_markdown_it_makes(text: str) -> None:
+    assert _tokens(OURS, text) == _tokens(LONG_INLINE, text)
+
+
+def test_a_plugin_inline_rule_before_text_turns_the_plain_text_shortcut_off() -> None:
+    # a rule before ``text`` is asked where text starts: at the start of the content
+    def shout(state: Any, silent: bool) -> bool:
+        if state.src[state.pos] != "a":
+            return False
+        if not silent:
+            state.push("shout", "", 0)
+        state.pos += 1
+        return True
+
+    for md in (ours := new_parser(), long := _parser_inline_the_long_way()):
+        md.inline.ruler.before("text", "shout", shout)
+    assert [c.type for c in ours.parse("apple pie")[1].children] == ["shout", "text"]
+    assert _tokens(ours, "apple pie") == _tokens(long, "apple pie")
