@@ -23,7 +23,7 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.parser_inline import ParserInline
 from markdown_it.renderer import RendererHTML
-from markdown_it.rules_core import StateCore
+from markdown_it.rules_core import StateCore, normalize
 from markdown_it.rules_inline.text import text as text_rule
 from markdown_it.token import Token
 from markupsafe import Markup
@@ -92,8 +92,17 @@ def new_parser() -> MarkdownIt:
     md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
     _quick_linkify_pretest(md)
     _gfm_autolinks(md)
+    md.core.ruler.at("normalize", _normalize_unless_normal)
     md.core.ruler.at("inline", _inline_with_plain_text_fast)
     return md
+
+
+def _normalize_unless_normal(state: StateCore) -> None:
+    """markdown-it's ``normalize`` rule, skipped for text it would leave as it is (speed only):
+    it rewrites ``\\r\\n`` and ``\\r`` to ``\\n`` and NUL to U+FFFD with two passes of a
+    regular expression over the whole page."""
+    if "\r" in state.src or "\0" in state.src:
+        normalize(state)
 
 
 def _inline_with_plain_text_fast(state: StateCore) -> None:

@@ -81,20 +81,23 @@ def test_the_anchor_pattern_finds_what_the_lazy_one_found(parts: list[str]) -> N
     assert _IDS.findall(html) == re.findall(r'<[a-zA-Z][^>]*?\sid="([^"]+)"', html)
 
 
-def _parser_inline_the_long_way() -> Any:
-    """Our parser with markdown-it's own core ``inline`` rule: every inline token parsed."""
-    from markdown_it.rules_core import inline
+def _parser_the_long_way() -> Any:
+    """Our parser with markdown-it's own core ``normalize`` and ``inline`` rules: every page
+    normalized, every inline token parsed."""
+    from markdown_it.rules_core import inline, normalize
 
     md = new_parser()
+    md.core.ruler.at("normalize", normalize)
     md.core.ruler.at("inline", inline)
     return md
 
 
-LONG_INLINE = _parser_inline_the_long_way()
+LONG_WAY = _parser_the_long_way()
 INLINE_PARTS = ["plain words", "Ünïcode ✓", "a.b", "x", " ", "  ", "\t", "\n", "\n\n", "| a | b |\n|---|---|\n| c | d |\n",
                 "# ", "- ", "1. ", "> ", "*", "_", "~", "`", "[", "]", "(", ")", "!", "<", ">", "{", "}",
                 "$", "&amp;", "\\", ":", "@", "www.x.io", "https://a.io", "<Note>", "</Note>", "{1}",
-                "^", "=", "+", "%", "#", "-", "'", '"', "[^1]", "[^1]: note\n", "[r]: /x\n", "[r]"]
+                "^", "=", "+", "%", "#", "-", "'", '"', "[^1]", "[^1]: note\n", "[r]: /x\n", "[r]",
+                "\r\n", "\r", "\0", "a\r\n---\r\n"]
 
 
 def _tokens(md: Any, text: str) -> list[dict[str, Any]]:
@@ -103,15 +106,15 @@ def _tokens(md: Any, text: str) -> list[dict[str, Any]]:
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(INLINE_PARTS), max_size=16))
-def test_plain_text_inline_tokens_are_the_tokens_markdown_it_makes(parts: list[str]) -> None:
+def test_the_shortcut_core_rules_make_the_tokens_markdown_it_makes(parts: list[str]) -> None:
     text = "".join(parts)
-    assert _tokens(OURS, text) == _tokens(LONG_INLINE, text)
+    assert _tokens(OURS, text) == _tokens(LONG_WAY, text)
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=80))
 def test_any_text_parses_to_the_tokens_markdown_it_makes(text: str) -> None:
-    assert _tokens(OURS, text) == _tokens(LONG_INLINE, text)
+    assert _tokens(OURS, text) == _tokens(LONG_WAY, text)
 
 
 def test_a_plugin_inline_rule_before_text_turns_the_plain_text_shortcut_off() -> None:
@@ -124,7 +127,7 @@ def test_a_plugin_inline_rule_before_text_turns_the_plain_text_shortcut_off() ->
         state.pos += 1
         return True
 
-    for md in (ours := new_parser(), long := _parser_inline_the_long_way()):
+    for md in (ours := new_parser(), long := _parser_the_long_way()):
         md.inline.ruler.before("text", "shout", shout)
     assert [c.type for c in ours.parse("apple pie")[1].children] == ["shout", "text"]
     assert _tokens(ours, "apple pie") == _tokens(long, "apple pie")
