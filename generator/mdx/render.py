@@ -240,6 +240,9 @@ class Context:
     # (component, prop) already warned about on this page: one located warning each, not one
     # per card of a grid of sixty
     prop_warned: set[tuple[str, str]] = field(default_factory=set)
+    # component templates by name, looked up once a page: Jinja's lookup checks the file's
+    # modification time each time (a stat call), for mdxsite dev to see an edited template
+    templates: dict[str, jinja2.Template] = field(default_factory=dict)
 
     def where(self, line: int | None, column: int = 0, needle: str = "") -> Location:
         """Locate a parsed line in the file; the column is where ``needle`` starts on it.
@@ -273,7 +276,8 @@ class Context:
         return Context(self.site, file, offset, self.page_key, {}, {}, self.problems,
                        self.errors, self.deps, self.links, (*self.stack, file), None,
                        self.used_ids, self.headings, features=self.features,
-                       scripts=self.scripts, islands=self.islands, prop_warned=self.prop_warned)
+                       scripts=self.scripts, islands=self.islands, prop_warned=self.prop_warned,
+                       templates=self.templates)
 
 
 def page_text(site: Site, page: Page) -> tuple[str, int]:
@@ -630,7 +634,10 @@ class _Renderer:
                           code="mdx.unsupported-prop", needle=f"<{name}")
         extra = self.extra(name, props, frame, children, env)
         children = extra.pop("children", children)
-        body = env.get_template(component.template).render(
+        template = self.ctx.templates.get(component.template)
+        if template is None:
+            template = self.ctx.templates[component.template] = env.get_template(component.template)
+        body = template.render(
             name=name, kind=CALLOUTS.get(name, ""), props=props, children=children,
             items=frame.items, blocks=frame.blocks, math=_math, site=self.ctx.site, **extra)
         return body.strip() + ("" if component.inline else "\n")
