@@ -43,6 +43,34 @@ _SPACE = re.compile(r"\s+")
 # each space not starting the attribute. The same matches as <[a-zA-Z][^>]*?\sid="([^"]+)",
 # which tried the attribute after every character of every tag (possessive: nothing to retry)
 _IDS = re.compile(r'<[a-zA-Z][^>\s]*+(?:\s(?!id="[^"]+")[^>\s]*+)*+\sid="([^"]+)"')
+
+
+def element_ids(html: str) -> list[str]:
+    """Return ``_IDS.findall(html)``: each element's first ``id``, in order (speed only).
+
+    The pattern is tried at every ``<`` of a page, a hundred microseconds on one with
+    highlighted code. A match runs from its ``<`` to a space and ``id="`` with no ``>`` in
+    between, so it can start only between the ``>`` before an ``id="`` and that ``id="``:
+    the pattern is tried at those ``<`` only, left to right, each match's end being where
+    findall would look on from.
+    """
+    found: list[str] = []
+    scan_from = 0
+    q = html.find('id="')
+    while q >= 0:
+        if q > scan_from and html[q - 1].isspace():
+            p = html.find("<", max(html.rfind(">", 0, q) + 1, scan_from), q)
+            while p >= 0:
+                m = _IDS.match(html, p)
+                if m is not None:
+                    found.append(m.group(1))
+                    scan_from = m.end()
+                    break
+                p = html.find("<", p + 1, q)
+        q = html.find('id="', max(q + 1, scan_from))
+    return found
+
+
 # noZoom: the platform's image prop (no zoom on click); site.js reads data-no-zoom
 _ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex",
                 "noZoom": "data-no-zoom"}
@@ -321,7 +349,7 @@ def render(site: Site, page: Page) -> RenderedPage:
             meta["scripts"] = (*meta.get("scripts", ()), "/" + path)
             meta["island"] = (path, js)
     # components and HTML elements define anchors too (<Update label>, <div id>)
-    anchors = ctx.used_ids | set(_IDS.findall(out))
+    anchors = ctx.used_ids | set(element_ids(out))
     return RenderedPage(key=page.key, html=out, headings=tuple(ctx.headings),
                         anchors=tuple(sorted(anchors)), links=tuple(ctx.links), text=text,
                         markdown=audience.for_agents(body), problems=tuple(ctx.problems),

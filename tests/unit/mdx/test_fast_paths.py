@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mdxsite.mdx import jsx
-from mdxsite.mdx.render import _IDS, new_parser
+from mdxsite.mdx.render import _IDS, element_ids, new_parser
 
 LINKISH = ["www.example.com", "me@example.org", "http://a.io", "https://intranet/x", "HTTP://localhost:3000", "HTTPS://X.ORG/p", "ftp:", "//", "mailto:", "a@b.co", "LocalHost",
            "www.", "WWW.x", "e.g.", "x.y", ".", ":", "/", "@", "ſ", "K", "localhoſt", "\u212a",
@@ -79,6 +79,17 @@ ELEMENTS = ['<h2 id="a">', '<div class="x" id="b">', '<a\nid="c" id="d">', '<p i
 def test_the_anchor_pattern_finds_what_the_lazy_one_found(parts: list[str]) -> None:
     html = "".join(parts)
     assert _IDS.findall(html) == re.findall(r'<[a-zA-Z][^>]*?\sid="([^"]+)"', html)
+
+
+IDISH = [*ELEMENTS, 'id="h"', ' id="', 'id=""', ' id=""', "\u2003", ">", "<", "<<b", "<1 id=\"n\">",
+         '<p id="x>y" id="z">', '<p\u00a0id="nb">', 'a id="t"', '"', "<a ", " b=c"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(IDISH), max_size=14))
+def test_element_ids_tries_the_pattern_where_findall_would_find_it(parts: list[str]) -> None:
+    html = "".join(parts)
+    assert element_ids(html) == _IDS.findall(html)
 
 
 def _parser_the_long_way() -> Any:
