@@ -142,3 +142,32 @@ def test_a_plugin_inline_rule_before_text_turns_the_plain_text_shortcut_off() ->
         md.inline.ruler.before("text", "shout", shout)
     assert [c.type for c in ours.parse("apple pie")[1].children] == ["shout", "text"]
     assert _tokens(ours, "apple pie") == _tokens(long, "apple pie")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["|", "\\", "\\|", "\\\\|", "a", " ", "`", "é", "||"]), max_size=14))
+def test_table_rows_split_where_markdown_its_own_split_splits_them(parts: list[str]) -> None:
+    import sys
+
+    new_parser()  # puts the shortcut in place
+    split = sys.modules["markdown_it.rules_block.table"].escapedSplit
+    row = "".join(parts)
+    assert split.original is not split and split(row) == split.original(row)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["| a | b |", "|---|:-:|", "a \\| b", "`x|y`", "| c |", "\\\\", "\n",
+                                 "x", " | "]), max_size=10))
+def test_tables_parse_as_with_markdown_its_own_split(parts: list[str]) -> None:
+    import sys
+
+    table = sys.modules["markdown_it.rules_block.table"]
+    text = "".join(parts)
+    new_parser()
+    ours = _tokens(OURS, text)
+    shortcut = table.escapedSplit
+    table.escapedSplit = shortcut.original
+    try:
+        assert ours == _tokens(LONG_WAY, text)
+    finally:
+        table.escapedSplit = shortcut
