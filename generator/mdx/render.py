@@ -147,7 +147,7 @@ def _quick_table_split() -> None:
 
     escaped_split.mdxsite_shortcut = True  # type: ignore[attr-defined]
     escaped_split.original = original  # type: ignore[attr-defined]
-    table_rule.escapedSplit = escaped_split
+    setattr(table_rule, "escapedSplit", escaped_split)
 
 
 def _normalize_unless_normal(state: StateCore) -> None:
