@@ -171,3 +171,39 @@ def test_tables_parse_as_with_markdown_its_own_split(parts: list[str]) -> None:
         assert ours == _tokens(LONG_WAY, text)
     finally:
         table.escapedSplit = shortcut
+
+
+TAGGED = [*INLINE_PARTS, "- a\n- b\n\n  c\n", "1. x\n2. y\n", "> q\n>\n> - l\n", "***\n", "## H\n",
+          "| a |\n|:-:|\n| b |\n", "![i](/s.png \"t\")", "[l](/p \"t\")", "**b** _e_ ~~s~~", "  \n",
+          "- [ ] task\n", "<Note>\n- x\n</Note>\n", "a\n===\n"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(TAGGED), max_size=12), st.booleans())
+def test_tags_render_as_markdown_its_render_token_renders_them(parts: list[str], xhtml: bool) -> None:
+    from markdown_it.renderer import RendererHTML
+
+    from mdxsite.mdx.render import render_tag
+
+    tokens = OURS.parse("".join(parts), {})
+    options = {**OURS.options, "xhtmlOut": xhtml}
+    theirs = RendererHTML()
+    for stream in [tokens, *(t.children for t in tokens if t.children)]:
+        for i in range(len(stream)):
+            assert render_tag(stream, i, xhtml) == theirs.renderToken(stream, i, options, {})
+
+
+def test_a_plugins_own_render_token_is_used() -> None:
+    from markdown_it.renderer import RendererHTML
+
+    from mdxsite.mdx.render import _renders_tags_as_markdown_it
+
+    class Framed(RendererHTML):
+        def renderToken(self, tokens: Any, idx: int, options: Any, env: Any) -> str:
+            return "[" + super().renderToken(tokens, idx, options, env) + "]"
+
+    assert _renders_tags_as_markdown_it(RendererHTML())
+    assert not _renders_tags_as_markdown_it(Framed())
+    patched = RendererHTML()
+    patched.renderToken = lambda *a: ""  # type: ignore[method-assign]
+    assert not _renders_tags_as_markdown_it(patched)
