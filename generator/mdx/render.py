@@ -468,6 +468,15 @@ def render_tag(tokens: list[Token], idx: int, xhtml: bool) -> str:
     return out + ">\n"
 
 
+# the token types _Renderer draws itself, at block level and inline
+_BLOCK_TYPES = frozenset({"jsx_open", "jsx_close", "jsx_self", "jsx_expr_block", "mdx_statement",
+                          "mdx_error", "fence", "math_block", "math_block_label", "inline",
+                          "heading_close"})
+_INLINE_TYPES = frozenset({"text", "jsx_inline_open", "jsx_inline_close", "jsx_inline_self",
+                           "jsx_expr", "mdx_error", "link_open", "image", "math_inline",
+                           "math_inline_double"})
+
+
 class _Renderer:
     def __init__(self, md: MarkdownIt, ctx: Context, env: dict[str, Any]):
         self.md, self.ctx, self.env = md, ctx, env
@@ -482,14 +491,22 @@ class _Renderer:
         # markdown-it's renderToken for every other tag, unless a plugin changed it (speed only)
         self.own_tags = _renders_tags_as_markdown_it(renderer)
         self.xhtml = bool(md.options["xhtmlOut"])
+        # token types drawn otherwise than by render_tag: ours and the renderer's rules; most
+        # tokens (paragraphs, list items, table cells) are none of them and skip the checks
+        self.block_special = _BLOCK_TYPES | self.rules.keys()
+        self.inline_special = _INLINE_TYPES | self.rules.keys()
 
     # ---------------------------------------------------------------- block level
     def render(self, tokens: list[Token]) -> str:
         stack = [Frame("", None, {}, 0)]
+        tags, special, xhtml = self.own_tags, self.block_special, self.xhtml
         for i, tok in enumerate(tokens):
+            t = tok.type
+            if tags and t not in special:
+                stack[-1].parts.append(render_tag(tokens, i, xhtml))
+                continue
             top = stack[-1]
             line = tok.map[0] if tok.map else None
-            t = tok.type
             if t == "jsx_open":
                 tag = tok.meta["tag"]
                 stack.append(Frame(tag.name, tag, self.props(tag, line), line or 0))
@@ -525,9 +542,7 @@ class _Renderer:
                                  f'aria-label="Link to this section">#</a></{tok.tag}>\n')
             elif t in self.rules:
                 top.parts.append(self.rules[t](tokens, i, self.md.options, self.env))
-            elif self.own_tags:
-                top.parts.append(render_tag(tokens, i, self.xhtml))
-            else:
+            else:  # a plugin's own renderToken (render_tag draws the rest, above)
                 top.parts.append(self.renderer.renderToken(tokens, i, self.md.options, self.env))
         for frame in reversed(stack[1:]):
             self.ctx.error(frame.line, f"<{frame.name}> is not closed",
@@ -538,11 +553,14 @@ class _Renderer:
     def inline(self, children: list[Token], line: int | None) -> str:
         stack = [Frame("", None, {}, line or 0)]
         plain_text = self.plain_text
+        tags, special, xhtml = self.own_tags, self.inline_special, self.xhtml
         for i, tok in enumerate(children):
             top = stack[-1]
             t = tok.type
             if t == "text" and plain_text:
                 top.parts.append(escapeHtml(tok.content))
+            elif tags and t not in special:
+                top.parts.append(render_tag(children, i, xhtml))
             elif t == "jsx_inline_open":
                 tag = tok.meta["tag"]
                 stack.append(Frame(tag.name, tag, self.props(tag, line), line or 0))
@@ -568,9 +586,7 @@ class _Renderer:
                 top.parts.append(_math(tok.content, display=t.endswith("double")))
             elif t in self.rules:
                 top.parts.append(self.rules[t](children, i, self.md.options, self.env))
-            elif self.own_tags:
-                top.parts.append(render_tag(children, i, self.xhtml))
-            else:
+            else:  # a plugin's own renderToken (render_tag draws the rest, above)
                 top.parts.append(self.renderer.renderToken(children, i, self.md.options, self.env))
         for frame in reversed(stack[1:]):
             # an inline tag left open closes at the end of its paragraph, like MDX's parser says
