@@ -10,6 +10,7 @@ tags, bad frontmatter and HTML comments are located errors.
 from __future__ import annotations
 
 import html
+import importlib
 import posixpath
 import re
 import textwrap
@@ -21,13 +22,16 @@ from typing import Any
 import jinja2
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
+from markdown_it.parser_inline import ParserInline
 from markdown_it.renderer import RendererHTML
+from markdown_it.rules_core import StateCore, normalize
+from markdown_it.rules_inline.text import text as text_rule
 from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdxsite.errors import Location, MdxsiteError, Problem
-from mdxsite.mdx import (audience, code, components, filetree, frontmatter, images, islands,
-                        jsvalue, mermaid, variables)
+from mdxsite.mdx import (audience, code, components, dispatch, filetree, frontmatter, images,
+                        islands, jsvalue, mermaid, variables)
 from mdxsite.mdx.components import CALLOUTS
 from mdxsite.mdx.jsx import Prop, Tag, scan_tag
 from mdxsite.mdx.syntax import VOID, mdx_plugin, prepare
@@ -40,6 +44,34 @@ _SPACE = re.compile(r"\s+")
 # each space not starting the attribute. The same matches as <[a-zA-Z][^>]*?\sid="([^"]+)",
 # which tried the attribute after every character of every tag (possessive: nothing to retry)
 _IDS = re.compile(r'<[a-zA-Z][^>\s]*+(?:\s(?!id="[^"]+")[^>\s]*+)*+\sid="([^"]+)"')
+
+
+def element_ids(html: str) -> list[str]:
+    """Return ``_IDS.findall(html)``: each element's first ``id``, in order (speed only).
+
+    The pattern is tried at every ``<`` of a page, a hundred microseconds on one with
+    highlighted code. A match runs from its ``<`` to a space and ``id="`` with no ``>`` in
+    between, so it can start only between the ``>`` before an ``id="`` and that ``id="``:
+    the pattern is tried at those ``<`` only, left to right, each match's end being where
+    findall would look on from.
+    """
+    found: list[str] = []
+    scan_from = 0
+    q = html.find('id="')
+    while q >= 0:
+        if q > scan_from and html[q - 1].isspace():
+            p = html.find("<", max(html.rfind(">", 0, q) + 1, scan_from), q)
+            while p >= 0:
+                m = _IDS.match(html, p)
+                if m is not None:
+                    found.append(m.group(1))
+                    scan_from = m.end()
+                    break
+                p = html.find("<", p + 1, q)
+        q = html.find('id="', max(q + 1, scan_from))
+    return found
+
+
 # noZoom: the platform's image prop (no zoom on click); site.js reads data-no-zoom
 _ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex",
                 "noZoom": "data-no-zoom"}
@@ -84,12 +116,82 @@ def new_parser() -> MarkdownIt:
     # $5 and $10 in prose stay text: math needs no space inside the dollars and no digit after
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.use(mdx_plugin)
+    dispatch.use(md)
     # a link's URL is normalized (mdurl parse, punycode, percent-encoding) by a pure function of
     # the URL (5 us a link), and pages link the same pages again and again
     md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
     _quick_linkify_pretest(md)
     _gfm_autolinks(md)
+    md.core.ruler.at("normalize", _normalize_unless_normal)
+    _quick_table_split()
+    md.core.ruler.at("inline", _inline_with_plain_text_fast)
     return md
+
+
+def _quick_table_split() -> None:
+    """Split table rows without backslashes with ``str.split`` (speed only).
+
+    markdown-it's table rule splits each row at the pipes not escaped by a backslash,
+    walking the row a character at a time in Python (1% of a page's render time). In a row
+    without a backslash every pipe splits, so ``row.split("|")`` is the same list; any other
+    row goes to markdown-it's own function. It is looked up as a global of markdown-it's table
+    module, which is where this puts the shortcut (once a process).
+    """
+    # the package exports the rule function under the module's name: ask for the module
+    table_rule = importlib.import_module("markdown_it.rules_block.table")
+    original = table_rule.escapedSplit
+    if getattr(original, "mdxsite_shortcut", False):
+        return
+
+    def escaped_split(string: str) -> list[str]:
+        return string.split("|") if "\\" not in string else original(string)
+
+    escaped_split.mdxsite_shortcut = True  # type: ignore[attr-defined]
+    escaped_split.original = original  # type: ignore[attr-defined]
+    setattr(table_rule, "escapedSplit", escaped_split)
+
+
+def _normalize_unless_normal(state: StateCore) -> None:
+    """markdown-it's ``normalize`` rule, skipped for text it would leave as it is (speed only):
+    it rewrites ``\\r\\n`` and ``\\r`` to ``\\n`` and NUL to U+FFFD with two passes of a
+    regular expression over the whole page."""
+    if "\r" in state.src or "\0" in state.src:
+        normalize(state)
+
+
+def _inline_with_plain_text_fast(state: StateCore) -> None:
+    """markdown-it's core ``inline`` rule, answering text without markup at once (speed only).
+
+    Two in three inline tokens (a table cell, a heading, a plain sentence) hold no character
+    that stops markdown-it's ``text`` rule: its inline parser then makes one text token of the
+    whole content after building its state and running its four post-processing rules (10 us
+    a token). While ``text`` is the first inline rule and the post-processing rules are
+    markdown-it's own (no plugin changed them), that token is made here directly; any other
+    content, or another rule set, takes the parser's own way.
+    """
+    md = state.md
+    inline = md.inline
+    plain = _plain_text_ok(inline.ruler.getRules(""), inline.ruler2.getRules("")) and \
+        md.options["maxNesting"] > 0
+    search = inline.terminator_re.search
+    for token in state.tokens:
+        if token.type == "inline":
+            if token.children is None:
+                token.children = []
+            content = token.content
+            if plain and content and search(content) is None:
+                token.children.append(Token("text", "", 0, content=content))
+            else:
+                inline.parse(content, md, state.env, token.children)
+
+
+_DEFAULT_POST_RULES = frozenset(ParserInline().ruler2.getRules(""))
+
+
+def _plain_text_ok(rules: list[Any], post_rules: list[Any]) -> bool:
+    """True when markdown-it makes text without terminators one text token: its own ``text``
+    rule runs first and only its own post-processing rules follow."""
+    return bool(rules) and rules[0] is text_rule and all(r in _DEFAULT_POST_RULES for r in post_rules)
 
 
 def _gfm_autolinks(md: MarkdownIt) -> None:
@@ -192,6 +294,9 @@ class Context:
     # (component, prop) already warned about on this page: one located warning each, not one
     # per card of a grid of sixty
     prop_warned: set[tuple[str, str]] = field(default_factory=set)
+    # component templates by name, looked up once a page: Jinja's lookup checks the file's
+    # modification time each time (a stat call), for mdxsite dev to see an edited template
+    templates: dict[str, jinja2.Template] = field(default_factory=dict)
 
     def where(self, line: int | None, column: int = 0, needle: str = "") -> Location:
         """Locate a parsed line in the file; the column is where ``needle`` starts on it.
@@ -225,7 +330,8 @@ class Context:
         return Context(self.site, file, offset, self.page_key, {}, {}, self.problems,
                        self.errors, self.deps, self.links, (*self.stack, file), None,
                        self.used_ids, self.headings, features=self.features,
-                       scripts=self.scripts, islands=self.islands, prop_warned=self.prop_warned)
+                       scripts=self.scripts, islands=self.islands, prop_warned=self.prop_warned,
+                       templates=self.templates)
 
 
 def page_text(site: Site, page: Page) -> tuple[str, int]:
@@ -269,7 +375,7 @@ def render(site: Site, page: Page) -> RenderedPage:
             meta["scripts"] = (*meta.get("scripts", ()), "/" + path)
             meta["island"] = (path, js)
     # components and HTML elements define anchors too (<Update label>, <div id>)
-    anchors = ctx.used_ids | set(_IDS.findall(out))
+    anchors = ctx.used_ids | set(element_ids(out))
     return RenderedPage(key=page.key, html=out, headings=tuple(ctx.headings),
                         anchors=tuple(sorted(anchors)), links=tuple(ctx.links), text=text,
                         markdown=audience.for_agents(body), problems=tuple(ctx.problems),
@@ -326,6 +432,51 @@ def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
         ctx.headings.append(Heading(level=int(tok.tag[1]), text=text or inline.content, id=slug))
 
 
+def _renders_tags_as_markdown_it(renderer: RendererHTML) -> bool:
+    """True when ``renderer`` draws a token with markdown-it's own renderToken and renderAttrs."""
+    kind = type(renderer)
+    return kind.renderToken is RendererHTML.renderToken and \
+        kind.renderAttrs is RendererHTML.renderAttrs and \
+        not {"renderToken", "renderAttrs"} & vars(renderer).keys()
+
+
+def render_tag(tokens: list[Token], idx: int, xhtml: bool) -> str:
+    """Return what markdown-it's ``RendererHTML.renderToken`` returns for ``tokens[idx]``
+    (speed only: the same steps, without its three method calls and string rebuilding)."""
+    token = tokens[idx]
+    if token.hidden:
+        return ""
+    nesting = token.nesting
+    if nesting == -1:
+        out = "</" + token.tag
+    elif token.block and idx and tokens[idx - 1].hidden:
+        out = "\n<" + token.tag
+    else:
+        out = "<" + token.tag
+    if token.attrs:
+        out += "".join([f' {escapeHtml(key)}="{escapeHtml(str(value))}"'
+                        for key, value in token.attrs.items()])
+    if nesting == 0 and xhtml:
+        out += " /"
+    if not token.block:
+        return out + ">"
+    if nesting == 1 and idx + 1 < len(tokens):
+        following = tokens[idx + 1]
+        if following.type == "inline" or following.hidden or \
+                (following.nesting == -1 and following.tag == token.tag):
+            return out + ">"
+    return out + ">\n"
+
+
+# the token types _Renderer draws itself, at block level and inline
+_BLOCK_TYPES = frozenset({"jsx_open", "jsx_close", "jsx_self", "jsx_expr_block", "mdx_statement",
+                          "mdx_error", "fence", "math_block", "math_block_label", "inline",
+                          "heading_close"})
+_INLINE_TYPES = frozenset({"text", "jsx_inline_open", "jsx_inline_close", "jsx_inline_self",
+                           "jsx_expr", "mdx_error", "link_open", "image", "math_inline",
+                           "math_inline_double"})
+
+
 class _Renderer:
     def __init__(self, md: MarkdownIt, ctx: Context, env: dict[str, Any]):
         self.md, self.ctx, self.env = md, ctx, env
@@ -337,14 +488,25 @@ class _Renderer:
         # most inline tokens are text: when no plugin re-renders it, escape it here (speed only)
         text_rule = renderer.rules.get("text")
         self.plain_text = getattr(text_rule, "__func__", None) is RendererHTML.text
+        # markdown-it's renderToken for every other tag, unless a plugin changed it (speed only)
+        self.own_tags = _renders_tags_as_markdown_it(renderer)
+        self.xhtml = bool(md.options["xhtmlOut"])
+        # token types drawn otherwise than by render_tag: ours and the renderer's rules; most
+        # tokens (paragraphs, list items, table cells) are none of them and skip the checks
+        self.block_special = _BLOCK_TYPES | self.rules.keys()
+        self.inline_special = _INLINE_TYPES | self.rules.keys()
 
     # ---------------------------------------------------------------- block level
     def render(self, tokens: list[Token]) -> str:
         stack = [Frame("", None, {}, 0)]
+        tags, special, xhtml = self.own_tags, self.block_special, self.xhtml
         for i, tok in enumerate(tokens):
+            t = tok.type
+            if tags and t not in special:
+                stack[-1].parts.append(render_tag(tokens, i, xhtml))
+                continue
             top = stack[-1]
             line = tok.map[0] if tok.map else None
-            t = tok.type
             if t == "jsx_open":
                 tag = tok.meta["tag"]
                 stack.append(Frame(tag.name, tag, self.props(tag, line), line or 0))
@@ -380,7 +542,7 @@ class _Renderer:
                                  f'aria-label="Link to this section">#</a></{tok.tag}>\n')
             elif t in self.rules:
                 top.parts.append(self.rules[t](tokens, i, self.md.options, self.env))
-            else:
+            else:  # a plugin's own renderToken (render_tag draws the rest, above)
                 top.parts.append(self.renderer.renderToken(tokens, i, self.md.options, self.env))
         for frame in reversed(stack[1:]):
             self.ctx.error(frame.line, f"<{frame.name}> is not closed",
@@ -391,11 +553,14 @@ class _Renderer:
     def inline(self, children: list[Token], line: int | None) -> str:
         stack = [Frame("", None, {}, line or 0)]
         plain_text = self.plain_text
+        tags, special, xhtml = self.own_tags, self.inline_special, self.xhtml
         for i, tok in enumerate(children):
             top = stack[-1]
             t = tok.type
             if t == "text" and plain_text:
                 top.parts.append(escapeHtml(tok.content))
+            elif tags and t not in special:
+                top.parts.append(render_tag(children, i, xhtml))
             elif t == "jsx_inline_open":
                 tag = tok.meta["tag"]
                 stack.append(Frame(tag.name, tag, self.props(tag, line), line or 0))
@@ -421,7 +586,7 @@ class _Renderer:
                 top.parts.append(_math(tok.content, display=t.endswith("double")))
             elif t in self.rules:
                 top.parts.append(self.rules[t](children, i, self.md.options, self.env))
-            else:
+            else:  # a plugin's own renderToken (render_tag draws the rest, above)
                 top.parts.append(self.renderer.renderToken(children, i, self.md.options, self.env))
         for frame in reversed(stack[1:]):
             # an inline tag left open closes at the end of its paragraph, like MDX's parser says
@@ -582,7 +747,10 @@ class _Renderer:
                           code="mdx.unsupported-prop", needle=f"<{name}")
         extra = self.extra(name, props, frame, children, env)
         children = extra.pop("children", children)
-        body = env.get_template(component.template).render(
+        template = self.ctx.templates.get(component.template)
+        if template is None:
+            template = self.ctx.templates[component.template] = env.get_template(component.template)
+        body = template.render(
             name=name, kind=CALLOUTS.get(name, ""), props=props, children=children,
             items=frame.items, blocks=frame.blocks, math=_math, site=self.ctx.site, **extra)
         return body.strip() + ("" if component.inline else "\n")

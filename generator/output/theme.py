@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections import ChainMap
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -78,6 +79,30 @@ def load_theme(name: str) -> Theme:
     return Theme(name, folder, settings, parent)
 
 
+class SiteEnvironment(jinja2.Environment):
+    """Jinja's environment, where a template without globals of its own reads the
+    environment's ``globals`` dict itself (speed only).
+
+    Jinja gives each template a ``ChainMap(its own, environment's)`` and copies it into the
+    context of every render: iterating a ChainMap is Python code, 10 us a render, about half
+    the time of a small component's template. The environment's dict reads the same and
+    follows later changes to it (``href`` is set per site). A template given globals (by
+    ``get_template(name, globals=…)``) still gets a ChainMap of its own, so they never leak
+    into the environment's.
+    """
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        return self.globals if not d else super().make_globals(d)
+
+    def _load_template(self, name: str, globals: MutableMapping[str, Any] | None) -> jinja2.Template:
+        template = super()._load_template(name, None)  # Jinja would update the shared dict
+        if globals:
+            if template.globals is self.globals:
+                template.globals = ChainMap({}, self.globals)
+            template.globals.update(globals)
+        return template
+
+
 def new_environment(theme: Theme, site: Site, plugin_folders: Sequence[Path] = ()) -> jinja2.Environment:
     """Build the Jinja environment drawing ``site``: templates are looked up in the site's
     ``_templates/`` folder, then the plugins' template folders, then the theme and its parents
@@ -88,7 +113,7 @@ def new_environment(theme: Theme, site: Site, plugin_folders: Sequence[Path] = (
         loaders.append(jinja2.FileSystemLoader(str(overrides)))
     loaders += [jinja2.FileSystemLoader(str(folder)) for folder in plugin_folders]
     loaders += [jinja2.FileSystemLoader(str(t.folder / "templates")) for t in theme.chain()]
-    env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
+    env = SiteEnvironment(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True)
     env.globals["icon"] = drawer(site.config.get("icons.library"))  # icons.library

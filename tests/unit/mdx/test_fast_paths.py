@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mdxsite.mdx import jsx
-from mdxsite.mdx.render import _IDS, new_parser
+from mdxsite.mdx.render import _IDS, element_ids, new_parser
 
 LINKISH = ["www.example.com", "me@example.org", "http://a.io", "https://intranet/x", "HTTP://localhost:3000", "HTTPS://X.ORG/p", "ftp:", "//", "mailto:", "a@b.co", "LocalHost",
            "www.", "WWW.x", "e.g.", "x.y", ".", ":", "/", "@", "ſ", "K", "localhoſt", "\u212a",
@@ -79,3 +79,171 @@ ELEMENTS = ['<h2 id="a">', '<div class="x" id="b">', '<a\nid="c" id="d">', '<p i
 def test_the_anchor_pattern_finds_what_the_lazy_one_found(parts: list[str]) -> None:
     html = "".join(parts)
     assert _IDS.findall(html) == re.findall(r'<[a-zA-Z][^>]*?\sid="([^"]+)"', html)
+
+
+IDISH = [*ELEMENTS, 'id="h"', ' id="', 'id=""', ' id=""', "\u2003", ">", "<", "<<b", "<1 id=\"n\">",
+         '<p id="x>y" id="z">', '<p\u00a0id="nb">', 'a id="t"', '"', "<a ", " b=c"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(IDISH), max_size=14))
+def test_element_ids_tries_the_pattern_where_findall_would_find_it(parts: list[str]) -> None:
+    html = "".join(parts)
+    assert element_ids(html) == _IDS.findall(html)
+
+
+def _parser_the_long_way() -> Any:
+    """Our parser with markdown-it's own core ``normalize`` and ``inline`` rules (every page
+    normalized, every inline token parsed) and its own block tokenizer (every rule tried)."""
+    from markdown_it.rules_core import inline, normalize
+
+    from markdown_it import rules_block
+
+    md = new_parser()
+    md.core.ruler.at("normalize", normalize)
+    md.core.ruler.at("inline", inline)
+    del md.block.tokenize  # markdown-it's own tokenizer, paragraph and lheading rules
+    md.block.ruler.at("paragraph", rules_block.paragraph)
+    md.block.ruler.at("lheading", rules_block.lheading)
+    return md
+
+
+LONG_WAY = _parser_the_long_way()
+INLINE_PARTS = ["plain words", "Ünïcode ✓", "a.b", "x", " ", "  ", "\t", "\n", "\n\n", "| a | b |\n|---|---|\n| c | d |\n",
+                "# ", "- ", "1. ", "> ", "*", "_", "~", "`", "[", "]", "(", ")", "!", "<", ">", "{", "}",
+                "$", "&amp;", "\\", ":", "@", "www.x.io", "https://a.io", "<Note>", "</Note>", "{1}",
+                "^", "=", "+", "%", "#", "-", "'", '"', "[^1]", "[^1]: note\n", "[r]: /x\n", "[r]",
+                "\r\n", "\r", "\0", "a\r\n---\r\n"]
+
+
+def _tokens(md: Any, text: str) -> list[dict[str, Any]]:
+    return [t.as_dict() for t in md.parse(text, {})]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(INLINE_PARTS), max_size=16))
+def test_the_shortcut_core_rules_make_the_tokens_markdown_it_makes(parts: list[str]) -> None:
+    text = "".join(parts)
+    assert _tokens(OURS, text) == _tokens(LONG_WAY, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80))
+def test_any_text_parses_to_the_tokens_markdown_it_makes(text: str) -> None:
+    assert _tokens(OURS, text) == _tokens(LONG_WAY, text)
+
+
+def test_a_plugin_inline_rule_before_text_turns_the_plain_text_shortcut_off() -> None:
+    # a rule before ``text`` is asked where text starts: at the start of the content
+    def shout(state: Any, silent: bool) -> bool:
+        if state.src[state.pos] != "a":
+            return False
+        if not silent:
+            state.push("shout", "", 0)
+        state.pos += 1
+        return True
+
+    for md in (ours := new_parser(), long := _parser_the_long_way()):
+        md.inline.ruler.before("text", "shout", shout)
+    assert [c.type for c in ours.parse("apple pie")[1].children] == ["shout", "text"]
+    assert _tokens(ours, "apple pie") == _tokens(long, "apple pie")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["|", "\\", "\\|", "\\\\|", "a", " ", "`", "é", "||"]), max_size=14))
+def test_table_rows_split_where_markdown_its_own_split_splits_them(parts: list[str]) -> None:
+    import sys
+
+    new_parser()  # puts the shortcut in place
+    split = sys.modules["markdown_it.rules_block.table"].escapedSplit
+    row = "".join(parts)
+    assert split.original is not split and split(row) == split.original(row)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["| a | b |", "|---|:-:|", "a \\| b", "`x|y`", "| c |", "\\\\", "\n",
+                                 "x", " | "]), max_size=10))
+def test_tables_parse_as_with_markdown_its_own_split(parts: list[str]) -> None:
+    import sys
+
+    table = sys.modules["markdown_it.rules_block.table"]
+    text = "".join(parts)
+    new_parser()
+    ours = _tokens(OURS, text)
+    shortcut = table.escapedSplit
+    table.escapedSplit = shortcut.original
+    try:
+        assert ours == _tokens(LONG_WAY, text)
+    finally:
+        table.escapedSplit = shortcut
+
+
+TAGGED = [*INLINE_PARTS, "- a\n- b\n\n  c\n", "1. x\n2. y\n", "> q\n>\n> - l\n", "***\n", "## H\n",
+          "| a |\n|:-:|\n| b |\n", "![i](/s.png \"t\")", "[l](/p \"t\")", "**b** _e_ ~~s~~", "  \n",
+          "- [ ] task\n", "<Note>\n- x\n</Note>\n", "a\n===\n"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(TAGGED), max_size=12), st.booleans())
+def test_tags_render_as_markdown_its_render_token_renders_them(parts: list[str], xhtml: bool) -> None:
+    from markdown_it.renderer import RendererHTML
+
+    from mdxsite.mdx.render import render_tag
+
+    tokens = OURS.parse("".join(parts), {})
+    options = {**OURS.options, "xhtmlOut": xhtml}
+    theirs = RendererHTML()
+    for stream in [tokens, *(t.children for t in tokens if t.children)]:
+        for i in range(len(stream)):
+            assert render_tag(stream, i, xhtml) == theirs.renderToken(stream, i, options, {})
+
+
+def test_a_plugins_own_render_token_is_used() -> None:
+    from markdown_it.renderer import RendererHTML
+
+    from mdxsite.mdx.render import _renders_tags_as_markdown_it
+
+    class Framed(RendererHTML):
+        def renderToken(self, tokens: Any, idx: int, options: Any, env: Any) -> str:
+            return "[" + super().renderToken(tokens, idx, options, env) + "]"
+
+    assert _renders_tags_as_markdown_it(RendererHTML())
+    assert not _renders_tags_as_markdown_it(Framed())
+    patched = RendererHTML()
+    patched.renderToken = lambda *a: ""  # type: ignore[method-assign]
+    assert not _renders_tags_as_markdown_it(patched)
+
+
+BLOCK_LINES = ["# h", "###### h6", "#no", "- a", "* b", "+ c", "-", "1. one", "2) two", "10. ten", "> q",
+               ">", "```", "```js", "~~~", "$$", "$$ x $$", "$5", "[^1]: note", "[^x]", "[r]: /url",
+               "[link]", "import x from './x.mdx'", "export const a = 1", "important", "<Note>",
+               "</Note>", "<Card title=\"t\" />", "{1}", "{/* c */}", "| a | b |", "|---|---|",
+               "a | b", "--- | ---", "***", "___", "---", "===", "text", "more text", "    code-ish",
+               "\t- tab", "  - nested", "   > deep", "", "", "é", "<", "{", "|", "\\|"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(BLOCK_LINES), max_size=16))
+def test_blocks_parse_as_with_every_rule_tried(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    assert _tokens(OURS, text) == _tokens(LONG_WAY, text)
+
+
+def test_a_plugin_block_rule_is_tried_on_every_line() -> None:
+    from markdown_it.rules_block import StateBlock
+
+    def bang(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        pos = state.bMarks[start] + state.tShift[start]
+        if state.src[pos] != "!":
+            return False
+        if not silent:
+            state.push("bang", "", 0).map = [start, start + 1]
+        state.line = start + 1
+        return True
+
+    ours, long = new_parser(), _parser_the_long_way()
+    for md in (ours, long):
+        md.block.ruler.before("paragraph", "bang", bang, {"alt": ["paragraph"]})
+    text = "!one\ntext\n!two\n\n- item\n  !three\n"
+    assert [t.type for t in ours.parse(text)].count("bang") == 3
+    assert _tokens(ours, text) == _tokens(long, text)

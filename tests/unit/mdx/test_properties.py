@@ -65,3 +65,27 @@ def test_rendering_never_crashes_and_errors_are_located(site, source: str) -> No
         assert problem.where.column >= 1, (problem, source)
     if "</Other>" in source or "<!--" in source:  # malformed: always a located error
         assert ctx.errors, source
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(source=mdx())
+def test_tags_drawn_by_render_tag_are_what_markdown_its_render_token_draws(site, source: str) -> None:
+    from functools import partial
+
+    from markdown_it.renderer import RendererHTML
+
+    from mdxsite import toolkit
+
+    def rendered() -> tuple[str, list[str]]:
+        ctx = Context(site, "page.mdx", 3, "index", stack=("page.mdx",))
+        return render_mdx(source, ctx), [p.message for p in (*ctx.problems, *ctx.errors)]
+
+    ours = rendered()
+    renderer = toolkit.for_site(site).markdown.renderer
+    # an instance's own renderToken is a plugin's: the renderer then asks it for every tag
+    renderer.renderToken = partial(RendererHTML.renderToken, renderer)  # type: ignore[method-assign]
+    try:
+        assert rendered() == ours
+    finally:
+        del renderer.renderToken
