@@ -31,11 +31,14 @@ Speed: the pages are streamed to the ``pagefind --service`` process without wait
 answer (the service handles requests one at a time, in order, so the index is the same as
 when they are sent one by one; the ``pagefind`` package's own client polls for each answer
 every 0.1 s, 1,000 s for 10,000 pages), without the header and sidebar, which Pagefind skips
-anyway (the index is byte-identical, and Pagefind parses a third of the bytes). A shard
+anyway, nor the table of contents, icons and code token tags (:func:`_indexed_part`; the
+index is byte-identical, and Pagefind parses 40% of the bytes of the written pages and
+spends ~0.3 ms a page less than on the pages without their header and sidebar). A shard
 whose page list is the same as when it was published, and whose every page is byte-identical
 to the published one, is kept unread; only the shards holding a changed page are indexed
-again. Pagefind spends about 2.4 ms of CPU a page, linearly, so a shard's size is what a
-one-page edit pays for search: 500 pages (~1.2 s, in its own process beside the rest of the
+again. Pagefind spends about 2.1 ms of CPU a page, linearly (half adding the pages, half
+building the index's files, all after the shard's last page), so a shard's size is what a
+one-page edit pays for search: 500 pages (~1 s, in its own process beside the rest of the
 build) rather than 2,000 (~5 s), at the cost of more shards to merge when a reader searches
 (20 on 10,000 pages) and rarity judged over fewer pages.
 
@@ -674,19 +677,73 @@ def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str
 
 
 def _indexed_part(document: str) -> str:
-    """Drop what lies between ``<body>`` and the ``data-pagefind-body`` element: Pagefind
-    ignores it (the header and the sidebar, most of a page's bytes on a large site) but
-    would parse it. Kept whole when that part carries any ``data-pagefind-*`` attribute.
+    """Return what Pagefind needs of a page: the same index from fewer bytes to parse.
+
+    Dropped: what lies between ``<body>`` and the ``data-pagefind-body`` element (the header
+    and the sidebar, most of a page's bytes on a large site) and what follows that element
+    (the table of contents), which Pagefind ignores; ``<svg>`` icons, which it ignores too;
+    and the tags of each ``<span>`` holding only text with at most a class (Pygments' tokens),
+    whose text Pagefind adds to the enclosing element's as if the tags were not there. The
+    index files are byte-identical (benchmarks/search_bench.py compares them). The header and
+    what follows are kept when they hold something Pagefind reads there, an ``<svg>`` when it
+    holds an id (an anchor, which Pagefind numbers), and the body's markup when it holds an
+    element whose text Pagefind indexes as written (a ``<textarea>``, ...).
     """
     marker = document.find("data-pagefind-body")
     body = document.find("<body")
     if marker < 0 or body < 0 or body > marker:
         return document
     start = document.find(">", body) + 1
-    end = document.rfind("<", start, marker)
-    if start <= 0 or end < start or document.find("data-pagefind", start, end) >= 0:  # no copy
+    opening = document.rfind("<", start, marker)
+    if start <= 0 or opening < start:
         return document
-    return document[:start] + document[end:]
+    if document.find("data-pagefind", start, opening) >= 0 or \
+            document.find("<h1", start, opening) >= 0:  # the header's, or a title
+        start = opening
+    end = _body_end(document, opening)
+    part = document[opening:end]
+    if _RAW.search(part) is None:
+        part = "".join(_PLAIN_SPAN.split(_SVG.sub("", part)))  # split: the text between tags
+    tail = document[end:]
+    closing = tail.rfind("</body>")
+    if closing > 0 and _KEEP.search(_SVG.sub("", tail[:closing])) is None:
+        tail = tail[closing:]
+    return document[:start] + part + tail
+
+
+# what Pagefind reads outside the data-pagefind-body element: data-pagefind-* attributes, ids
+# (anchors), the first <h1> (the title), the first <img> after it (the image), <title> (the
+# title without an <h1>); and what may hide markup in text (comments, scripts, ...): a part
+# holding any is kept whole
+_KEEP = re.compile(r"data-pagefind|\sid\s*=|<(?:h1|img|title|svg|html|body|script|style"
+                   r"|textarea|template|xmp|iframe|noembed|noframes|noscript|plaintext)\b|<!",
+                   re.I)
+# elements whose content is indexed text, not markup: a body holding any is sent whole (the
+# first letter outside the case-blind group keeps the search fast)
+_RAW = re.compile(r"<[tTxXpPnN](?i:extarea|itle|mp|laintext|oembed|oframes)\b")
+# an <svg> icon: shapes alone, no id (an anchor, which Pagefind numbers even in an svg it
+# ignores), no data-pagefind-* attribute; any other <svg> is kept
+_ATTRIBUTES = r'(?:\s+(?!id\b|data-pagefind)[\w:-]+(?:="[^"<>]*")?)*'
+_SVG = re.compile(r"<svg" + _ATTRIBUTES + r">(?:\s+|</?(?:path|g|circle|rect|line|polyline"
+                  r"|polygon|ellipse)" + _ATTRIBUTES + r"\s*/?>)*</svg>")
+# a <span> holding text alone (the group), with no attribute but a class none of EXCLUDE's
+_PLAIN_SPAN = re.compile(
+    r'<span(?: class="(?![^"]*(?<![^\s"])(?:'
+    + "|".join(re.escape(selector.removeprefix(".")) for selector in EXCLUDE)
+    + r')(?![^\s"]))[^"<>]*")?>([^<]*)</span>')
+
+
+def _body_end(document: str, opening: int) -> int:
+    """Where the data-pagefind-body element opened at ``opening`` ends (after its closing tag),
+    or the end of ``document`` when that is not certain."""
+    name = re.match(r"<([a-z][a-z0-9]*)[\s>]", document[opening:opening + 20])
+    if name is None:
+        return len(document)
+    close = document.rfind(f"</{name[1]}>")
+    if close < opening or document.count(f"<{name[1]}", opening, close) != \
+            document.count(f"</{name[1]}>", opening, close) + 1:
+        return len(document)
+    return close + len(name[1]) + 3
 
 
 class _Service:
