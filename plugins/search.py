@@ -696,8 +696,8 @@ def _indexed_part(document: str) -> str:
     whose text Pagefind adds to the enclosing element's as if the tags were not there. The
     index files are byte-identical (benchmarks/search_bench.py compares them). The header and
     what follows are kept when they hold something Pagefind reads there, an ``<svg>`` when it
-    holds an id (an anchor, which Pagefind numbers), and the body's markup when it holds an
-    element whose text Pagefind indexes as written (a ``<textarea>``, ...).
+    holds an id (an anchor, which Pagefind numbers), and the body's markup when an element
+    whose content Pagefind indexes as written text (a ``<textarea>``, ...) holds a ``<``.
     """
     marker = document.find("data-pagefind-body")
     body = document.find("<body")
@@ -712,7 +712,7 @@ def _indexed_part(document: str) -> str:
         start = opening
     end = _body_end(document, opening)
     part = document[opening:end]
-    if _RAW.search(part) is None:
+    if _markup_only(part):
         part = "".join(_PLAIN_SPAN.split(_SVG.sub("", part)))  # split: the text between tags
     tail = document[end:]
     closing = tail.rfind("</body>")
@@ -728,9 +728,9 @@ def _indexed_part(document: str) -> str:
 _KEEP = re.compile(r"data-pagefind|\sid\s*=|<(?:h1|img|title|svg|html|body|script|style"
                    r"|textarea|template|xmp|iframe|noembed|noframes|noscript|plaintext)\b|<!",
                    re.I)
-# elements whose content is indexed text, not markup: a body holding any is sent whole (the
-# first letter outside the case-blind group keeps the search fast)
-_RAW = re.compile(r"<[tTxXpPnN](?i:extarea|itle|mp|laintext|oembed|oframes)\b")
+# elements whose content is indexed text, not markup (the first letter outside the case-blind
+# group keeps the search fast)
+_RAW = re.compile(r"<([tTxXpPnN](?i:extarea|itle|mp|laintext|oembed|oframes))\b")
 # an <svg> icon: shapes alone, no id (an anchor, which Pagefind numbers even in an svg it
 # ignores), no data-pagefind-* attribute; any other <svg> is kept
 _ATTRIBUTES = r'(?:\s+(?!id\b|data-pagefind)[\w:-]+(?:="[^"<>]*")?)*'
@@ -741,6 +741,17 @@ _PLAIN_SPAN = re.compile(
     r'<span(?: class="(?![^"]*(?<![^\s"])(?:'
     + "|".join(re.escape(selector.removeprefix(".")) for selector in EXCLUDE)
     + r')(?![^\s"]))[^"<>]*")?>([^<]*)</span>')
+
+
+def _markup_only(html: str) -> bool:
+    """False when an element whose content Pagefind indexes as text (a ``<textarea>``, ...)
+    holds a ``<``, which the text could hide markup behind."""
+    for found in _RAW.finditer(html):
+        start = html.find(">", found.end())
+        close = re.compile(f"</{found[1]}", re.I).search(html, start) if start >= 0 else None
+        if close is None or html.find("<", start, close.start()) >= 0:
+            return False
+    return True
 
 
 def _body_end(document: str, opening: int) -> int:

@@ -258,7 +258,7 @@ def test_an_edit_build_finds_the_edited_word_and_reindexes_only_its_shard(
 
 # markup the plugin leaves out of what it sends Pagefind (highlighted code, icons, the table of
 # contents), beside markup it must keep: an svg with an id (an anchor Pagefind numbers) and a
-# span of a class Pagefind is told to exclude
+# span of a class Pagefind is told to exclude; a textarea's text is indexed as written
 MARKUP_PAGES = {
     "index": "---\ntitle: Home\n---\n\nWelcome to the harbour.\n\n## Moorings\n\n"
              '```python\nfrom harbour import crane\ncrane.lift("containers", tons=40)\n```\n\n'
@@ -271,7 +271,8 @@ MARKUP_PAGES = {
              "## Signals\n\nFoghorns <span className=\"eyebrow\">hidden word</span> sound at "
              "night.\n\n"
              "```js\nconst lamp = { on: true, colour: 'amber' };\n```\n",
-    "beta": "---\ntitle: Beta\n---\n\nTugboats push barges.\n\n```bash\necho \"ropes\"\n```\n",
+    "beta": "---\ntitle: Beta\n---\n\nTugboats push barges.\n\n<textarea rows={2}>Knots and "
+            "ropes</textarea>\n\n```bash\necho \"ropes\"\n```\n",
 }
 
 
