@@ -31,13 +31,19 @@ Speed: the pages are streamed to the ``pagefind --service`` process without wait
 answer (the service handles requests one at a time, in order, so the index is the same as
 when they are sent one by one; the ``pagefind`` package's own client polls for each answer
 every 0.1 s, 1,000 s for 10,000 pages), without the header and sidebar, which Pagefind skips
-anyway (the index is byte-identical, and Pagefind parses a third of the bytes). A shard
+anyway, nor the table of contents, icons and code token tags (:func:`_indexed_part`; the
+index is byte-identical, and Pagefind parses 40% of the bytes of the written pages and
+spends ~0.3 ms a page less than on the pages without their header and sidebar). A shard
 whose page list is the same as when it was published, and whose every page is byte-identical
 to the published one, is kept unread; only the shards holding a changed page are indexed
-again. Pagefind spends about 2.4 ms of CPU a page, linearly, so a shard's size is what a
-one-page edit pays for search: 500 pages (~1.2 s, in its own process beside the rest of the
+again. Pagefind spends about 2.1 ms of CPU a page, linearly (half adding the pages, half
+building the index's files, all after the shard's last page), so a shard's size is what a
+one-page edit pays for search: 500 pages (~1 s, in its own process beside the rest of the
 build) rather than 2,000 (~5 s), at the cost of more shards to merge when a reader searches
-(20 on 10,000 pages) and rarity judged over fewer pages.
+(20 on 10,000 pages) and rarity judged over fewer pages. 250 would halve that second (and the
+last shard's index writing, the cold build's tail), but each shard costs a first search its
+own ~72 KB wasm and metadata: at 1,000 pages, 4 shards made a first search fetch 509 KB in 40
+requests instead of 332 KB in 28 (40 shards on 10,000 pages).
 
 Pages are indexed while the build renders them (:class:`_Indexer`), not after the last one
 is written: each shard's process starts when its first page is built and writes its files as
@@ -635,15 +641,17 @@ def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str
     a one-page edit re-indexes 500 pages but changes a few of their fragments.
     """
     files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")["files"]
-    base = (out_dir / shard).resolve()
+    base = os.path.realpath(out_dir / shard)
+    made: set[str] = set()  # folders created (a shard writes ~500 files into a few folders)
     published = staging.published_for(out_dir)
     listed: dict[str, set[str]] = {}  # published folder -> its file names
     languages: list[str] = []
     written: dict[str, int] = {}
-    present: dict[str, tuple[Path, bytes]] = {}  # published already: kept, not written
+    present: dict[str, tuple[str, bytes]] = {}  # published already: kept, not written
     for item in sorted(files, key=lambda f: f["path"]):
-        target = (base / item["path"]).resolve()
-        if not target.is_relative_to(base):
+        # checked by name, not by resolving each path (3 system calls a folder, 500 files)
+        target = os.path.normpath(os.path.join(base, item["path"]))
+        if not target.startswith(base + os.sep):
             raise MdxsiteError.single(f"search: Pagefind named a file outside its folder: "
                                       f"{item['path']!r}", hint="reinstall pagefind[bin]")
         data = base64.b64decode(item["content"])
@@ -664,29 +672,106 @@ def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str
             if name in listed[folder]:
                 present[rel] = (target, data)
                 continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        _write_file(target, data, made)
     if present and not staging.keep_present(out_dir, present):  # one gone meanwhile: write
         for target, data in present.values():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+            _write_file(target, data, made)
     return languages, dict(sorted(written.items()))
 
 
+def _write_file(path: str, data: bytes, made: set[str]) -> None:
+    """Write ``data`` to ``path``, creating its folder unless it is in ``made`` (then added)."""
+    folder = os.path.dirname(path)
+    if folder not in made:
+        os.makedirs(folder, exist_ok=True)
+        made.add(folder)
+    with open(path, "wb") as file:
+        file.write(data)
+
+
 def _indexed_part(document: str) -> str:
-    """Drop what lies between ``<body>`` and the ``data-pagefind-body`` element: Pagefind
-    ignores it (the header and the sidebar, most of a page's bytes on a large site) but
-    would parse it. Kept whole when that part carries any ``data-pagefind-*`` attribute.
+    """Return what Pagefind needs of a page: the same index from fewer bytes to parse.
+
+    Dropped: what lies between ``<body>`` and the ``data-pagefind-body`` element (the header
+    and the sidebar, most of a page's bytes on a large site) and what follows that element
+    (the table of contents), which Pagefind ignores; ``<svg>`` icons, which it ignores too;
+    and the tags of each ``<span>`` holding only text with at most a class (Pygments' tokens),
+    whose text Pagefind adds to the enclosing element's as if the tags were not there. The
+    index files are byte-identical (benchmarks/search_bench.py compares them). The header and
+    what follows are kept when they hold something Pagefind reads there, an ``<svg>`` when it
+    holds an id (an anchor, which Pagefind numbers), and the body's markup when it holds a
+    comment or an element whose content Pagefind indexes as written text (a ``<textarea>``,
+    ...) holds a ``<``.
     """
     marker = document.find("data-pagefind-body")
     body = document.find("<body")
     if marker < 0 or body < 0 or body > marker:
         return document
     start = document.find(">", body) + 1
-    end = document.rfind("<", start, marker)
-    if start <= 0 or end < start or document.find("data-pagefind", start, end) >= 0:  # no copy
+    opening = document.rfind("<", start, marker)
+    if start <= 0 or opening < start:
         return document
-    return document[:start] + document[end:]
+    if document.find("data-pagefind", start, opening) >= 0 or \
+            document.find("<h1", start, opening) >= 0:  # the header's, or a title
+        start = opening
+    end = _body_end(document, opening)
+    part = document[opening:end]
+    if _markup_only(part):
+        part = "".join(_PLAIN_SPAN.split(_SVG.sub("", part)))  # split: the text between tags
+    tail = document[end:]
+    closing = tail.rfind("</body>")
+    if closing > 0 and _KEEP.search(_SVG.sub("", tail[:closing])) is None:
+        tail = tail[closing:]
+    return document[:start] + part + tail
+
+
+# what Pagefind reads outside the data-pagefind-body element: data-pagefind-* attributes, ids
+# (anchors), the first <h1> (the title), the first <img> after it (the image), <title> (the
+# title without an <h1>); and what may hide markup in text (comments, scripts, ...): a part
+# holding any is kept whole
+_KEEP = re.compile(r"data-pagefind|\sid\s*=|<(?:h1|img|title|svg|html|body|script|style"
+                   r"|textarea|template|xmp|iframe|noembed|noframes|noscript|plaintext)\b|<!",
+                   re.I)
+# elements whose content is indexed text, not markup (the first letter outside the case-blind
+# group keeps the search fast)
+_RAW = re.compile(r"<([tTxXpPnN](?i:extarea|itle|mp|laintext|oembed|oframes))\b")
+# an <svg> icon: shapes alone, no id (an anchor, which Pagefind numbers even in an svg it
+# ignores), no data-pagefind-* attribute; any other <svg> is kept
+_ATTRIBUTES = r'(?:\s+(?!id\b|data-pagefind)[\w:-]+(?:="[^"<>]*")?)*'
+_SVG = re.compile(r"<svg" + _ATTRIBUTES + r">(?:\s+|</?(?:path|g|circle|rect|line|polyline"
+                  r"|polygon|ellipse)" + _ATTRIBUTES + r"\s*/?>)*</svg>")
+# a <span> holding text alone (the group), with no attribute but a class none of EXCLUDE's
+_PLAIN_SPAN = re.compile(
+    r'<span(?: class="(?![^"]*(?<![^\s"])(?:'
+    + "|".join(re.escape(selector.removeprefix(".")) for selector in EXCLUDE)
+    + r')(?![^\s"]))[^"<>]*")?>([^<]*)</span>')
+
+
+def _markup_only(html: str) -> bool:
+    """False when an element whose content Pagefind indexes as text (a ``<textarea>``, ...)
+    holds a ``<``, which the text could hide markup behind, or when a comment could (a span
+    opened in one and closed after it; none of the corpus' pages has a comment there)."""
+    if "<!--" in html:
+        return False
+    for found in _RAW.finditer(html):
+        start = html.find(">", found.end())
+        close = re.compile(f"</{found[1]}", re.I).search(html, start) if start >= 0 else None
+        if close is None or html.find("<", start, close.start()) >= 0:
+            return False
+    return True
+
+
+def _body_end(document: str, opening: int) -> int:
+    """Where the data-pagefind-body element opened at ``opening`` ends (after its closing tag),
+    or the end of ``document`` when that is not certain."""
+    name = re.match(r"<([a-z][a-z0-9]*)[\s>]", document[opening:opening + 20])
+    if name is None:
+        return len(document)
+    close = document.rfind(f"</{name[1]}>")
+    if close < opening or document.count(f"<{name[1]}", opening, close) != \
+            document.count(f"</{name[1]}>", opening, close) + 1:
+        return len(document)
+    return close + len(name[1]) + 3
 
 
 class _Service:

@@ -284,3 +284,60 @@ def test_a_shard_service_stops_at_once_when_a_process_forked_meanwhile_holds_its
     finally:
         worker.kill()
         worker.join()
+
+
+# markup the plugin leaves out of what it sends Pagefind (highlighted code, icons, the table of
+# contents), beside markup it must keep: an svg with an id (an anchor Pagefind numbers) and a
+# span of a class Pagefind is told to exclude; a textarea's text is indexed as written
+MARKUP_PAGES = {
+    "index": "---\ntitle: Home\n---\n\nWelcome to the harbour.\n\n## Moorings\n\n"
+             '```python\nfrom harbour import crane\ncrane.lift("containers", tons=40)\n```\n\n'
+             "<Note>Tides turn twice a day.</Note>\n\n"
+             '<CardGroup cols={2}>\n<Card title="Docks" icon="anchor" href="/alpha">Berths for '
+             'ferries.</Card>\n<Card title="Locks" icon="water">Gates hold the basin.</Card>\n'
+             "</CardGroup>\n",
+    "alpha": "---\ntitle: Alpha\n---\n\nLighthouses guide ships.\n\n"
+             '<svg id="beacon" viewBox="0 0 2 2"><path d="M0 0h2v2z" /></svg>\n\n'
+             "## Signals\n\nFoghorns <span className=\"eyebrow\">hidden word</span> sound at "
+             "night.\n\n"
+             "```js\nconst lamp = { on: true, colour: 'amber' };\n```\n",
+    "beta": "---\ntitle: Beta\n---\n\nTugboats push barges.\n\n<textarea rows={2}>Knots and "
+            "ropes</textarea>\n\n```bash\necho \"ropes\"\n```\n",
+}
+
+
+def _whole_pages_index(out: Path) -> dict[str, bytes]:
+    """Pagefind's index of the written pages as they are, every byte parsed."""
+    import base64
+
+    from mdxsite.plugins import search
+
+    rels = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html")
+                  if "data-pagefind-body" in p.read_text(encoding="utf-8"))
+    with search._Service() as service:
+        index_id = service.call({"type": "NewIndex", "config": {"exclude_selectors": search.EXCLUDE}},
+                                "NewIndex")["index_id"]
+        for rel in rels:
+            service.call({"type": "AddFile", "index_id": index_id, "url": None, "file_path": rel,
+                          "file_contents": (out / rel).read_text(encoding="utf-8")}, "IndexedFile")
+        files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")["files"]
+    index = {}
+    for item in files:
+        data = base64.b64decode(item["content"])
+        if item["path"] == "pagefind-entry.json":  # written with sorted keys
+            data = json.dumps(json.loads(data), sort_keys=True, separators=(",", ":")).encode()
+        index[item["path"]] = data
+    return index
+
+
+def test_the_index_is_the_one_pagefind_makes_of_the_whole_pages(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """The plugin sends Pagefind less than the written pages (no header, sidebar, table of
+    contents, icons or code token tags), and the index is the same bytes all the same."""
+    root = make_site(DOCS, MARKUP_PAGES)
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert '<span class="n">crane</span>' in home and "<svg" in home  # what is left out
+    assert 'id="beacon"' in (out / "alpha" / "index.html").read_text(encoding="utf-8")
+    assert _index(out) == _whole_pages_index(out)
