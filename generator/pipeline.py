@@ -143,7 +143,6 @@ def _render_one(key: str) -> tuple[PageResult | None, tuple[Problem, ...]]:
     site: Site = _WORKER["site"]
     page = site.pages[key]
     hook = pm.hook
-    current = ["mdxsite_render_page"]
     try:  # a plugin's bug raises PluginError, naming it (mdxsite.plugin_manager)
         rendered: RenderedPage = _answer(hook.mdxsite_render_page(site=site, page=page),
                                          "mdxsite_render_page")
