@@ -398,8 +398,10 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
             result.notes.pop(NAV_NOTE, None)
     else:  # the published document: it links what its note says
         noted = result.notes.get(NAV_NOTE)
-        if isinstance(noted, list) and len(noted) == 2 and all(isinstance(n, str) for n in noted):
-            _LINKED.setdefault(noted[0], set()).add(noted[1])
+        if isinstance(noted, list) and len(noted) == 2:
+            section, linked = noted
+            if isinstance(section, str) and isinstance(linked, str):
+                _LINKED.setdefault(section, set()).add(linked)
     mode_warning = _mode_warning(site, page)
     if mode_warning is None:
         _MODE_WARNINGS.pop(page.key, None)
