@@ -12,10 +12,12 @@ import itertools
 import logging
 import multiprocessing
 import os
+import signal
 import time
 from collections import deque
 from collections.abc import Callable, Collection, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -117,9 +119,14 @@ def _init_worker(site: Site | None, blocked: Collection[str], pm: pluggy.PluginM
 
 
 def _start_worker(site: Site | None, blocked: Collection[str],
-                  pm: pluggy.PluginManager | None) -> None:
-    """Set up a pool's worker process (:func:`_init_worker`), its start-up state frozen."""
+                  pm: pluggy.PluginManager | None, progress: Any = None) -> None:
+    """Set up a pool's worker process (:func:`_init_worker`), its start-up state frozen.
+
+    ``progress`` (shared memory, a byte per page of the render) is where it marks each page
+    it starts (1) and finishes (2): the pages a worker that died was on (see _worker_died).
+    """
     _init_worker(site, blocked, pm)
+    _WORKER["progress"] = progress
     # what a worker holds now (the site, plugins, modules) lives as long as it does: the
     # garbage collector's full passes need not walk it again and again (on 10,000 pages they
     # took 0.4 ms a page, 8% of rendering). A forked worker inherits its parent's frozen
@@ -143,7 +150,6 @@ def _render_one(key: str) -> tuple[PageResult | None, tuple[Problem, ...]]:
     site: Site = _WORKER["site"]
     page = site.pages[key]
     hook = pm.hook
-    current = ["mdxsite_render_page"]
     try:  # a plugin's bug raises PluginError, naming it (mdxsite.plugin_manager)
         rendered: RenderedPage = _answer(hook.mdxsite_render_page(site=site, page=page),
                                          "mdxsite_render_page")
@@ -272,21 +278,32 @@ def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs:
         init_args = (site, blocked, None)
     # Small batches: each carries whole documents, and the window below holds jobs * 3 of them.
     chunk = max(1, min(BATCH_PAGES, len(keys) // (jobs * 8)))
-    batches = [keys[i:i + chunk] for i in range(0, len(keys), chunk)]
+    batches = [(i, keys[i:i + chunk]) for i in range(0, len(keys), chunk)]
+    progress = ctx.RawArray("b", len(keys))  # shared, lock-free: one writer per page
+    dead: list[multiprocessing.process.BaseProcess] | None = None
     with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_start_worker,
-                             initargs=init_args) as pool:
+                             initargs=(*init_args, progress)) as pool:
         # A bounded window of batches in flight, not pool.map's all-at-once submission: when
         # the writer falls behind, finished documents would otherwise pile up in memory.
         window: deque[Future[list[_Sent]]] = deque()
         pending = iter(batches)
-        for batch in itertools.islice(pending, jobs * IN_FLIGHT_PER_JOB):
-            window.append(pool.submit(_render_batch, batch))
-        while window:
-            done = window.popleft().result()
-            for batch in itertools.islice(pending, 1):
-                window.append(pool.submit(_render_batch, batch))
-            for sent in done:
-                yield _received(site, sent)
+        try:
+            for first, batch in itertools.islice(pending, jobs * IN_FLIGHT_PER_JOB):
+                window.append(pool.submit(_render_batch, batch, first))
+            while window:
+                done = window.popleft().result()
+                for first, batch in itertools.islice(pending, 1):
+                    window.append(pool.submit(_render_batch, batch, first))
+                for sent in done:
+                    yield _received(site, sent)
+        except BrokenProcessPool:
+            # a worker died: the pool's processes (CPython keeps them here) tell how, once the
+            # pool has shut down (leaving the `with` joins them; reading an exit code before
+            # would race the pool's own thread reaping them)
+            processes = getattr(pool, "_processes", None)
+            dead = list(processes.values()) if isinstance(processes, dict) else []
+    if dead is not None:
+        raise _worker_died(site, dead, [k for k, state in zip(keys, progress) if state == 1])
 
 
 def render_layout(site: Site, pm: pluggy.PluginManager, page: Page, rendered: RenderedPage
@@ -309,10 +326,16 @@ def render_layout(site: Site, pm: pluggy.PluginManager, page: Page, rendered: Re
 _Sent = tuple[str, tuple[RenderedPage, str] | None, tuple[Problem, ...]]
 
 
-def _render_batch(keys: list[str]) -> list[_Sent]:
+def _render_batch(keys: list[str], first: int = 0) -> list[_Sent]:
+    """Render ``keys`` (``first`` is the index of the first among the pool's pages)."""
     sent: list[_Sent] = []
-    for key in keys:
+    progress = _WORKER.get("progress")
+    for index, key in enumerate(keys, first):
+        if progress is not None:
+            progress[index] = 1
         result, problems = _render_one(key)
+        if progress is not None:
+            progress[index] = 2
         sent.append((key, (result.rendered, result.document) if result is not None else None,
                      problems))
     return sent
@@ -323,6 +346,52 @@ def _received(site: Site, sent: _Sent) -> tuple[PageResult | None, tuple[Problem
     if done is None:
         return None, problems
     return PageResult(page=site.pages[key], rendered=done[0], document=done[1]), problems
+
+
+# how a worker process can end without a Python exception, as a reader would put it
+_DEATHS: dict[int, tuple[str, str]] = {  # signal -> what happened, what most likely did it
+    signal.SIGKILL: ("was killed (SIGKILL)", ", most likely by the system's out-of-memory killer"),
+    signal.SIGSEGV: ("crashed (SIGSEGV, a segmentation fault)", ", in compiled code"),
+    signal.SIGBUS: ("crashed (SIGBUS, a bus error)", ", in compiled code"),
+    signal.SIGABRT: ("crashed (SIGABRT)", ": compiled code aborted")}
+
+
+def _worker_died(site: Site, processes: list[multiprocessing.process.BaseProcess],
+                 pages: list[str]) -> MdxsiteError:
+    """Describe a render worker process that died without a Python exception (the
+    out-of-memory killer, a crash in a compiled extension, a plugin calling ``os._exit``),
+    naming the pages the workers were rendering: one of them took it down."""
+    # the pool stopped the others (SIGTERM) as it broke: the dead one ended otherwise
+    codes = [p.exitcode for p in processes]
+    code = next((c for c in codes if c is not None and c != -signal.SIGTERM),
+                next((c for c in codes if c is not None), None))
+    how, likely = "died", ""
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        how, likely = _DEATHS.get(-code, (f"was stopped by {name}", ""))
+    elif code is not None:
+        how = f"exited with status {code}"
+    where = Location("mdxsite")
+    named = "one of " + ", ".join(repr(k) for k in pages)
+    if len(pages) == 1:
+        page = site.pages[pages[0]]
+        named = repr(page.key)
+        if page.source is not None:
+            where = Location(page.source.as_posix())
+    if code == -signal.SIGKILL:
+        hint = ("free some memory, or build again with --jobs 1 (one process: less memory); "
+                "on Linux, dmesg names what the out-of-memory killer stopped")
+    else:
+        hint = ("build again with --jobs 1 to see whether it happens on its own; if the "
+                "page named here brings it down again, look at what renders it (a plugin, a "
+                "compiled library it uses)")
+    return MdxsiteError.single(
+        f"a render worker process {how}" + (f" while rendering {named}" if pages else "")
+        + f"{likely}; nothing was published, the previous output is kept", hint=hint,
+        where=where)
 
 
 # --------------------------------------------------------------------------- the build

@@ -8,7 +8,6 @@ each entry says which of our themes draws it and its defaults (breadcrumbs, dril
 from __future__ import annotations
 
 import html
-import json
 import logging
 import re
 from collections.abc import Callable, Mapping
@@ -376,8 +375,7 @@ def _mode_warning(site: Site, page: Page) -> Problem | None:
 
 @hookimpl
 def mdxsite_build_started(site: Site, out_dir: Path) -> None:
-    _PUBLISHED_NAV.clear()
-    _PUBLISHED_NAV.update(_load_nav_paths(staging.published_for(out_dir)))
+    _LINKED.clear()
     _LAID_OUT.clear()
     _MISSING_ICONS.clear()
     _MODE_WARNINGS.clear()
@@ -391,7 +389,19 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     page = result.page
     if not result.unchanged:  # laid out anew: its section's shared sidebar may have changed
         root = layout.section_root(site, page) if page.trail else None
-        _LAID_OUT.add(root.at if root is not None else "")
+        section = root.at if root is not None else ""
+        _LAID_OUT.add(section)
+        linked = _linked_nav_page(site, result.document)
+        if linked:
+            result.notes[NAV_NOTE] = [section, linked]
+        else:
+            result.notes.pop(NAV_NOTE, None)
+    else:  # the published document: it links what its note says
+        noted = result.notes.get(NAV_NOTE)
+        if isinstance(noted, list) and len(noted) == 2:
+            section, linked = noted
+            if isinstance(section, str) and isinstance(linked, str):
+                _LINKED.setdefault(section, set()).add(linked)
     mode_warning = _mode_warning(site, page)
     if mode_warning is None:
         _MODE_WARNINGS.pop(page.key, None)
@@ -434,24 +444,53 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     _MISSING_ICONS[result.page.key] = found
 
 
-# section key -> the output path of its shared sidebar page, as the published output holds
-# them (kept beside it after a whole build), and the sections with a page laid out anew in
-# this build. A section whose every page is the published document links the published
-# page, byte for byte: it is kept, not rendered again (0.3 s on 10,000 pages, when one was
-# edited)
-NAV_PATHS_FILE = "nav-pages.json"
-_PUBLISHED_NAV: dict[str, str] = {}
+# A page of a large section links its section's shared sidebar page by name (see _nav_page);
+# its PageResult.notes keep [section key, that name], read from the document it was laid out
+# into, so the render cache keeps, beside a published document, the name that document links.
+# A section whose every page is the published document is then kept as published, not
+# rendered again (0.3 s on 10,000 pages, when one was edited): the name the pages' notes
+# agree on, when the published file of that name still holds the bytes it is named after.
+# Anything else (no note, notes that disagree, a file missing or changed) renders it.
+NAV_NOTE = "theme.nav-page"
+_NAV_MARK = 'data-nav-full="'  # partials/sidebar.html: the window's link to the whole sidebar
+# section key -> the names its published pages link (from their notes), in this build
+_LINKED: dict[str, set[str]] = {}
+# the sections with a page laid out anew in this build
 _LAID_OUT: set[str] = set()
+# section key -> the name of its shared sidebar page the output holds once the last build
+# (of this process) is published: watch-mode rebuilds, which start no build, go on from here
+_PUBLISHED_NAV: dict[str, str] = {}
 
 
-def _load_nav_paths(published: Path | None) -> dict[str, str]:
-    if published is None:
-        return {}
+def _linked_nav_page(site: Site, document: str) -> str:
+    """Return the output path of the shared sidebar page ``document`` links ('' if none)."""
+    at = document.find(_NAV_MARK)
+    if at < 0:
+        return ""
+    at += len(_NAV_MARK)
+    url = html.unescape(document[at:document.find('"', at)])
+    prefix = site.base_url.rstrip("/") + "/"
+    return url[len(prefix):] if url.startswith(prefix) else ""
+
+
+def _published_nav_page(site: Site, out_dir: Path, key: str) -> str | None:
+    """Return the name of section ``key``'s shared sidebar page its published pages link, if
+    the published output holds it intact; None: render it."""
+    names = _LINKED.get(key)
+    published = staging.published_for(out_dir)
+    if names is None or len(names) != 1 or published is None:
+        return None
+    (name,) = names
+    plain = sidebars.nav_file_path(site, key)
+    # the only names a section's page can have: no other file of the output (or outside it) is
+    # read, whatever a note says
+    if not re.fullmatch(re.escape(plain.removesuffix(".html")) + r"\.[0-9a-f]+\.html", name):
+        return None
     try:
-        found = json.loads((staging.cache_dir_for(published) / NAV_PATHS_FILE).read_text("utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return {k: v for k, v in found.items() if isinstance(v, str)} if isinstance(found, dict) else {}
+        data = (published / name).read_bytes()
+    except OSError:
+        return None
+    return name if fingerprinted(plain, data) == name else None
 
 
 def _write_nav_pages(site: Site, out_dir: Path, report: BuildReport) -> None:
@@ -462,30 +501,20 @@ def _write_nav_pages(site: Site, out_dir: Path, report: BuildReport) -> None:
     env = themes.site_environment(site)
     paths: dict[str, str] = {}
     for key, items in large.items():
-        known = _PUBLISHED_NAV.get(key)
-        if key not in _LAID_OUT and known is not None and (
-                not whole or staging.keep_present(out_dir, [known])):
-            paths[key] = known
-            continue
+        if key not in _LAID_OUT:
+            known = _published_nav_page(site, out_dir, key) if whole else _PUBLISHED_NAV.get(key)
+            if known is not None and (not whole or staging.keep_present(out_dir, [known])):
+                paths[key] = known
+                continue
         path, text = _nav_page(site, env, key, items)
         data = text.encode("utf-8")
         if not staging.keep_if_same(out_dir, path, data):
             (out_dir / path).parent.mkdir(parents=True, exist_ok=True)
             (out_dir / path).write_bytes(data)
         paths[key] = path
-    # what the output holds once this build is published: watch-mode rebuilds (which start no
-    # build) go on from here
     _PUBLISHED_NAV.clear()
     _PUBLISHED_NAV.update(paths)
     _LAID_OUT.clear()
-    published = report.out_dir
-    if whole and published is not None:
-        target = staging.cache_dir_for(published) / NAV_PATHS_FILE
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(json.dumps(paths, sort_keys=True), encoding="utf-8")
-        except OSError as exc:  # only costs speed next time
-            log.debug("%s: not saved (%s)", target, exc)
     headers = out_dir / "_headers"  # written by mdxsite.output.assets unless the site has one
     if large and "_headers" not in site.assets and headers.is_file():
         rule = f"{site.href('/' + sidebars.NAV_FOLDER + '/')}*\n  {IMMUTABLE}\n"

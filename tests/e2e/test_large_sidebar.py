@@ -262,3 +262,115 @@ def test_versions_anchors_and_dropdowns_each_have_their_own_shared_page(
     assert "/v1/" not in (out / api.group(1)).read_text().split('id="nav-full"')[1]
     assert "/v2/" not in (out / docs.group(1)).read_text().split('id="nav-full"')[1]
     assert "data-nav-full" not in _page(out, "v2/start")              # the small anchor
+
+
+# ------------------------------------------------- the shared page's name, kept between builds
+
+def _files(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file()}
+
+
+def _edit_notes(out: Path, change: Callable[[dict[str, Any]], None]) -> int:
+    """Apply ``change`` to the notes of every page in the render cache of ``out``."""
+    import marshal
+    import sqlite3
+
+    from mdxsite.output.staging import cache_dir_for
+
+    db = sqlite3.connect(cache_dir_for(out) / "pages.sqlite")
+    try:
+        rows = db.execute("SELECT key, notes FROM pages").fetchall()
+        for key, blob in rows:
+            notes = marshal.loads(blob) if blob else {}
+            change(notes)
+            db.execute("UPDATE pages SET notes = ? WHERE key = ?", (marshal.dumps(notes), key))
+        db.commit()
+    finally:
+        db.close()
+    return len(rows)
+
+
+def _name(name: str, every: int = 1) -> Callable[[dict[str, Any]], None]:
+    """A change of the notes naming ``name`` as the shared page of every ``every``-th page."""
+    seen = iter(range(1_000_000))
+
+    def change(notes: dict[str, Any]) -> None:
+        if "theme.nav-page" in notes and next(seen) % every == 0:
+            notes["theme.nav-page"] = [notes["theme.nav-page"][0], name]
+    return change
+
+
+def _edit_outside_the_large_section(root: Path) -> None:
+    page = root / "guides" / "faq.mdx"
+    page.write_text(page.read_text() + "\nOne more line.\n")
+
+
+@pytest.fixture(scope="module")
+def cold_after_edit(tmp_path_factory: pytest.TempPathFactory, nav: Any) -> dict[str, bytes]:
+    """What a cold build makes of the site after :func:`_edit_outside_the_large_section`."""
+    tmp = tmp_path_factory.mktemp("cold")
+    root = nav.write_site(tmp / "site", _navigation(nav))
+    _edit_outside_the_large_section(root)
+    return _files(_build(root, tmp / "out", "--no-cache", "--jobs", "1"))
+
+
+@pytest.mark.parametrize("damage", [
+    "notes dropped", "notes name a missing file", "notes name another output file",
+    "notes name a file outside the output", "notes disagree", "the shared page edited",
+    "the shared page deleted"])
+def test_a_damaged_record_of_the_shared_page_never_changes_the_output(
+        damage: str, nav: Any, tmp_path: Path, cold_after_edit: dict[str, bytes]) -> None:
+    root = nav.write_site(tmp_path / "site", _navigation(nav))
+    out = _build(root, tmp_path / "out", "--jobs", "1")
+    full = _full_file(out, _page(out, "reference/g6/s1/p3"))
+    missing = "_mdxsite/nav/reference.0123456789.html"
+    if damage == "notes dropped":
+        assert _edit_notes(out, lambda notes: notes.pop("theme.nav-page", None))
+    elif damage == "notes name a missing file":
+        _edit_notes(out, _name(missing))
+    elif damage == "notes name another output file":
+        (script,) = (out / "_mdxsite").glob("nav.*.js")
+        _edit_notes(out, _name(script.relative_to(out).as_posix()))
+    elif damage == "notes name a file outside the output":
+        (tmp_path / "secret.html").write_text("not for the output")
+        _edit_notes(out, _name("../secret.html"))
+    elif damage == "notes disagree":
+        _edit_notes(out, _name(missing, every=2))
+    elif damage == "the shared page edited":       # same size: only the bytes tell
+        full.write_bytes(full.read_bytes().replace(b"All pages", b"ALL pages"))
+    else:
+        full.unlink()
+    _edit_outside_the_large_section(root)
+    _build(root, out, "--jobs", "1")
+    assert _files(out) == cold_after_edit
+
+
+def test_an_edit_elsewhere_keeps_the_published_shared_page_without_rendering_it(
+        nav: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mdxsite.plugins import theme
+
+    root = nav.write_site(tmp_path / "site", _navigation(nav))
+    out = _build(root, tmp_path / "out", "--jobs", "1")
+    before = _files(out)
+    rendered: list[str] = []
+    real = theme._nav_page
+
+    def counted(site: Any, env: Any, key: str, items: Any) -> tuple[str, str]:
+        rendered.append(key)
+        return real(site, env, key, items)
+
+    monkeypatch.setattr(theme, "_nav_page", counted)
+    _edit_outside_the_large_section(root)
+    _build(root, out, "--jobs", "1")
+    assert rendered == []                              # kept as published, by its notes
+    after = _files(out)
+    assert {k for k in after if after[k] != before.get(k)} >= {"guides/faq/index.html"}
+    assert {k for k in after if k.startswith("_mdxsite/nav/")} == {
+        k for k in before if k.startswith("_mdxsite/nav/")}
+    page = root / "reference" / "g0" / "s0" / "p1.mdx"  # an edit inside it: laid out anew
+    page.write_text(page.read_text() + "\nOne more line.\n")
+    _build(root, out, "--jobs", "1")
+    assert rendered and set(rendered) == {rendered[0]}
+    assert _files(out).keys() == after.keys()
+

@@ -6,8 +6,10 @@ changes; each case below compares the shortcut's absence with what a full build 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import Result
@@ -118,14 +120,29 @@ def test_strict_is_not_skipped_past_a_warning(stamped: tuple[Path, Path],
     assert "with --strict" in result.stderr
 
 
-def test_a_file_edited_just_now_is_not_trusted(make_site: Callable[..., Path],
-                                               cli: Callable[..., Result], tmp_path: Path) -> None:
+def test_a_file_edited_just_now_is_not_trusted(
+        make_site: Callable[..., Path], cli: Callable[..., Result], tmp_path: Path,
+        age_files: Callable[[Path], None], monkeypatch: pytest.MonkeyPatch) -> None:
     root = make_site(DOCS, PAGES)
     out = tmp_path / "out"
-    for _ in range(2):  # both builds start within a second or two of the files' writing
+    age_files(root)
+    take = stamp.take
+
+    def edited_just_before(site: Path, *args: Any, **kwargs: Any) -> stamp.Inputs | None:
+        # the edit lands as the build starts, however long the builds take (seconds on a
+        # loaded machine: the files written before the first build are old by the second)
+        os.utime(site / "guide.mdx")
+        return take(site, *args, **kwargs)
+
+    monkeypatch.setattr(stamp, "take", edited_just_before)
+    for _ in range(2):
         result = cli("build", root, "-o", out)
         assert result.exit_code == 0 and SKIPPED not in result.output
-    assert stamp.load(out) is None
+        assert stamp.load(out) is None
+    monkeypatch.undo()
+    age_files(root)  # the same files, a minute old: trusted
+    assert cli("build", root, "-o", out).exit_code == 0
+    assert stamp.load(out) is not None
 
 
 def test_a_watch_mode_publish_forgets_the_stamp(stamped: tuple[Path, Path],
