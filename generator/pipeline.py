@@ -31,7 +31,7 @@ from mdxsite.model import Nav, SiteConfig  # for prepare_from (watch mode)
 from mdxsite.output import stamp
 from mdxsite.output.assets import fingerprint as fingerprint_assets
 from mdxsite.output.cache import FileMemo, PageCache
-from mdxsite.output.staging import staging_dir
+from mdxsite.output.staging import cache_dir_for, staging_dir
 from mdxsite.sources import build_site, scan
 
 log = logging.getLogger(__name__)
@@ -422,6 +422,9 @@ def _build_frozen(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: 
             return BuildReport(pages=last.pages, out_dir=out_dir, unchanged=len(last.outputs),
                                reused=last.pages, up_to_date=True,
                                seconds=time.perf_counter() - started)
+    # compiled templates are kept beside the render cache (0.06 s of a one-page edit's
+    # start-up); a build without the cache compiles them afresh
+    toolkit.keep_templates_in(cache_dir_for(out_dir) / "templates" if use_cache else None)
     memo = FileMemo.open(out_dir) if use_cache else None
     if memo is not None and inputs is not None:
         memo.prime(root, inputs.listing)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import jinja2.bccache
 from click.testing import CliRunner
 
 from mdxsite.cli import main
@@ -109,3 +110,38 @@ def test_edit_builds_of_an_api_site_publish_what_a_cold_build_does(tmp_path: Pat
     assert "large shelter" in (out / "api-reference" / "pets" / "get-a-pet.md").read_text(
         encoding="utf-8")
     assert_same_as_cold(site, out, tmp_path, "an OpenAPI edit")
+
+
+def test_an_edited_template_override_is_compiled_again(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "docs.json").write_text(
+        '{"name": "Templates", "theme": "mint", "colors": {"primary": "#0D9373"}, '
+        '"navigation": {"pages": ["index"]}}', encoding="utf-8")
+    (site / "index.mdx").write_text("---\ntitle: Home\n---\n\n<Note>Read me.</Note>\n",
+                                    encoding="utf-8")
+    override = site / "_templates" / "components" / "note.html"
+    override.parent.mkdir(parents=True)
+    override.write_text('<aside class="first">{{ children }}</aside>', encoding="utf-8")
+    out = tmp_path / "out"
+    build(site, out)
+    assert '<aside class="first">' in (out / "index.html").read_text(encoding="utf-8")
+
+    # the compiled templates kept beside the cache never stand for the edited source
+    override.write_text('<aside class="again">{{ children }}</aside>', encoding="utf-8")
+    build(site, out)
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert '<aside class="again">' in page and '<aside class="first">' not in page
+    assert_same_as_cold(site, out, tmp_path, "a template edit")
+
+    # a damaged compiled template (cut inside the source digest it is filed under, which
+    # Jinja's own reader lets through as an error) is compiled again, not reported
+    kept = list((tmp_path / ".mdxsite-cache" / "out" / "templates").rglob("*.cache"))
+    assert kept
+    for path in kept:
+        path.write_bytes(path.read_bytes()[:len(jinja2.bccache.bc_magic) + 10])
+    (site / "index.mdx").write_text("---\ntitle: Home\n---\n\n<Note>Read me twice.</Note>\n",
+                                    encoding="utf-8")
+    build(site, out)
+    assert "Read me twice." in (out / "index.html").read_text(encoding="utf-8")
+    assert_same_as_cold(site, out, tmp_path, "a damaged compiled template")
