@@ -86,7 +86,9 @@ def _build(pm: pluggy.PluginManager, site: Site) -> Toolkit:
         pm, "mdxsite_template_folders", site=site)]
     env = theme.new_environment(theme.theme_for(site)[0], site, folders)
     pm.hook.mdxsite_configure_jinja(env=env, site=site)
-    if _BYTECODE:  # after the plugins: their settings decide what templates compile to
+    # after the plugins: their settings decide what templates compile to (and a plugin's own
+    # bytecode cache, if it set one, is kept)
+    if _BYTECODE and env.bytecode_cache is None:
         env.bytecode_cache = theme.template_bytecode(env, _BYTECODE[0])
     return Toolkit(pm=pm, config=site.config, root=site.root, markdown=md, jinja=env,
                    components=components(pm, site))
