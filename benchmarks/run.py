@@ -103,6 +103,22 @@ def hugo_binary() -> str:
     return found
 
 
+def compile_bytecode() -> None:
+    """Write the bytecode of mdxsite's own modules, as ``pip install`` does for a wheel.
+
+    An editable install (``make venv``) has none until Python writes it on first import, and
+    never under ``PYTHONDONTWRITEBYTECODE``: every timed run then compiled ~90 modules from
+    source again (0.35 s of CPU, measured on a one-page edit), which no installed mdxsite does.
+    The third-party packages in the venv were compiled when pip installed them.
+    """
+    import compileall
+    import importlib
+
+    for name in ("mdxsite", "mdxsite.plugins", "mdxsite.themes"):
+        for folder in importlib.import_module(name).__path__:
+            compileall.compile_dir(folder, quiet=1)
+
+
 def corpus(n: int, seed: int) -> tuple[Path, Path, Path]:
     """Return the corpus for ``n`` pages, generating it unless the same one is on disk."""
     folder = BENCH / f"corpus-{n}"
@@ -398,6 +414,8 @@ def main() -> None:
         parser.error(f"--tools: unknown {', '.join(sorted(unknown)) or 'empty list'} "
                      f"(known: {', '.join(TOOLS)})")
     runs = Runs(args.runs)
+    if "mdxsite" in tools:
+        compile_bytecode()
     python = bench_python()
     if "hugo" in tools:
         hugo_binary()  # before any corpus is written: say now that it is missing

@@ -33,7 +33,7 @@ from mdxsite.model import Nav, SiteConfig  # for prepare_from (watch mode)
 from mdxsite.output import stamp
 from mdxsite.output.assets import fingerprint as fingerprint_assets
 from mdxsite.output.cache import FileMemo, PageCache
-from mdxsite.output.staging import staging_dir
+from mdxsite.output.staging import cache_dir_for, staging_dir
 from mdxsite.sources import build_site, scan
 
 log = logging.getLogger(__name__)
@@ -460,6 +460,27 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     root = root.resolve()
     out_dir = out_dir.resolve()
     _check_out_dir(root, out_dir)
+    # what the build keeps until its end (modules and plugins, then the listing, the site and
+    # the cache's rows) is frozen as it is made: the garbage collector's full passes, which
+    # the build's own allocations trigger, need not walk it again (at 10,000 pages, 4 of them
+    # took 0.15 s of a one-page edit). Frozen objects are still freed when unreferenced.
+    gc.freeze()
+    try:
+        return _build_frozen(root, out_dir, pm, jobs=jobs, base_url=base_url,
+                             site_url=site_url, blocked=blocked, on_page=on_page,
+                             use_cache=use_cache, strict=strict, counter=counter,
+                             skip_unchanged=skip_unchanged, on_result=on_result,
+                             started=started)
+    finally:
+        gc.unfreeze()
+
+
+def _build_frozen(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int,
+                  base_url: str, site_url: str, blocked: Collection[str],
+                  on_page: Callable[[str], None] | None, use_cache: bool, strict: bool,
+                  counter: _WarningCounter, skip_unchanged: bool,
+                  on_result: Callable[[PageResult], None] | None, started: float
+                  ) -> BuildReport:
     inputs = stamp.take(root, pm, {"base_url": base_url, "site_url": site_url,
                                    "blocked": sorted(blocked), "strict": strict}
                         ) if skip_unchanged else None
@@ -471,13 +492,18 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
             return BuildReport(pages=last.pages, out_dir=out_dir, unchanged=len(last.outputs),
                                reused=last.pages, up_to_date=True,
                                seconds=time.perf_counter() - started)
+    # compiled templates are kept beside the render cache (0.06 s of a one-page edit's
+    # start-up); a build without the cache compiles them afresh
+    toolkit.keep_templates_in(cache_dir_for(out_dir) / "templates" if use_cache else None)
     memo = FileMemo.open(out_dir) if use_cache else None
     if memo is not None and inputs is not None:
         memo.prime(root, inputs.listing)
+    gc.freeze()
     site = prepare(root, pm, base_url=base_url, site_url=site_url, memo=memo,
                    listing=inputs.listing if inputs is not None else None)
     # gathered before rendering: every page links the fingerprinted asset names
     site, files = output_files(site, pm)
+    gc.freeze()
     report = BuildReport(pages=len(site.pages), out_dir=out_dir, site=site)
     problems: list[Problem] = []
     keys = list(site.pages)
@@ -487,6 +513,7 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
                            declare=lambda page: dependencies.declared(pm, site, page),
                            code=inputs.code if inputs is not None else None
                            ) if use_cache else None
+    gc.freeze()
     succeeded = False
     outside: set[str] = set()  # files outside the site folder pages read, for the stamp
     try:

@@ -22,6 +22,8 @@ from mdxsite.errors import Location, MdxsiteError
 from mdxsite.model import Component, Site, SiteConfig
 
 _ACTIVE: list[pluggy.PluginManager] = []   # the plugin manager of this process's build
+# where the build keeps compiled templates between processes (see keep_templates_in)
+_BYTECODE: list[Path] = []
 _CURRENT: list[Toolkit] = []
 
 
@@ -41,6 +43,13 @@ def use(pm: pluggy.PluginManager) -> None:
     """Make ``pm`` the plugin manager whose hooks configure this process's tools."""
     if not _ACTIVE or _ACTIVE[0] is not pm:
         _ACTIVE[:] = [pm]
+
+
+def keep_templates_in(folder: Path | None) -> None:
+    """Keep the templates this process compiles in ``folder`` for the next build, and load
+    them from it (None: compile in memory only). For an environment built after this call;
+    the build sets it to its cache folder before anything renders."""
+    _BYTECODE[:] = [folder] if folder is not None else []
 
 
 def active_plugins() -> pluggy.PluginManager:
@@ -77,6 +86,10 @@ def _build(pm: pluggy.PluginManager, site: Site) -> Toolkit:
         pm, "mdxsite_template_folders", site=site)]
     env = theme.new_environment(theme.theme_for(site)[0], site, folders)
     pm.hook.mdxsite_configure_jinja(env=env, site=site)
+    # after the plugins: their settings decide what templates compile to (and a plugin's own
+    # bytecode cache, if it set one, is kept)
+    if _BYTECODE and env.bytecode_cache is None:
+        env.bytecode_cache = theme.template_bytecode(env, _BYTECODE[0])
     return Toolkit(pm=pm, config=site.config, root=site.root, markdown=md, jinja=env,
                    components=components(pm, site))
 

@@ -56,14 +56,14 @@ def mdxsite_build_started(site: Site, out_dir: Path) -> None:
 @hookimpl
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
     page = result.page
-    _TEXT[page.key] = result.rendered.markdown
+    markdown = _TEXT[page.key] = result.rendered.markdown
     if result.unchanged:
         _UNCHANGED.add(page.key)
     out_dir = _STAGING["out_dir"]
     # only into the staging folder of a build still running (not one that failed earlier)
     if isinstance(out_dir, Path) and staging.published_for(out_dir) is not None:
-        _write_copy(site, page, _copy(page, site.href(page.url), result.rendered.markdown,
-                                      remember=False), out_dir, str(_STAGING["agents"]))
+        _write_copy(site, page, _copy(page, site.href(page.url), markdown, remember=False),
+                    out_dir, str(_STAGING["agents"]))
         _WRITTEN.add(page.key)
 
 
@@ -87,9 +87,12 @@ def _write_copy(site: Site, page: Page, copy: str, out_dir: Path, agents: str) -
     """Write a page's .md copy into ``out_dir``, or keep the published one when it is current."""
     rel = markdown_path(page)
     # the page's title and Markdown are part of what made its published document current
-    # (an API page's document also depends on its OpenAPI file)
-    text = copy + _openapi_section(site, page) + agents
-    if not (page.key in _UNCHANGED and staging.keep(out_dir, rel, staging.utf8_size(text))):
+    # (an API page's document also depends on its OpenAPI file); the copy is put together
+    # only to be written (10,000 kept copies of 4 kB each were 40 MB of string copying)
+    section = _openapi_section(site, page)
+    if not (page.key in _UNCHANGED and staging.keep(out_dir, rel, staging.utf8_size(copy) + (
+            staging.utf8_size(section) if section else 0) + staging.utf8_size(agents))):
+        text = copy + section + agents
         target = out_dir / rel
         if target.parent not in _FOLDERS:
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -158,11 +158,10 @@ def site_fingerprint(site: Site, code: str) -> str:
     h.update(repr((site.nav, site.base_url, site.site_url, sorted(site.assets.items()),
                    site.data, sorted(site.asset_names.items()))).encode())
     _REPRS.clear()  # one site's pages at a time
-    for page in site.pages.values():
-        # a generated page's body and data belong to that page alone (see page_digest)
-        shared = page if page.body is None and not page.data else replace(
-            page, body=None, data=EMPTY_MAPPING)
-        h.update(page_repr(shared).encode())
+    # a generated page's body and data belong to that page alone (see page_digest); hashed
+    # in one update (the same digest as one per page, without 10,000 encode calls)
+    h.update("".join([page_repr(page if page.body is None and not page.data else replace(
+        page, body=None, data=EMPTY_MAPPING)) for page in site.pages.values()]).encode())
     return h.hexdigest()
 
 

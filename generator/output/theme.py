@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import logging
+import os
 from collections import ChainMap
 from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
@@ -12,9 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.bccache
 
 from mdxsite.model import Page, RenderedPage, Site
 from mdxsite.output.icons import drawer
+
+log = logging.getLogger(__name__)
 
 BASE_THEME = "base"
 
@@ -119,6 +125,47 @@ def new_environment(theme: Theme, site: Site, plugin_folders: Sequence[Path] = (
     env.globals["icon"] = drawer(site.config.get("icons.library"))  # icons.library
     env.globals["href"] = site.href
     return env
+
+
+class TemplateBytecode(jinja2.FileSystemBytecodeCache):
+    """Compiled templates kept on disk between builds (in the cache folder beside the output).
+
+    Jinja files each template's code under its name and path and checks it against a digest
+    of the template's source, so an edited template (a theme's, a plugin's, the site's
+    ``_templates/``) compiles again; the folder is :func:`template_bytecode`'s, one per set of
+    environment settings that shape the compiled code. A file that cannot be read or written
+    only costs the compilation.
+    """
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except Exception:  # noqa: BLE001 - truncated or foreign: compile the template
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            os.makedirs(self.directory, exist_ok=True)
+            super().dump_bytecode(bucket)
+        except OSError as exc:
+            log.debug("compiled template not kept in %s: %s", self.directory, exc)
+
+
+def template_bytecode(env: jinja2.Environment, folder: Path) -> TemplateBytecode:
+    """Return the on-disk bytecode cache for ``env`` (once the plugins configured it) under
+    ``folder``: a sub-folder named after the settings that change what a template compiles to
+    (delimiters, whitespace control, extensions, autoescaping, async), so an environment a
+    plugin set up otherwise never loads another's code."""
+    settings = repr((type(env).__qualname__, env.block_start_string, env.block_end_string,
+                     env.variable_start_string, env.variable_end_string,
+                     env.comment_start_string, env.comment_end_string,
+                     env.line_statement_prefix, env.line_comment_prefix, env.trim_blocks,
+                     env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline,
+                     sorted(env.extensions), env.optimized, env.is_async, env.autoescape,
+                     env.finalize is not None, env.code_generator_class, env.context_class,
+                     jinja2.__version__))
+    digest = hashlib.blake2b(settings.encode(), digest_size=10).hexdigest()
+    return TemplateBytecode(str(folder / digest))
 
 
 @lru_cache(maxsize=1)
