@@ -30,8 +30,8 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdxsite.errors import Location, MdxsiteError, Problem
-from mdxsite.mdx import (audience, code, components, dispatch, filetree, frontmatter, images,
-                        islands, jsvalue, mermaid, variables)
+from mdxsite.mdx import (audience, code, components, filetree, frontmatter, images, islands,
+                        jsvalue, mermaid, variables)
 from mdxsite.mdx.components import CALLOUTS
 from mdxsite.mdx.jsx import Prop, Tag, scan_tag
 from mdxsite.mdx.syntax import VOID, mdx_plugin, prepare
@@ -116,7 +116,6 @@ def new_parser() -> MarkdownIt:
     # $5 and $10 in prose stay text: math needs no space inside the dollars and no digit after
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.use(mdx_plugin)
-    dispatch.use(md)
     # a link's URL is normalized (mdurl parse, punycode, percent-encoding) by a pure function of
     # the URL (5 us a link), and pages link the same pages again and again
     md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]

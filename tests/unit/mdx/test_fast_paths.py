@@ -93,18 +93,13 @@ def test_element_ids_tries_the_pattern_where_findall_would_find_it(parts: list[s
 
 
 def _parser_the_long_way() -> Any:
-    """Our parser with markdown-it's own core ``normalize`` and ``inline`` rules (every page
-    normalized, every inline token parsed) and its own block tokenizer (every rule tried)."""
+    """Our parser with markdown-it's own core ``normalize`` and ``inline`` rules: every page
+    normalized, every inline token parsed."""
     from markdown_it.rules_core import inline, normalize
-
-    from markdown_it import rules_block
 
     md = new_parser()
     md.core.ruler.at("normalize", normalize)
     md.core.ruler.at("inline", inline)
-    del md.block.tokenize  # markdown-it's own tokenizer, paragraph and lheading rules
-    md.block.ruler.at("paragraph", rules_block.paragraph)
-    md.block.ruler.at("lheading", rules_block.lheading)
     return md
 
 
@@ -212,38 +207,3 @@ def test_a_plugins_own_render_token_is_used() -> None:
     patched = RendererHTML()
     patched.renderToken = lambda *a: ""  # type: ignore[method-assign]
     assert not _renders_tags_as_markdown_it(patched)
-
-
-BLOCK_LINES = ["# h", "###### h6", "#no", "- a", "* b", "+ c", "-", "1. one", "2) two", "10. ten", "> q",
-               ">", "```", "```js", "~~~", "$$", "$$ x $$", "$5", "[^1]: note", "[^x]", "[r]: /url",
-               "[link]", "import x from './x.mdx'", "export const a = 1", "important", "<Note>",
-               "</Note>", "<Card title=\"t\" />", "{1}", "{/* c */}", "| a | b |", "|---|---|",
-               "a | b", "--- | ---", "***", "___", "---", "===", "text", "more text", "    code-ish",
-               "\t- tab", "  - nested", "   > deep", "", "", "é", "<", "{", "|", "\\|"]
-
-
-@settings(max_examples=500, deadline=None)
-@given(st.lists(st.sampled_from(BLOCK_LINES), max_size=16))
-def test_blocks_parse_as_with_every_rule_tried(lines: list[str]) -> None:
-    text = "\n".join(lines)
-    assert _tokens(OURS, text) == _tokens(LONG_WAY, text)
-
-
-def test_a_plugin_block_rule_is_tried_on_every_line() -> None:
-    from markdown_it.rules_block import StateBlock
-
-    def bang(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-        pos = state.bMarks[start] + state.tShift[start]
-        if state.src[pos] != "!":
-            return False
-        if not silent:
-            state.push("bang", "", 0).map = [start, start + 1]
-        state.line = start + 1
-        return True
-
-    ours, long = new_parser(), _parser_the_long_way()
-    for md in (ours, long):
-        md.block.ruler.before("paragraph", "bang", bang, {"alt": ["paragraph"]})
-    text = "!one\ntext\n!two\n\n- item\n  !three\n"
-    assert [t.type for t in ours.parse(text)].count("bang") == 3
-    assert _tokens(ours, text) == _tokens(long, text)
