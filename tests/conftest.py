@@ -93,6 +93,32 @@ def age_files() -> Callable[[Path], None]:
     return age
 
 
+InstallPlugin = Callable[..., Path]
+
+
+@pytest.fixture
+def install_plugin(tmp_path: Path) -> InstallPlugin:
+    """Install a plugin the way pip would: ``install_plugin(module, source, entry=..., dist=...,
+    version=...)`` writes ``module.py`` and its ``.dist-info`` (an ``mdxsite.plugins`` entry
+    point ``entry = module``) into ``tmp_path/site-packages``, and returns that folder, to put
+    on ``PYTHONPATH`` of an ``mdxsite`` process."""
+
+    def install(module: str, source: str, *, entry: str, dist: str, version: str = "1.0") -> Path:
+        where = tmp_path / "site-packages"
+        where.mkdir(exist_ok=True)
+        (where / f"{module}.py").write_text(source, encoding="utf-8")
+        info = where / f"{module}-{version}.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(
+            f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n", encoding="utf-8")
+        (info / "entry_points.txt").write_text(f"[mdxsite.plugins]\n{entry} = {module}\n",
+                                               encoding="utf-8")
+        (info / "RECORD").write_text("", encoding="utf-8")
+        return where
+
+    return install
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -30,16 +31,9 @@ PLUGIN = textwrap.dedent('''
 
 
 @pytest.fixture
-def plugin_path(tmp_path: Path) -> Path:
-    where = tmp_path / "site-packages"
-    where.mkdir()
-    (where / "mdxsite_shout.py").write_text(PLUGIN)
-    info = where / "mdxsite_shout-1.2.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mdxsite-shout\nVersion: 1.2.0\n")
-    (info / "entry_points.txt").write_text("[mdxsite.plugins]\nshout = mdxsite_shout\n")
-    (info / "RECORD").write_text("")
-    return where
+def plugin_path(install_plugin: Callable[..., Path]) -> Path:
+    return install_plugin("mdxsite_shout", PLUGIN, entry="shout", dist="mdxsite-shout",
+                          version="1.2.0")
 
 
 def _run(args: list[str], plugin_path: Path) -> subprocess.CompletedProcess[str]:

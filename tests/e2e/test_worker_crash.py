@@ -38,16 +38,8 @@ PAGES = {f"p{i:02d}": f"# Page {i}\n\nText.\n" for i in range(50)}  # enough for
 
 
 @pytest.fixture
-def crasher(tmp_path: Path) -> Path:
-    where = tmp_path / "site-packages"
-    where.mkdir()
-    (where / "mdxsite_crasher.py").write_text(CRASHER)
-    info = where / "mdxsite_crasher-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mdxsite-crasher\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[mdxsite.plugins]\ncrasher = mdxsite_crasher\n")
-    (info / "RECORD").write_text("")
-    return where
+def crasher(install_plugin: Callable[..., Path]) -> Path:
+    return install_plugin("mdxsite_crasher", CRASHER, entry="crasher", dist="mdxsite-crasher")
 
 
 def _build(root: Path, out: Path, plugins: Path, how: str = "", *args: str
