@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Callable, Collection, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -106,6 +107,26 @@ def prepare_from(root: Path, pm: pluggy.PluginManager, config: SiteConfig,
 
 
 # --------------------------------------------------------------------------- rendering
+
+# how many frozen() blocks this process is in: the garbage collector's freezing is one
+# process-wide state, and a render inside a build must not thaw what the build froze
+_FROZEN = [0]
+
+
+@contextmanager
+def frozen() -> Iterator[None]:
+    """Freeze what the process holds now (``gc.freeze``) for the block: the garbage
+    collector's full passes skip it. Frozen objects are still freed when unreferenced; the
+    outermost block unfreezes them. Also a decorator (a build)."""
+    gc.freeze()
+    _FROZEN[0] += 1
+    try:
+        yield
+    finally:
+        _FROZEN[0] -= 1
+        if not _FROZEN[0]:
+            gc.unfreeze()
+
 
 _WORKER: dict[str, Any] = {}
 
@@ -226,34 +247,34 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
     # the site and everything loaded so far outlive the render: the garbage collector's full
     # passes skip them (see _start_worker) until it ends; before the pool forks, so its
     # workers inherit it
-    gc.freeze()
-    renders = _render_many(site, pm, misses, jobs=jobs, blocked=blocked)
-    rendered: Iterator[tuple[PageResult | None, tuple[Problem, ...]]] = renders
-    try:
-        if fresh and len(misses) < PARALLEL_THRESHOLD:
-            # an edit among cached pages: render it before the cached ones stream past, so
-            # the plugins working beside the build (the search indexer) get its document at once
-            rendered = iter(list(renders))
-        for key in keys:
-            result: PageResult | None = None
-            if key in fresh:
-                assert cache is not None
-                result = cache.load(site.pages[key])
-                found = result.rendered.problems if result is not None else ()
-            new = result is None
-            if result is None and key in fresh:  # unreadable row: render it here
-                _init_worker(site, blocked, pm)
-                result, found = _render_one(key)
-            elif result is None:
-                result, found = next(rendered)
-            problems.extend(found)
-            if result is not None:
-                yield result
-                if new and cache is not None:  # after the plugins saw it: with their notes
-                    cache.store(result)
-    finally:
-        renders.close()  # leaves the pool's `with`, so its workers exit
-        gc.unfreeze()
+    with frozen():
+        renders = _render_many(site, pm, misses, jobs=jobs, blocked=blocked)
+        rendered: Iterator[tuple[PageResult | None, tuple[Problem, ...]]] = renders
+        try:
+            if fresh and len(misses) < PARALLEL_THRESHOLD:
+                # an edit among cached pages: render it before the cached ones stream past,
+                # so the plugins working beside the build (the search indexer) get its
+                # document at once
+                rendered = iter(list(renders))
+            for key in keys:
+                result: PageResult | None = None
+                if key in fresh:
+                    assert cache is not None
+                    result = cache.load(site.pages[key])
+                    found = result.rendered.problems if result is not None else ()
+                new = result is None
+                if result is None and key in fresh:  # unreadable row: render it here
+                    _init_worker(site, blocked, pm)
+                    result, found = _render_one(key)
+                elif result is None:
+                    result, found = next(rendered)
+                problems.extend(found)
+                if result is not None:
+                    yield result
+                    if new and cache is not None:  # after the plugins saw it: with their notes
+                        cache.store(result)
+        finally:
+            renders.close()  # leaves the pool's `with`, so its workers exit
 
 
 def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
@@ -451,6 +472,11 @@ def output_files(site: Site, pm: pluggy.PluginManager) -> tuple[Site, list[Outpu
     return fingerprint_assets(site, files)
 
 
+# what the build keeps until its end (modules and plugins, then the listing, the site and the
+# cache's rows) is frozen as it is made (frozen() here, gc.freeze() as each is made): the
+# garbage collector's full passes, which the build's own allocations trigger, need not walk it
+# again (at 10,000 pages, 4 of them took 0.15 s of a one-page edit)
+@frozen()
 def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, base_url: str,
            site_url: str, blocked: Collection[str], on_page: Callable[[str], None] | None,
            use_cache: bool, strict: bool, counter: _WarningCounter,
@@ -460,27 +486,6 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     root = root.resolve()
     out_dir = out_dir.resolve()
     _check_out_dir(root, out_dir)
-    # what the build keeps until its end (modules and plugins, then the listing, the site and
-    # the cache's rows) is frozen as it is made: the garbage collector's full passes, which
-    # the build's own allocations trigger, need not walk it again (at 10,000 pages, 4 of them
-    # took 0.15 s of a one-page edit). Frozen objects are still freed when unreferenced.
-    gc.freeze()
-    try:
-        return _build_frozen(root, out_dir, pm, jobs=jobs, base_url=base_url,
-                             site_url=site_url, blocked=blocked, on_page=on_page,
-                             use_cache=use_cache, strict=strict, counter=counter,
-                             skip_unchanged=skip_unchanged, on_result=on_result,
-                             started=started)
-    finally:
-        gc.unfreeze()
-
-
-def _build_frozen(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int,
-                  base_url: str, site_url: str, blocked: Collection[str],
-                  on_page: Callable[[str], None] | None, use_cache: bool, strict: bool,
-                  counter: _WarningCounter, skip_unchanged: bool,
-                  on_result: Callable[[PageResult], None] | None, started: float
-                  ) -> BuildReport:
     inputs = stamp.take(root, pm, {"base_url": base_url, "site_url": site_url,
                                    "blocked": sorted(blocked), "strict": strict}
                         ) if skip_unchanged else None

@@ -108,6 +108,30 @@ def test_a_build_leaves_the_garbage_collector_as_it_found_it(cli: Callable, make
     assert gc.get_freeze_count() == 0
 
 
+
+def test_the_render_does_not_thaw_what_the_build_froze(make_site: Callable,
+                                                      tmp_path: Path) -> None:
+    # the build freezes what it keeps until its end, and the render freezes again before its
+    # pool forks: the render ending must not unfreeze the build's part while the end-of-build
+    # hooks still run (their allocations trigger full passes over it again)
+    from mdxsite import pipeline, plugin_manager
+    from mdxsite.hookspecs import hookimpl
+
+    seen: list[int] = []
+
+    class Watcher:
+        @hookimpl
+        def mdxsite_build_finished(self) -> None:
+            seen.append(gc.get_freeze_count())
+
+    pages = {f"p{i:02d}": f"# Page {i}\n" for i in range(50)}  # enough for the worker pool
+    root = make_site({"name": "T", "navigation": {"pages": list(pages)}}, pages=pages)
+    pm = plugin_manager.create()
+    pm.register(Watcher(), "watcher")
+    pipeline.build(root, tmp_path / "out", pm, jobs=2)
+    assert seen and seen[0] > 0
+    assert gc.get_freeze_count() == 0
+
 def test_a_rebuild_replaces_only_changed_files_and_keeps_the_operators(
         cli: Callable, make_site: Callable, tmp_path: Path) -> None:
     root = make_site({"name": "T", "navigation": {"pages": ["index", "guide", "old"]}},
