@@ -9,6 +9,7 @@ that leads to the first page when the site has none at its root, llms.txt and ll
 from __future__ import annotations
 
 import html
+import os
 from pathlib import Path
 
 from mdxsite.hookspecs import hookimpl
@@ -40,7 +41,7 @@ def _indexed(site: Site) -> list[str]:
 # tail, when nothing else was left to run). A watch-mode rebuild writes them at its end.
 _STAGING: dict[str, Path | str | None] = {"out_dir": None, "agents": ""}
 _WRITTEN: set[str] = set()  # pages whose copy this build wrote (or kept) already
-_FOLDERS: set[Path] = set()  # folders made for copies in this build: no mkdir call per page
+_FOLDERS: set[str] = set()  # folders made for copies in this build: no mkdir call per page
 
 
 @hookimpl
@@ -92,12 +93,8 @@ def _write_copy(site: Site, page: Page, copy: str, out_dir: Path, agents: str) -
     section = _openapi_section(site, page)
     if not (page.key in _UNCHANGED and staging.keep(out_dir, rel, staging.utf8_size(copy) + (
             staging.utf8_size(section) if section else 0) + staging.utf8_size(agents))):
-        text = copy + section + agents
-        target = out_dir / rel
-        if target.parent not in _FOLDERS:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            _FOLDERS.add(target.parent)
-        target.write_bytes(text.encode("utf-8"))
+        staging.write_file(os.path.join(out_dir, rel), (copy + section + agents).encode("utf-8"),
+                           _FOLDERS)
 
 
 @hookimpl

@@ -33,13 +33,7 @@ def mdxsite_write_output(site: Site, results: Iterable[PageResult], out_dir: Pat
         # (document_size: a cached page's document is not even laid out)
         if result.unchanged and staging.keep(out_dir, rel, document_size(result)):
             continue
-        target = os.path.join(out_dir, rel)
-        folder = os.path.dirname(target)
-        if folder not in made:
-            os.makedirs(folder, exist_ok=True)
-            made.add(folder)
-        with open(target, "wb") as f:
-            f.write(result.document.encode("utf-8"))
+        staging.write_file(os.path.join(out_dir, rel), result.document.encode("utf-8"), made)
     return count
 
 

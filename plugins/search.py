@@ -672,21 +672,11 @@ def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str
             if name in listed[folder]:
                 present[rel] = (target, data)
                 continue
-        _write_file(target, data, made)
+        staging.write_file(target, data, made)
     if present and not staging.keep_present(out_dir, present):  # one gone meanwhile: write
         for target, data in present.values():
-            _write_file(target, data, made)
+            staging.write_file(target, data, made)
     return languages, dict(sorted(written.items()))
-
-
-def _write_file(path: str, data: bytes, made: set[str]) -> None:
-    """Write ``data`` to ``path``, creating its folder unless it is in ``made`` (then added)."""
-    folder = os.path.dirname(path)
-    if folder not in made:
-        os.makedirs(folder, exist_ok=True)
-        made.add(folder)
-    with open(path, "wb") as file:
-        file.write(data)
 
 
 def _indexed_part(document: str) -> str:
