@@ -18,7 +18,7 @@ nothing.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
+import functools
 import sys
 
 # mallopt parameters (glibc's malloc.h)
@@ -28,27 +28,18 @@ M_MMAP_THRESHOLD = -3
 MMAP_THRESHOLD = 128 * 1024
 TRIM_THRESHOLD = 128 * 1024
 
-_DONE: list[bool] = []
 
-
+@functools.cache
 def hold_malloc_thresholds() -> bool:
     """Fix glibc's mmap and trim thresholds at their defaults, once per process; return
     whether this process's C library took it (False where it is not glibc)."""
-    if _DONE:
-        return _DONE[0]
-    _DONE.append(False)
     if not sys.platform.startswith("linux"):
         return False
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        gnu_get_libc_version = libc.gnu_get_libc_version  # glibc only
-        mallopt = libc.mallopt
-    except (OSError, AttributeError):
+    libc = ctypes.CDLL(None)  # the process's own symbols: its C library's among them
+    if not hasattr(libc, "gnu_get_libc_version"):  # glibc only (musl has no such thresholds)
         return False
-    del gnu_get_libc_version
+    mallopt = libc.mallopt
     mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
     mallopt.restype = ctypes.c_int
-    held = bool(mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)) and \
+    return bool(mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)) and \
         bool(mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD))
-    _DONE[0] = held
-    return held
