@@ -14,6 +14,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -54,22 +55,6 @@ def mdxsite_render_page(site, page):
 '''
 
 
-def install_plugin(tmp_path: Path, name: str) -> tuple[Path, Path]:
-    """Write a module and its .dist-info into a folder on sys.path; return (module, log)."""
-    lib = tmp_path / "lib"
-    lib.mkdir()
-    log = tmp_path / "rendered.log"
-    module = lib / f"{name}.py"
-    module.write_text(PLUGIN.format(log=str(log)), encoding="utf-8")
-    info = lib / f"{name}-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n",
-                                   encoding="utf-8")
-    (info / "entry_points.txt").write_text(f"[mdxsite.plugins]\n{name} = {name}\n",
-                                           encoding="utf-8")
-    return module, log
-
-
 def write_site(root: Path) -> None:
     root.mkdir()
     (root / "docs.json").write_text(json.dumps({
@@ -84,12 +69,14 @@ def write_site(root: Path) -> None:
 
 
 @pytest.fixture
-def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest):
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest,
+        install_plugin: Callable[..., Path]):
     # a module name per test: sys.modules must not hand one test another test's plugin
     name = "cachecount_" + re.sub(r"\W", "_", request.node.name)
-    module, log = install_plugin(tmp_path, name)
-    monkeypatch.syspath_prepend(str(tmp_path / "lib"))
-    yield tmp_path / "site", tmp_path / "out", log, module
+    log = tmp_path / "rendered.log"
+    lib = install_plugin(name, PLUGIN.format(log=str(log)), entry=name, dist=name)
+    monkeypatch.syspath_prepend(str(lib))
+    yield tmp_path / "site", tmp_path / "out", log, lib / f"{name}.py"
     sys.modules.pop(name, None)
 
 
@@ -369,24 +356,13 @@ def mdxsite_page_built(site, result):
 '''
 
 
-def _install_plugin(lib: Path, name: str, source: str) -> None:
-    """Install module ``name`` into ``lib`` (on the test's path) as a plugin distribution."""
-    (lib / f"{name}.py").write_text(source, encoding="utf-8")
-    info = lib / f"{name}-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n",
-                                   encoding="utf-8")
-    (info / "entry_points.txt").write_text(f"[mdxsite.plugins]\n{name} = {name}\n",
-                                           encoding="utf-8")
-
-
 def test_a_plugin_reading_a_cached_document_gets_the_published_bytes(
-        env, tmp_path: Path) -> None:
+        env, tmp_path: Path, install_plugin: Callable[..., Path]) -> None:
     site, out, _, _ = env
     write_site(site)
     docs_log = tmp_path / "documents.log"
     name = "doclog_" + tmp_path.name.replace("-", "_")
-    _install_plugin(tmp_path / "lib", name, DOC_PLUGIN.format(log=str(docs_log)))
+    install_plugin(name, DOC_PLUGIN.format(log=str(docs_log)), entry=name, dist=name)
     try:
         build(site, out)
         cold = docs_log.read_text(encoding="utf-8")
@@ -420,12 +396,13 @@ def mdxsite_page_built(site, result):
 '''
 
 
-def test_a_plugin_note_comes_back_with_the_cached_page(env, tmp_path: Path) -> None:
+def test_a_plugin_note_comes_back_with_the_cached_page(
+        env, tmp_path: Path, install_plugin: Callable[..., Path]) -> None:
     site, out, _, _ = env
     write_site(site)
     notes_log = tmp_path / "notes.log"
     name = "notes_" + tmp_path.name.replace("-", "_")
-    _install_plugin(tmp_path / "lib", name, NOTE_PLUGIN.format(log=str(notes_log)))
+    install_plugin(name, NOTE_PLUGIN.format(log=str(notes_log)), entry=name, dist=name)
 
     def seen() -> dict[str, tuple[str, int]]:
         lines = notes_log.read_text(encoding="utf-8").split("\n")[:-1]
