@@ -345,14 +345,10 @@ def {hook}({args}):
     ("mdxsite_output_files", "site", ""),              # once per build, main process
 ])
 def test_a_raising_hook_names_its_plugin(mdxsite_with: Run, make_site: MakeSite, tmp_path: Path,
+                                         install_plugin: Callable[..., Path],
                                          hook: str, args: str, page_key: str) -> None:
-    where = tmp_path / "broken-site-packages"
-    info = where / "mdxsite_broken-0.3.1.dist-info"
-    info.mkdir(parents=True)
-    (where / "mdxsite_broken.py").write_text(BROKEN.format(hook=hook, args=args))
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mdxsite-broken\nVersion: 0.3.1\n")
-    (info / "entry_points.txt").write_text("[mdxsite.plugins]\nbroken = mdxsite_broken\n")
-    (info / "RECORD").write_text("")
+    where = install_plugin("mdxsite_broken", BROKEN.format(hook=hook, args=args),
+                           entry="broken", dist="mdxsite-broken", version="0.3.1")
     root = make_site(docs(["guide"]), pages={"guide": page("Guide")})
 
     result = mdxsite_with("build", root, "-o", tmp_path / "out", also=[where])
