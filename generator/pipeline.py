@@ -580,16 +580,22 @@ def write_pages(tmp: Path, site: Site, pm: pluggy.PluginManager, results: Iterat
     ``outside`` gathers the files pages read that may lie outside the site folder (``../``
     or absolute), for the build stamp.
     """
+    call_each = plugin_manager.call_each
+    kwargs: dict[str, Any] = {"site": site}
+
     def tapped() -> Iterator[PageResult]:
         for r in results:
-            pm.hook.mdxsite_page_built(site=site, result=r)
+            kwargs["result"] = r
+            call_each(pm, "mdxsite_page_built", kwargs)
             if on_page is not None:
                 on_page(r.page.key)
             if on_result is not None:
                 on_result(r)
             if outside is not None:
-                outside.update(d for d in r.rendered.dependencies
-                               if d.startswith(("../", "/")) or d == "..")
+                dependencies = r.rendered.dependencies
+                if dependencies:  # most pages read no other file
+                    outside.update(d for d in dependencies
+                                   if d.startswith(("../", "/")) or d == "..")
             yield r
 
     written = pm.hook.mdxsite_write_output(site=site, results=tapped(), out_dir=tmp)

@@ -203,6 +203,46 @@ def test_a_raising_wrapper_is_blamed_alone(site: Path, tmp_path: Path) -> None:
            "'guide'" in str(caught.value)
 
 
+def test_a_raising_page_built_is_blamed_naming_plugin_and_page(site: Path, tmp_path: Path) -> None:
+    def built(result: Any) -> None:
+        if result.page.key == "guide":
+            raise ValueError("no")
+
+    with pytest.raises(PluginError) as caught:
+        build(site, tmp_path / "out", plugin("listener", mdxsite_page_built=hookimpl(built)))
+    err = caught.value
+    assert (err.plugin, err.hook, err.page) == ("listener", "mdxsite_page_built", "guide")
+    assert err.where.endswith(f"test_plugin_contract.py:{built.__code__.co_firstlineno + 2}")
+    assert not (tmp_path / "out").exists()
+
+
+def test_page_built_wrappers_and_call_monitors_see_every_page(site: Path, tmp_path: Path) -> None:
+    # per-page hooks skip pluggy's call machinery when it has nothing to do
+    # (plugin_manager.call_each): a wrapper or a monitor must still get every call
+    wrapped: list[str] = []
+    monitored: list[str] = []
+
+    def wrap(result: Any):
+        wrapped.append(result.page.key)
+        return (yield)
+
+    pm = plugin_manager.create(["search"])
+    pm.register(plugin("wrapper", mdxsite_page_built=hookimpl(wrapper=True)(wrap)), name="wrapper")
+    pipeline.build(site, tmp_path / "out", pm, jobs=1)
+    assert sorted(wrapped) == ["guide", "index"]
+
+    pm = plugin_manager.create(["search"])
+    undo = pm.add_hookcall_monitoring(
+        lambda hook, impls, kwargs: monitored.append(kwargs["result"].page.key)
+        if hook == "mdxsite_page_built" else None, lambda *args: None)
+    pipeline.build(site, tmp_path / "again", pm, jobs=1)
+    assert sorted(monitored) == ["guide", "index"]
+    undo()
+    monitored.clear()
+    pipeline.build(site, tmp_path / "again", pm, jobs=1)
+    assert monitored == []
+
+
 def test_old_style_hookwrappers_are_refused_with_what_to_write(site: Path) -> None:
     def old(page: Any):
         yield
