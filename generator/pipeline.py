@@ -256,19 +256,23 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
                 # so the plugins working beside the build (the search indexer) get its
                 # document at once
                 rendered = iter(list(renders))
+            pages = site.pages
+            load = cache.load if cache is not None else None
             for key in keys:
                 result: PageResult | None = None
-                if key in fresh:
-                    assert cache is not None
-                    result = cache.load(site.pages[key])
+                cached = key in fresh
+                if cached:
+                    assert load is not None
+                    result = load(pages[key])
                     found = result.rendered.problems if result is not None else ()
                 new = result is None
-                if result is None and key in fresh:  # unreadable row: render it here
+                if result is None and cached:  # unreadable row: render it here
                     _init_worker(site, blocked, pm)
                     result, found = _render_one(key)
                 elif result is None:
                     result, found = next(rendered)
-                problems.extend(found)
+                if found:
+                    problems.extend(found)
                 if result is not None:
                     yield result
                     if new and cache is not None:  # after the plugins saw it: with their notes

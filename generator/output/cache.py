@@ -271,10 +271,16 @@ class CachedPageResult(PageResult):
                  document: str | None = None, document_size: int = -1,
                  produce: Callable[[], str] | None = None,
                  notes: dict[str, object] | None = None) -> None:
-        object.__setattr__(self, "_produce", produce)
-        object.__setattr__(self, "document_size", document_size)
-        super().__init__(page=page, rendered=rendered, document=document,  # type: ignore[arg-type]
-                         unchanged=unchanged, notes=notes if notes is not None else {})
+        # each field set here, not by PageResult's generated __init__ through the document
+        # property: one made for every cached page (10,000 on a one-page edit)
+        put = object.__setattr__
+        put(self, "page", page)
+        put(self, "rendered", rendered)
+        put(self, "_document", document)
+        put(self, "unchanged", unchanged)
+        put(self, "notes", notes if notes is not None else {})
+        put(self, "_produce", produce)
+        put(self, "document_size", document_size)
 
     @property
     def document(self) -> str:
@@ -361,8 +367,14 @@ class CachedRender(RenderedPage):
 
 
 def _lazy(name: str) -> property:
+    if name in _AS_GIVEN:  # one index, no look-up of what was decoded: read on every page
+        at = _SUMMARY_FIELDS.index(name)
+        return property(lambda self: self._summary[at], doc=f"``{name}``, as marshal gave it")
     return property(lambda self: self._field(name), doc=f"``{name}``, decoded when first read")
 
+
+# the summary's fields a CachedRender gives as marshal gave them (see _field)
+_AS_GIVEN = ("key", "markdown", "anchors", "dependencies")
 
 for _name in RenderedPage.__dataclass_fields__:
     setattr(CachedRender, _name, _lazy(_name))
