@@ -149,6 +149,29 @@ def test_a_rebuild_replaces_only_changed_files_and_keeps_the_operators(
     assert "0 written" in again.stdout
 
 
+def test_a_rebuild_of_the_same_files_still_dates_the_output_for_serve(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # `mdxsite serve` builds first when a site file is newer than the last build, which it
+    # reads from the manifest's time: a build publishing the same file names (the manifest
+    # is then not written again) must still date it
+    import os
+
+    from mdxsite.output.staging import MANIFEST, cache_dir_for
+    from mdxsite.server.app import needs_build
+
+    root = make_site({"name": "T", "navigation": {"pages": ["index"]}}, pages={"index": "# Home\n"})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    manifest = cache_dir_for(out.resolve()) / MANIFEST
+    before = manifest.read_bytes()
+    os.utime(manifest, (1_000_000_000, 1_000_000_000))
+    (root / "index.mdx").write_text("# Home\n")  # the same bytes: the same output files
+    assert needs_build(root, out)
+    assert cli("build", root, "-o", out).exit_code == 0
+    assert manifest.read_bytes() == before
+    assert not needs_build(root, out)
+
+
 def test_output_inside_the_site_root_is_refused(cli: Callable, make_site: Callable) -> None:
     root = make_site({"name": "T", "navigation": {"pages": ["index"]}})
     result = cli("build", root, "-o", root)
