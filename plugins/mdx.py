@@ -49,13 +49,17 @@ def mdxsite_build_started(site: Site) -> None:
 @hookimpl
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
     rendered = result.rendered
-    _ANCHORS[result.page.key] = set(rendered.anchors)
+    key = result.page.key
+    _ANCHORS[key] = set(rendered.anchors)
     raw = getattr(rendered, "raw_links", None)  # a cached render (mdxsite.output.cache)
-    _LINKS[result.page.key] = raw() if raw is not None else rendered.links
-    island = rendered.meta.get("island")
+    _LINKS[key] = raw() if raw is not None else rendered.links
+    meta = rendered.meta
+    if not meta:  # most pages (10,000 calls a build)
+        return
+    island = meta.get("island")
     if isinstance(island, (tuple, list)) and len(island) == 2:
         _ISLANDS[str(island[0])] = str(island[1])
-    scripts = rendered.meta.get("scripts", ())
+    scripts = meta.get("scripts", ())
     if isinstance(scripts, Container) and mermaid.SCRIPTS[0] in scripts:
         source = result.page.source
         _MERMAID.append(Location(source.as_posix() if source else result.page.key, 1, 1))

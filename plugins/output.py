@@ -14,7 +14,8 @@ from mdxsite.output.cache import document_size
 
 def output_path(url: str) -> str:
     """Return the file that serves a page URL: ``/guides/x/`` -> ``guides/x/index.html``."""
-    return url.strip("/") + "/index.html" if url.strip("/") else "index.html"
+    path = url.strip("/")
+    return path + "/index.html" if path else "index.html"
 
 
 @hookimpl

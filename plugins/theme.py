@@ -402,12 +402,13 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
             section, linked = noted
             if isinstance(section, str) and isinstance(linked, str):
                 _LINKED.setdefault(section, set()).add(linked)
-    mode_warning = _mode_warning(site, page)
+    frontmatter = page.frontmatter
+    mode_warning = _mode_warning(site, page) if "mode" in frontmatter else None
     if mode_warning is None:
         _MODE_WARNINGS.pop(page.key, None)
     else:
         _MODE_WARNINGS[page.key] = mode_warning
-    if page.frontmatter.get("rss") is True:
+    if frontmatter.get("rss") is True:
         found_seo = site.config.get("seo")
         site_url = _site_url(site, found_seo if isinstance(found_seo, Mapping) else {})
         _FEEDS[page.key] = (feeds.feed_path(page).lstrip("/"), feeds.rss(
