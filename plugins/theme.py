@@ -401,7 +401,10 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
         if isinstance(noted, list) and len(noted) == 2:
             section, linked = noted
             if isinstance(section, str) and isinstance(linked, str):
-                _LINKED.setdefault(section, set()).add(linked)
+                linking = _LINKED.get(section)
+                if linking is None:  # not setdefault: a set made for every page of a section
+                    linking = _LINKED[section] = set()
+                linking.add(linked)
     frontmatter = page.frontmatter
     mode_warning = _mode_warning(site, page) if "mode" in frontmatter else None
     if mode_warning is None:
@@ -416,7 +419,7 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
             site.href(page.url)))
     noted = result.notes.get(ICON_NOTE)
     if isinstance(noted, (list, tuple)):  # a cached page: its document was scanned when made
-        names = [str(name) for name in noted]
+        names = [str(name) for name in noted] if noted else []
     else:  # `in` scans a large document about ten times faster than findall
         names = (sorted(set(_MISSING_MARK.findall(result.document)))
                  if icons.MISSING_ATTR in result.document else [])
