@@ -104,7 +104,7 @@ STATE_FILE = "search-index.json"
 # navigation inside <main> (path, pager, footer) and the "#" beside headings are not content
 EXCLUDE = [".heading-anchor", ".breadcrumbs", ".eyebrow", ".pager", ".site-footer"]
 
-NO_RANK = Rank()
+NO_RANK = ranking.NONE
 
 # the indexer of the build running now (see _Indexer), set up by mdxsite_build_started
 _RUNNING: dict[str, _Indexer | None] = {"indexer": None}
@@ -197,10 +197,15 @@ def _plan(site: Site) -> tuple[dict[str, list[str]], dict[str, Rank]]:
     bundles: dict[str, list[str]] = {}
     ranks: dict[str, Rank] = {}
     problems: list[Problem] = []
+    folders: dict[str, str] = {}  # version -> its index folder (a regex each, else)
     for page in site.pages.values():
         if visibility.searchable(site, page):  # not hidden, noindex or searchable: false
             rel = output_path(page.url)
-            bundles.setdefault(bundle_dir(version_of(site, page)), []).append(rel)
+            version = version_of(site, page)
+            folder = folders.get(version)
+            if folder is None:
+                folder = folders[version] = bundle_dir(version)
+            bundles.setdefault(folder, []).append(rel)
             found, said = ranking.rank(site, page)
             problems += said
             if found:
@@ -282,6 +287,9 @@ def _keep_shard(out_dir: Path, published: Path, shard: str, state: dict[str, Any
 
 # an item for a shard's queue: a page's indexed part, or the published file holding its document
 _Item = str | Path
+# in a shard's arrivals: the page's published file, made a Path only if it is sent (a
+# one-page edit of 10,000 pages made 9,500 Paths for shards kept unread)
+_PUBLISHED = None
 # tells a shard's writer that no page will come (the build failed)
 _ABORT = object()
 
@@ -307,6 +315,8 @@ class _Indexer:
                  bundles: dict[str, list[str]], ranks: dict[str, Rank] | None = None) -> None:
         self.out_dir = out_dir
         self.published = published
+        # the published folder with its separator, to stat files with no Path made
+        self._prefix = os.path.join(published, "") if published is not None else ""
         self.ranks = ranks or {}
         self._before = _load_state(published)
         self._plans = {folder: _shards(folder, rels) for folder, rels in bundles.items()}
@@ -317,7 +327,8 @@ class _Indexer:
         self._lock = threading.Lock()
         for parts in self._plans.values():
             for folder, rels in parts:
-                shard = _Shard(folder, rels, lazy=self._published_as(folder, rels))
+                shard = _Shard(folder, rels, published,
+                               lazy=self._published_as(folder, rels))
                 self._shards.append(shard)
                 self._by_rel.update((rel, shard) for rel in rels)
 
@@ -354,8 +365,8 @@ class _Indexer:
                 continue  # kept unread when its pages arrive as published
             for rel in shard.rels:
                 if rel not in changed and rel not in shard.items and \
-                        _size(self.published / rel) >= 0:
-                    shard.items[rel] = self.published / rel
+                        _size(self._prefix + rel) >= 0:
+                    shard.items[rel] = _PUBLISHED
                     shard.unconfirmed.add(rel)
             if touched or shard.items:
                 shard.changed |= touched
@@ -372,20 +383,20 @@ class _Indexer:
         if rel in shard.unconfirmed and published is not None:
             # fed from its published file (expect): was that the page's document?
             shard.unconfirmed.discard(rel)
-            if not (result.unchanged and _size(published / rel) == document_size(result)):
+            if not (result.unchanged and _size(self._prefix + rel) == document_size(result)):
                 shard.stale = True
             return
         if rel in shard.items:
             return
-        item: _Item
-        if result.unchanged and self.published is not None and shard.writer is None \
+        item: _Item | None
+        if result.unchanged and published is not None and shard.writer is None \
                 and shard.lazy:
             # kept unread unless another page of the shard changes: checked then (_start)
-            item = self.published / rel
+            item = _PUBLISHED
             shard.unchecked[rel] = document_size(result)
-        elif result.unchanged and self.published is not None and \
-                _size(self.published / rel) == document_size(result):
-            item = self.published / rel  # kept as published: read it only if indexed
+        elif result.unchanged and published is not None and \
+                _size(self._prefix + rel) == document_size(result):
+            item = _PUBLISHED  # kept as published: read it only if indexed
         else:
             item = ranking.weighted(_indexed_part(result.document),
                                     self.ranks.get(rel, NO_RANK))
@@ -399,7 +410,7 @@ class _Indexer:
     def _start(self, shard: _Shard) -> None:
         published = self.published
         for rel, size in shard.unchecked.items():  # now read: is each the page's document?
-            if published is None or _size(published / rel) != size:
+            if published is None or _size(self._prefix + rel) != size:
                 shard.stale = True
         shard.unchecked.clear()
         with self._lock:
@@ -488,7 +499,7 @@ class _Indexer:
             writer.join()
 
 
-def _size(path: Path) -> int:
+def _size(path: str) -> int:
     try:
         return os.stat(path).st_size
     except OSError:
@@ -498,12 +509,14 @@ def _size(path: Path) -> int:
 class _Shard:
     """One shard's pages, as they arrive, and the writer indexing them."""
 
-    def __init__(self, folder: str, rels: list[str], *, lazy: bool) -> None:
+    def __init__(self, folder: str, rels: list[str], published: Path | None, *,
+                 lazy: bool) -> None:
         self.folder = folder
         self.rels = rels
+        self.published = published
         self.lazy = lazy          # published from these pages: start only if one changed
         self.changed = False
-        self.items: dict[str, _Item] = {}
+        self.items: dict[str, _Item | None] = {}  # _PUBLISHED: the published file
         self.unconfirmed: set[str] = set()   # fed from the published output before arriving
         self.unchecked: dict[str, int] = {}  # published file -> its document's size, unread
         self.stale = False                   # a published file fed was not the document
@@ -515,8 +528,12 @@ class _Shard:
         assert self.writer is not None
         while self.sent < len(self.rels) and self.rels[self.sent] in self.items:
             rel = self.rels[self.sent]
-            self.writer.put(rel, self.items[rel])
-            if isinstance(self.items[rel], str):
+            item = self.items[rel]
+            if item is _PUBLISHED:
+                assert self.published is not None
+                item = self.published / rel
+            self.writer.put(rel, item)
+            if isinstance(item, str):
                 self.items[rel] = ""  # sent: keep the arrival, not the text
             self.sent += 1
 
