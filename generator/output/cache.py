@@ -111,7 +111,7 @@ def code_fingerprint(root: Path, pm: pluggy.PluginManager) -> str:
         h.update(f"plugin:{name}".encode())
         ep = plugin_manager.entry_point(pm, name)
         dist = getattr(ep, "dist", None)
-        if dist is not None and dist.name != "mdxsite":
+        if dist is not None and plugin_manager.name_and_version(dist)[0] != "mdxsite":
             files.update(_distribution_files(dist))
         file = getattr(plugin, "__file__", None)
         if file is None:  # a plugin object, not a module: its class's module
@@ -129,7 +129,8 @@ def code_fingerprint(root: Path, pm: pluggy.PluginManager) -> str:
     for path in sorted(files):
         h.update(path.as_posix().encode() + path.read_bytes())
     # a set: the same distribution can be seen twice (an egg-info in the working directory)
-    dists = sorted({f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions()})
+    dists = sorted({"{}=={}".format(*plugin_manager.name_and_version(d))
+                    for d in importlib.metadata.distributions()})
     h.update("\n".join(dists).encode())
     overrides = root / "_templates"
     if overrides.is_dir():
