@@ -84,12 +84,25 @@ def _digest(*parts: bytes | str) -> str:
 
 
 def _hash_tree(h: hashlib.blake2b, folder: Path) -> None:
-    for f in sorted(folder.rglob("*")):
-        if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc":
-            rel = f.relative_to(folder).as_posix().encode()
-            h.update(len(rel).to_bytes(8, "little") + rel)
-            data = f.read_bytes()
-            h.update(len(data).to_bytes(8, "little") + data)
+    """Hash every file under ``folder`` (but bytecode), by path and bytes, in the order of
+    ``sorted(folder.rglob("*"))``: folders walked as strings, not Path objects (mdxsite's own
+    packages are hashed on every build: 200 files, 0.4 s of a profile in pathlib)."""
+    top = os.fspath(folder)
+    found: list[tuple[list[str], str]] = []
+    for dirpath, dirnames, filenames in os.walk(top):  # as rglob: links to folders not walked
+        dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+        rel_dir = os.path.relpath(dirpath, top)
+        prefix = "" if rel_dir == "." else rel_dir.replace(os.sep, "/") + "/"
+        for name in filenames:
+            path = os.path.join(dirpath, name)
+            if not name.endswith(".pyc") and os.path.isfile(path):
+                found.append(((prefix + name).split("/"), path))
+    for parts, path in sorted(found):  # Path orders by parts, not by the whole string
+        rel = "/".join(parts).encode()
+        h.update(len(rel).to_bytes(8, "little") + rel)
+        with open(path, "rb") as f:
+            data = f.read()
+        h.update(len(data).to_bytes(8, "little") + data)
 
 
 def code_fingerprint(root: Path, pm: pluggy.PluginManager) -> str:
