@@ -16,7 +16,7 @@ import operator
 import traceback
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import Distribution, EntryPoint, entry_points
 from pathlib import Path
 from typing import Any
 
@@ -30,12 +30,58 @@ GROUP = "mdxsite.plugins"
 
 def _dist(ep: EntryPoint | None) -> str:
     dist = getattr(ep, "dist", None)
-    return dist.name if dist is not None else "?"
+    return str(name_and_version(dist)[0]) if dist is not None else "?"
 
 
 def _version(ep: EntryPoint | None) -> str:
     dist = getattr(ep, "dist", None)
-    return dist.version if dist is not None else "?"
+    return str(name_and_version(dist)[1]) if dist is not None else "?"
+
+
+# distribution -> its (Name, Version), for the distributions of the plugins' entry points
+_HEADERS: dict[int, tuple[Distribution, tuple[str | None, str | None]]] = {}
+
+
+def name_and_version(dist: Distribution) -> tuple[str | None, str | None]:
+    """Return ``(dist.name, dist.version)``, the ``Name`` and ``Version`` fields of its
+    metadata (None for a missing one), remembered for the distribution object.
+
+    ``importlib.metadata`` parses the whole metadata file as an email message for each of
+    them (a project's README is often in it): 1.5 ms a field, and a build asks for every
+    installed distribution's (:func:`mdxsite.output.cache.code_fingerprint`) and each
+    plugin's, 130 in all. The fields are read from the file's head here instead; any header
+    this simple reading could get wrong goes to ``importlib.metadata``.
+    """
+    found = _HEADERS.get(id(dist))
+    if found is not None and found[0] is dist:
+        return found[1]
+    value = _read_name_and_version(dist)
+    _HEADERS[id(dist)] = (dist, value)
+    return value
+
+
+def _read_name_and_version(dist: Distribution) -> tuple[str | None, str | None]:
+    text = dist.read_text("METADATA") or dist.read_text("PKG-INFO") or dist.read_text("")
+    if text is not None:
+        head = text.partition("\n\n")[0]
+        fields: dict[str, str] = {}
+        last = ""
+        for line in head.split("\n"):
+            if line[:1] in (" ", "\t"):  # a folded header: its value goes on
+                if last in ("name", "version"):
+                    break
+                continue
+            name, colon, value = line.partition(":")
+            last = name.lower()
+            if not colon or not name or not name.isascii() or " " in name or "\t" in name \
+                    or "\r" in line:
+                break
+            if last in ("name", "version") and last not in fields:
+                fields[last] = value.lstrip(" \t")  # what the email parser keeps of it
+        else:
+            return fields.get("name"), fields.get("version")
+    metadata = dist.metadata
+    return metadata["Name"], metadata["Version"]
 
 
 def _load(ep: EntryPoint) -> object:

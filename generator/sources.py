@@ -74,11 +74,10 @@ def listing(root: Path) -> dict[str, tuple[int, int]]:
     What ``mdxsite build`` compares to know that nothing changed (``mdxsite.output.stamp``);
     the same walk then stands for :func:`scan`'s.
     """
-    top = os.fspath(root)
     found: dict[str, tuple[int, int]] = {}
-    for rel in _names(root):
+    for rel, entry in _entries(root):
         try:
-            st = os.stat(os.path.join(top, rel))
+            st = entry.stat()
         except OSError:  # removed since the folder was listed
             continue
         found[rel] = (st.st_mtime_ns, st.st_size)
@@ -96,11 +95,17 @@ def file_stamp(path: str | Path) -> tuple[int, int]:
 
 
 def _names(root: Path) -> Iterator[str]:
+    for rel, _ in _entries(root):
+        yield rel
+
+
+def _entries(root: Path) -> Iterator[tuple[str, os.DirEntry[str]]]:
+    """Yield (site-relative path, its directory entry) for every file scanned, in order."""
     ignored = _mintignore(root)
-    for prefix, filenames in _walk(root):
-        for name in filenames:
-            if ignored is None or not ignored.match_file(prefix + name):
-                yield prefix + name
+    for prefix, entries in _walk(root):
+        for entry in entries:
+            if ignored is None or not ignored.match_file(prefix + entry.name):
+                yield prefix + entry.name, entry
 
 
 def _mintignore(root: Path) -> Any:
@@ -143,16 +148,41 @@ def _module(path: Path) -> bool:
         return False
 
 
-def _walk(root: Path) -> Iterator[tuple[str, list[str]]]:
-    """Yield ("sub/dir/" or "", its sorted file names) for every folder scanned, in order.
+def _walk(root: Path) -> Iterator[tuple[str, list[os.DirEntry[str]]]]:
+    """Yield ("sub/dir/" or "", its file entries by name) for every folder scanned, in order:
+    a folder's files, then each of its sub-folders (by name) in turn, as ``os.walk`` would
+    (a link to a folder is neither walked nor a file; an unreadable folder is left out).
 
-    Plain strings, not Path objects: a 10,000-page site has as many files, on every build.
+    Directory entries and plain strings, not Path objects nor ``os.walk``'s joined and
+    relativised paths: a 10,000-page site has as many files, on every build.
     """
-    top = os.fspath(root)
-    for dirpath, dirnames, filenames in os.walk(top):
-        dirnames[:] = sorted(d for d in dirnames if not _skip_dir(os.path.join(dirpath, d), d))
-        rel = os.path.relpath(dirpath, top)
-        yield ("" if rel == "." else rel.replace(os.sep, "/") + "/"), sorted(filenames)
+    yield from _walk_folder(os.fspath(root), "")
+
+
+def _walk_folder(path: str, prefix: str) -> Iterator[tuple[str, list[os.DirEntry[str]]]]:
+    try:
+        with os.scandir(path) as it:
+            entries = list(it)
+    except OSError:
+        return
+    files: list[os.DirEntry[str]] = []
+    folders: list[os.DirEntry[str]] = []
+    for entry in entries:
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            is_dir = False
+        (folders if is_dir else files).append(entry)
+    files.sort(key=_name)
+    yield prefix, files
+    folders.sort(key=_name)
+    for entry in folders:
+        if not _skip_dir(entry.path, entry.name) and not entry.is_symlink():
+            yield from _walk_folder(entry.path, f"{prefix}{entry.name}/")
+
+
+def _name(entry: os.DirEntry[str]) -> str:
+    return entry.name
 
 
 def _skip_dir(path: str | Path, name: str) -> bool:

@@ -115,7 +115,7 @@ def _children(value: dict, key: str, at: JsonPath, ctx: Context) -> tuple[NavIte
                     hint=f'write "{key}": [ … ]')
         return ()
     if key == "pages":
-        items = [check_page_entry(v, at / key / i, ctx) for i, v in enumerate(arr)]
+        items = _page_entries(arr, at / key, ctx)
     else:
         items = [check_element(v, at / key / i, key, ctx) for i, v in enumerate(arr)]
     if key == "versions":
@@ -261,6 +261,33 @@ def _generated_reference(value: dict, label: str, at: JsonPath, out: Problems) -
 def _misplaced_label(value: dict, label_key: str) -> str:
     others = [LABEL_KEY[k] for k in LABEL_KEY if LABEL_KEY[k] in value and LABEL_KEY[k] != label_key]
     return f" (it has {others[0]!r}: is it in the wrong array?)" if others else ""
+
+
+def _page_entries(arr: list, at: JsonPath, ctx: Context) -> list[NavItem | None]:
+    """Check a ``pages`` array: :func:`check_page_entry` of each entry, with a short cut for
+    the common one, the key of an existing page file as is (a 10,000-page site has as many:
+    building each entry's JSON path and its text, a regular expression or two and a
+    normalised path made up most of checking the navigation)."""
+    sources, openapi = ctx.sources, ctx.openapi
+    prefix = str(at)
+    items: list[NavItem | None] = []
+    for i, value in enumerate(arr):
+        if type(value) is str and value in sources and _plain_key(value):
+            items.append(NavItem(kind="page", key=value, inherited_openapi=openapi,
+                                 at=f"{prefix}[{i}]"))
+        else:
+            items.append(check_page_entry(value, at / i, ctx))
+    return items
+
+
+def _plain_key(value: str) -> bool:
+    """Whether :func:`check_page_entry` would take a page entry as the page key it is, as is:
+    neither a link (``:``, ``//``) nor an endpoint (whitespace), and nothing for the path's
+    clean-up to change (blanks, a suffix, a backslash, ``.`` and ``..`` parts, a leading,
+    trailing or doubled slash)."""
+    return (":" not in value and "\\" not in value and "//" not in value and "/." not in value
+            and not value.startswith(("/", ".")) and not value.endswith((".mdx", ".md", "/"))
+            and value.split() == [value])
 
 
 def check_page_entry(value: object, at: JsonPath, ctx: Context) -> NavItem | None:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdxsite.errors import Problems
-from mdxsite.model import SiteConfig, frozen_mapping
-from mdxsite.nav import resolve
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mdxsite.errors import JsonPath, Problems
+from mdxsite.model import OpenApiSource, SiteConfig, frozen_mapping
+from mdxsite.nav import resolve, validate
 
 
 def _nav(navigation: dict, keys: list[str]):
@@ -81,3 +84,30 @@ def test_unknown_keys_warn_with_the_closest_name() -> None:
     assert [str(p) for p in out.warnings] == [
         "docs.json: warning: navigation.groups[0].icn: unknown key 'icn'. Did you mean 'icon'? "
         "[config.unknown-key]"]
+
+
+# entries that look like page keys but are links, endpoints or paths to clean up
+TRICKY = ["a", "dir/page", "a/./b", "a//b", "a/../b", "./a", "../a", ".hidden/a", "/a", "a/",
+          "a.md", "a.mdx", "b.md.mdx", " a", "a ", "a\tb", "a\u00a0b", "get /x", "GET /x",
+          "webhook new", "https://x", "x:y", "mailto:a", "//host/a", "a\\b", ".", "a/.", "a.",
+          "index", "GET", "a/b c"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(entries=st.lists(st.one_of(st.sampled_from(TRICKY), st.text("ab/.: \t\\mdxGET", max_size=8)),
+                        max_size=6),
+       openapi=st.booleans())
+def test_a_pages_array_is_checked_as_entry_by_entry(entries: list[str], openapi: bool) -> None:
+    """The short cut for plain page keys (_page_entries) answers as check_page_entry does,
+    whatever the entry and the page files: every entry is also a page key here."""
+    sources = {e: Path(f"{e}.mdx") for e in [*entries, *TRICKY]}
+    for name in ("a", "b", "x", "index", "dir/page"):
+        sources[name] = Path(f"{name}.mdx")
+    spec = OpenApiSource(source="api.yaml") if openapi else None
+    at = JsonPath(("navigation", "tabs", 0, "pages"))
+    fast_out, slow_out = Problems(), Problems()
+    fast = validate._page_entries(entries, at, validate.Context(sources, fast_out, spec))
+    slow = [validate.check_page_entry(e, at / i, validate.Context(sources, slow_out, spec))
+            for i, e in enumerate(entries)]
+    assert fast == slow
+    assert fast_out.items == slow_out.items
