@@ -19,6 +19,7 @@ from markupsafe import escape
 
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import Dependency, Page, Site
+from mdxsite.output.stamp import note_read
 
 # (site root, HEAD stamp) -> (commit, {site-relative path: unix time of its last commit})
 _GIT: dict[tuple[str, object], tuple[str, dict[str, int]]] = {}
@@ -83,6 +84,8 @@ def history(root: Path) -> tuple[str, dict[str, int]] | None:
     git = _git_dir(root)
     if git is None:
         return None
+    for f in _head_files(git):  # a commit moves the dates without changing a file of the site
+        note_read(f)
     key = (str(root), _head_stamp(git))
     found = _GIT.get(key)
     if found is not None:

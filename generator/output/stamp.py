@@ -56,8 +56,9 @@ _OUTSIDE: set[str] = set()
 def note_read(source: str | Path) -> None:
     """Tell the stamp that a build read ``source`` (a path or an http(s) URL).
 
-    Stage code that reads a file outside the site folder, or anything over the network,
-    calls this; a URL keeps the next build from being skipped.
+    Stage code that reads a file outside the site folder (or inside it where the walk does
+    not look, such as ``.git``), or anything over the network, calls this; a URL keeps the
+    next build from being skipped.
     """
     text = os.fspath(source)
     if text.startswith(("http://", "https://")):
@@ -197,9 +198,13 @@ def save(inputs: Inputs, out_dir: Path, pages: int, dependencies: Collection[str
     stamp cannot cover (see the module docstring); a failure only costs speed next time.
     """
     path = path_for(out_dir)
+    inside = os.path.join(os.fspath(inputs.root), "")
     outside = {os.path.normpath(os.path.join(inputs.root, d)) for d in dependencies}
-    outside = {p for p in outside | _OUTSIDE
-               if not p.startswith(os.path.join(os.fspath(inputs.root), ""))}
+    outside = {p for p in outside if not p.startswith(inside)}
+    # a file noted as read is stamped unless the listing has it: git's HEAD files lie in the
+    # site folder, where the walk never looks (.git)
+    outside |= {p for p in _OUTSIDE if not p.startswith(inside)
+                or p[len(inside):].replace(os.sep, "/") not in inputs.listing}
     if _REMOTE or inputs.racy(outside):
         log.debug("not stamped: read %s", "a URL" if _REMOTE else "a file changed just now")
         return

@@ -199,3 +199,36 @@ def test_an_openapi_document_from_a_url_is_fetched_on_every_build(
         result = cli("build", root, "-o", out)
         assert result.exit_code == 0 and SKIPPED not in result.output, result.output
     assert stamp.load(out) is None
+
+
+def test_a_commit_that_leaves_every_file_as_it_was_builds_again(
+        make_site: Callable[..., Path], cli: Callable[..., Result], tmp_path: Path,
+        age_files: Callable[[Path], None]) -> None:
+    """``metadata.timestamp`` dates a page by its last commit: committing an edit already
+    built changes the date, though no file of the site folder changes."""
+    import subprocess
+
+    root = make_site({"name": "T", "metadata": {"timestamp": True},
+                      "navigation": {"pages": ["index"]}}, {"index": "# Home\n"})
+
+    def git(*args: str, when: str) -> None:
+        env = {"GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when, "GIT_AUTHOR_NAME": "a",
+               "GIT_AUTHOR_EMAIL": "a@b.c", "GIT_COMMITTER_NAME": "a",
+               "GIT_COMMITTER_EMAIL": "a@b.c", "HOME": str(tmp_path), "PATH": os.environ["PATH"]}
+        subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=env)
+
+    git("init", "-q", when="2026-03-04T10:00:00+00:00")
+    git("add", ".", when="2026-03-04T10:00:00+00:00")
+    git("commit", "-qm", "first", when="2026-03-04T10:00:00+00:00")
+    (root / "index.mdx").write_text("# Home\n\nMore.\n", encoding="utf-8")  # not committed yet
+    out = tmp_path / "out"
+    age_files(root)
+    for _ in range(2):
+        assert cli("build", root, "-o", out).exit_code == 0
+    assert SKIPPED in cli("build", root, "-o", out).output  # stamped: nothing changed
+    assert "March 4, 2026" in (out / "index.html").read_text(encoding="utf-8")
+    git("commit", "-qam", "second", when="2026-05-06T10:00:00+00:00")
+    age_files(root / ".git")  # not the site's own files: they are as the stamp saw them
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0 and SKIPPED not in result.output
+    assert "May 6, 2026" in (out / "index.html").read_text(encoding="utf-8")
