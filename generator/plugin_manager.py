@@ -301,7 +301,7 @@ def _direct(pm: pluggy.PluginManager, caller: Any, kwargs: dict[str, Any]
     defaults, no wrapper among the implementations, none taking keyword arguments, and every
     argument they name given. Worked out once per set of implementations (see _plan).
     """
-    if not isinstance(pm, Plugins) or pm.monitors:
+    if not isinstance(pm, Plugins) or pm.monitors or not isinstance(caller, pluggy.HookCaller):
         return None
     impls = caller.get_hookimpls()
     known = pm.plans.get(caller.name)
@@ -376,7 +376,8 @@ def _through_pluggy(caller: Any, hook: str, kwargs: dict[str, Any]
 
 
 def contributions(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> Iterator[tuple[str, Any]]:
-    """Call a contribution hook through pluggy, yielding (plugin name, item) for every item.
+    """Call a contribution hook (as pluggy does, see :func:`call_each`), yielding (plugin
+    name, item) for every item.
 
     pluggy decides the order (``tryfirst`` first, then the last registered first) and runs
     wrappers, which may add, drop or reorder results. Lists and tuples are flattened; None is
