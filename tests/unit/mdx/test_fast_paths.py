@@ -17,7 +17,9 @@ from mdxsite.mdx.render import _IDS, element_ids, new_parser
 
 LINKISH = ["www.example.com", "me@example.org", "http://a.io", "https://intranet/x", "HTTP://localhost:3000", "HTTPS://X.ORG/p", "ftp:", "//", "mailto:", "a@b.co", "LocalHost",
            "www.", "WWW.x", "e.g.", "x.y", ".", ":", "/", "@", "ſ", "K", "localhoſt", "\u212a",
-           "é", " ", "\n", "text", "`code`", "[l](/p)", "**b**", "1.5", "a:b", "tab-4/group"]
+           "é", " ", "\n", "text", "`code`", "[l](/p)", "**b**", "1.5", "a:b", "tab-4/group",
+           "example.com", "Claude.ai", "MailTo:", "\u0130", "ftp://x.org", "//x.org", "Https:",
+           "wWw.", "\uff20", "<", ">"]
 
 
 def _reference_parser() -> Any:
@@ -30,6 +32,10 @@ def _reference_parser() -> Any:
 
 
 REFERENCE = _reference_parser()
+REFERENCE_ALL = _reference_parser()
+_all = REFERENCE_ALL.linkify
+assert _all is not None
+_all.match = type(_all).match.__get__(_all)  # linkify-it's own: every link it finds
 OURS = new_parser()
 
 
@@ -41,8 +47,19 @@ def test_the_quick_linkify_pretest_links_what_linkify_links(parts: list[str]) ->
 
 
 def test_the_quick_linkify_pretest_still_links() -> None:
-    for text in ("See www.example.com", "Write to me@example.com", "Open https://a.io/x"):
+    for text in ("See www.example.com", "Write to me@example.com", "Open https://a.io/x",
+                 "MAILTO:me@example.com", "HTTP://A.IO"):
         assert OURS.render(text).count("<a href=") == 1, text
+
+
+def test_a_plugin_that_keeps_other_links_gets_them() -> None:
+    # the GFM pretest answers "no link" only for the links mdxsite's own match keeps
+    md = new_parser()
+    linkify = md.linkify
+    assert linkify is not None
+    linkify.match = type(linkify).match.__get__(linkify)  # a plugin keeping every link
+    assert md.render("See example.com") == REFERENCE_ALL.render("See example.com")
+    assert md.render("See example.com").count("<a href=") == 1
 
 
 TAGS = ["<Note>", "</Note>", "<Card title=\"a\">", "</Card>", "<Card />", "<br/>", "text",

@@ -71,13 +71,26 @@ def by_language() -> dict[str, list[str]]:
     return out
 
 
+@pytest.fixture(params=["combined at once", "one rule at a time"])
+def states(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Lex with each state's rules combined after its first token, or never combined
+    (a state is combined once it has lexed enough tokens: both ways give Pygments' tokens)."""
+    kept, machines = highlight.PAYBACK, dict(highlight._MACHINES)
+    highlight._MACHINES.clear()
+    highlight.PAYBACK = 0 if request.param == "combined at once" else 10**12
+    yield
+    highlight.PAYBACK = kept
+    highlight._MACHINES.clear()
+    highlight._MACHINES.update(machines)
+
+
 def test_the_corpus_has_fences_in_many_languages() -> None:
     # the differential tests below mean little on a handful of blocks
     assert len(fences()) > 100
     assert {"python", "bash", "json", "typescript", "yaml"} <= set(by_language())
 
 
-def test_every_fence_of_the_corpus_highlights_to_pygments_bytes() -> None:
+def test_every_fence_of_the_corpus_highlights_to_pygments_bytes(states: None) -> None:
     differ = []
     for n, (where, lang, text) in enumerate(fences()):
         lexer = lexer_for(lang)
@@ -128,7 +141,7 @@ def _every_lexer() -> Iterator[Lexer]:
             continue
 
 
-def test_every_pygments_lexer_agrees_on_a_polyglot_sample() -> None:
+def test_every_pygments_lexer_agrees_on_a_polyglot_sample(states: None) -> None:
     # a site may name any language; each lexer's states are combined on first use
     differ = []
     count = 0
@@ -183,7 +196,7 @@ LANGUAGES = sorted({*ALIASES, "python", "typescript", "tsx", "jsx", "javascript"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_garbled_blocks_agree(lang: str) -> None:
+def test_garbled_blocks_agree(lang: str, states: None) -> None:
     rnd = random.Random(lang)  # the same cases every run
     samples = by_language().get(lang) or [POLYGLOT]
     lexer = lexer_for(lang)
