@@ -343,11 +343,15 @@ class Engine:
         try:
             with self._staging(tmp):
                 full = [k for k in keys if k not in plan.layout_only]
+                rendering = pipeline.render_all(site, self.pm, full, jobs=self.jobs,
+                                                blocked=self.blocked, problems=problems)
                 results = itertools.chain(
                     self._relayout(site, [k for k in keys if k in plan.layout_only], problems),
-                    pipeline.render_all(site, self.pm, full, jobs=self.jobs,
-                                        blocked=self.blocked, problems=problems))
-                pipeline.write_pages(tmp, site, self.pm, results, on_result=self._keep(done))
+                    rendering)
+                try:
+                    pipeline.write_pages(tmp, site, self.pm, results, on_result=self._keep(done))
+                finally:  # a chain has no close(): end the render's frozen() block (write_pages)
+                    rendering.close()
                 report_warnings(sorted(p for p in problems if p.warning))
                 written_files, removed_files = staging.publish_changes(
                     tmp, self.out_dir, gone, keep_staging=True)

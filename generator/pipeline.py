@@ -231,7 +231,7 @@ def _slots(pm: pluggy.PluginManager, site: Site, page: Page) -> dict[str, Markup
 def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
                blocked: Collection[str] = (),
                problems: list[Problem], cache: PageCache | None = None,
-               fresh: Collection[str] | None = None) -> Iterator[PageResult]:
+               fresh: Collection[str] | None = None) -> Generator[PageResult, None, None]:
     """Render ``keys`` (in order), on ``jobs`` processes; problems are appended to ``problems``.
 
     Results are yielded as they finish so the writer streams them to disk. With ``cache``,
@@ -610,8 +610,20 @@ def write_pages(tmp: Path, site: Site, pm: pluggy.PluginManager, results: Iterat
                                    if d.startswith(("../", "/")) or d == "..")
             yield r
 
-    written = pm.hook.mdxsite_write_output(site=site, results=tapped(), out_dir=tmp)
+    try:
+        written = pm.hook.mdxsite_write_output(site=site, results=tapped(), out_dir=tmp)
+    finally:
+        # a plugin that raised (or a writer that stopped early) leaves render_all suspended
+        # inside its frozen() block: closed now, not whenever the collector gets to it (the
+        # suspended generator is itself frozen: never, and every later build stays frozen)
+        _close(results)
     return _answer(written, "mdxsite_write_output")
+
+
+def _close(results: Iterator[Any]) -> None:
+    close = getattr(results, "close", None)
+    if close is not None:
+        close()
 
 
 def finish(tmp: Path, site: Site, pm: pluggy.PluginManager, files: list[OutputFile],

@@ -7,6 +7,7 @@ examples under ``examples/plugins`` are tested installed, through the command li
 
 from __future__ import annotations
 
+import gc
 import types
 from pathlib import Path
 from typing import Any
@@ -214,6 +215,9 @@ def test_a_raising_page_built_is_blamed_naming_plugin_and_page(site: Path, tmp_p
     assert (err.plugin, err.hook, err.page) == ("listener", "mdxsite_page_built", "guide")
     assert err.where.endswith(f"test_plugin_contract.py:{built.__code__.co_firstlineno + 2}")
     assert not (tmp_path / "out").exists()
+    # the render, stopped between two pages, left nothing frozen (a watch-mode process would
+    # otherwise never collect garbage again)
+    assert gc.get_freeze_count() == 0
 
 
 def test_page_built_wrappers_and_call_monitors_see_every_page(site: Path, tmp_path: Path) -> None:
