@@ -77,10 +77,15 @@ NO_DEPS = json.dumps({"files": {}, "keys": []})
 def _digest(*parts: bytes | str) -> str:
     h = hashlib.blake2b(digest_size=20)
     for part in parts:
-        data = part.encode("utf-8", "surrogatepass") if isinstance(part, str) else part
-        h.update(len(data).to_bytes(8, "little"))  # length prefix: ("ab","c") != ("a","bc")
-        h.update(data)
+        _feed(h, part)
     return h.hexdigest()
+
+
+def _feed(h: hashlib.blake2b, part: bytes | str) -> None:
+    """Add one part to a digest, after its length: ("ab", "c") and ("a", "bc") differ."""
+    data = part.encode("utf-8", "surrogatepass") if isinstance(part, str) else part
+    h.update(len(data).to_bytes(8, "little"))
+    h.update(data)
 
 
 def _hash_tree(h: hashlib.blake2b, folder: Path) -> None:
@@ -98,11 +103,9 @@ def _hash_tree(h: hashlib.blake2b, folder: Path) -> None:
             if not name.endswith(".pyc") and os.path.isfile(path):
                 found.append(((prefix + name).split("/"), path))
     for parts, path in sorted(found):  # Path orders by parts, not by the whole string
-        rel = "/".join(parts).encode()
-        h.update(len(rel).to_bytes(8, "little") + rel)
+        _feed(h, "/".join(parts).encode())
         with open(path, "rb") as f:
-            data = f.read()
-        h.update(len(data).to_bytes(8, "little") + data)
+            _feed(h, f.read())
 
 
 def code_fingerprint(root: Path, pm: pluggy.PluginManager) -> str:
@@ -454,8 +457,7 @@ class PageCache:
         self.site = site
         self.fingerprint = fingerprint
         self._fingerprinted = hashlib.blake2b(digest_size=20)  # see page_digest
-        data = fingerprint.encode()
-        self._fingerprinted.update(len(data).to_bytes(8, "little") + data)
+        _feed(self._fingerprinted, fingerprint)
         self.memo = memo if memo is not None else FileMemo(None)
         # lays a cached render out again, for a document someone reads (see CachedPageResult)
         self.relayout = relayout
@@ -542,9 +544,8 @@ class PageCache:
         part hashed once (a hash's copy costs less than hashing it for each of 10,000 pages)."""
         source = page.source.as_posix() if page.source is not None else ""
         h = self._fingerprinted.copy()
-        for part in (page_repr(page), self.file_digest(source) if source else ""):
-            data = part.encode("utf-8", "surrogatepass")
-            h.update(len(data).to_bytes(8, "little") + data)
+        _feed(h, page_repr(page))
+        _feed(h, self.file_digest(source) if source else "")
         return h.hexdigest()
 
     def fresh(self, pages: Iterable[Page]) -> set[str]:
