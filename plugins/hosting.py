@@ -160,7 +160,7 @@ def _write_full(site: Site, out_dir: Path, parts: list[str], *, unchanged: bool)
     if unchanged and staging.keep(out_dir, "llms-full.txt", size):
         return
     published = staging.published_for(out_dir)
-    if published is not None and _size(published / "llms-full.txt") == size:
+    if published is not None and staging.file_size(published / "llms-full.txt") == size:
         data = "".join(parts).encode("utf-8")  # maybe the same bytes: compared in place
         if not staging.keep_if_same(out_dir, "llms-full.txt", data):
             (out_dir / "llms-full.txt").write_bytes(data)
@@ -170,13 +170,6 @@ def _write_full(site: Site, out_dir: Path, parts: list[str], *, unchanged: bool)
     with open(out_dir / "llms-full.txt", "w", encoding="utf-8", newline="",
               buffering=1 << 20) as file:
         file.writelines(parts)
-
-
-def _size(path: Path) -> int:
-    try:
-        return os.stat(path).st_size
-    except OSError:
-        return -1
 
 
 @hookimpl

@@ -365,7 +365,7 @@ class _Indexer:
                 continue  # kept unread when its pages arrive as published
             for rel in shard.rels:
                 if rel not in changed and rel not in shard.items and \
-                        _size(self._prefix + rel) >= 0:
+                        staging.file_size(self._prefix + rel) >= 0:
                     shard.items[rel] = _PUBLISHED
                     shard.unconfirmed.add(rel)
             if touched or shard.items:
@@ -383,7 +383,7 @@ class _Indexer:
         if rel in shard.unconfirmed and published is not None:
             # fed from its published file (expect): was that the page's document?
             shard.unconfirmed.discard(rel)
-            if not (result.unchanged and _size(self._prefix + rel) == document_size(result)):
+            if not (result.unchanged and staging.file_size(self._prefix + rel) == document_size(result)):
                 shard.stale = True
             return
         if rel in shard.items:
@@ -395,7 +395,7 @@ class _Indexer:
             item = _PUBLISHED
             shard.unchecked[rel] = document_size(result)
         elif result.unchanged and published is not None and \
-                _size(self._prefix + rel) == document_size(result):
+                staging.file_size(self._prefix + rel) == document_size(result):
             item = _PUBLISHED  # kept as published: read it only if indexed
         else:
             item = ranking.weighted(_indexed_part(result.document),
@@ -410,7 +410,7 @@ class _Indexer:
     def _start(self, shard: _Shard) -> None:
         published = self.published
         for rel, size in shard.unchecked.items():  # now read: is each the page's document?
-            if published is None or _size(self._prefix + rel) != size:
+            if published is None or staging.file_size(self._prefix + rel) != size:
                 shard.stale = True
         shard.unchecked.clear()
         with self._lock:
@@ -497,13 +497,6 @@ class _Indexer:
             writer.abort()
         for writer in writers:
             writer.join()
-
-
-def _size(path: str) -> int:
-    try:
-        return os.stat(path).st_size
-    except OSError:
-        return -1
 
 
 class _Shard:

@@ -88,6 +88,14 @@ def utf8_size(text: str) -> int:
     return len(text) if text.isascii() else len(text.encode("utf-8"))
 
 
+def file_size(path: str | Path) -> int:
+    """Return the size of the file at ``path`` in bytes, -1 when there is none to stat."""
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return -1
+
+
 def write_file(path: str, data: bytes, made: set[str]) -> None:
     """Write ``data`` to ``path``, making its folder first unless ``made`` (the folders a
     writer made already, which this adds to) holds it: one ``makedirs`` a folder, not a
