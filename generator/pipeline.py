@@ -503,7 +503,7 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
                         ) if skip_unchanged else None
     if inputs is not None:
         last = stamp.load(out_dir, inputs)
-        if last is not None and stamp.up_to_date(last, inputs, out_dir):
+        if last is not None and stamp.up_to_date(last, out_dir):
             log.info("nothing changed since the last build of %s", out_dir)
             stamp.replay(last)
             return BuildReport(pages=last.pages, out_dir=out_dir, unchanged=len(last.outputs),
