@@ -14,18 +14,27 @@ import shutil
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NamedTuple
 
 MANIFEST = ".mdxsite-manifest.json"
 # Says the output is what the last build made of unchanged inputs (mdxsite.output.stamp):
 # deleted before anything is published, so it never outlives the output it describes.
 STAMP_FILE = "stamp.pickle"
 
-# staging folder -> (output folder, files kept from the published output instead of written)
-_OPEN: dict[Path, tuple[Path, set[str]]] = {}
-# staging folder -> (the output folder as a string ending in a separator, the kept files,
-# their stats in _KEPT_STATS): keep() runs for every page and its .md copy (20,000 calls on
-# 10,000 pages), one look-up each
-_KEEP: dict[Path, tuple[str, set[str], dict[str, tuple[int, int]]]] = {}
+
+class _Open(NamedTuple):
+    """A running build's staging folder: what it will replace and what it kept from it."""
+
+    out_dir: Path
+    kept: set[str]       # files kept from the published output instead of written
+    # out_dir as a string ending in a separator, and the kept files' stats (_KEPT_STATS):
+    # keep() runs for every page and its .md copy (20,000 calls on 10,000 pages)
+    prefix: str
+    stats: dict[str, tuple[int, int]]
+
+
+# staging folder -> its build's _Open
+_OPEN: dict[Path, _Open] = {}
 # output folder -> (mtime in ns, size) of each file the last build of it kept, as keep() saw
 # it: the build stamp (mdxsite.output.stamp) then stats only the other files
 _KEPT_STATS: dict[Path, dict[str, tuple[int, int]]] = {}
@@ -47,16 +56,15 @@ def staging_dir(out_dir: Path, stats: dict[str, int] | None = None) -> Iterator[
         shutil.rmtree(tmp)
     tmp.mkdir()
     kept: set[str] = set()
-    _OPEN[tmp] = (out_dir, kept)
     seen = _KEPT_STATS[out_dir] = {}
-    _KEEP[tmp] = (os.path.join(out_dir, ""), kept, seen)
+    _OPEN[tmp] = _Open(out_dir, kept, os.path.join(out_dir, ""), seen)
     try:
         yield tmp
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     finally:
-        del _OPEN[tmp], _KEEP[tmp]
+        del _OPEN[tmp]
         for close in _CLOSERS.pop(tmp, ()):
             close()
     # a file unkept after keep() (a stale search shard's) is not vouched for
@@ -70,7 +78,7 @@ def staging_dir(out_dir: Path, stats: dict[str, int] | None = None) -> Iterator[
 def published_for(staging: Path) -> Path | None:
     """Return the output folder a running build's staging folder will replace (None: not one)."""
     found = _OPEN.get(staging)
-    return found[0] if found is not None else None
+    return found.out_dir if found is not None else None
 
 
 def on_close(staging: Path, close: Callable[[], None]) -> bool:
@@ -115,10 +123,10 @@ def keep(staging: Path, rel: str, size: int) -> bool:
     render cache says so): skipping the write keeps a warm build cheap. Returns False, and
     keeps nothing, when the published file is missing or has another size; write it then.
     """
-    found = _KEEP.get(staging)
+    found = _OPEN.get(staging)
     if found is None:  # not a staging folder of a running build
         return False
-    prefix, kept, stats = found
+    _, kept, prefix, stats = found
     try:
         st = os.stat(prefix + rel)  # os, not pathlib: 20,000 calls
     except OSError:
@@ -145,7 +153,7 @@ def keep_present(staging: Path, rels: Iterable[str]) -> bool:
     """
     if staging not in _OPEN:
         return False
-    out_dir, kept = _OPEN[staging]
+    out_dir, kept, _, _ = _OPEN[staging]
     wanted = list(rels)
     by_folder: dict[str, set[str]] = {}
     for rel in wanted:
@@ -166,7 +174,7 @@ def unkeep(staging: Path, rels: Iterable[str]) -> None:
     """Forget that ``rels`` were kept (:func:`keep`): a writer found them stale after all
     and writes what replaces them, or nothing."""
     if staging in _OPEN:
-        _OPEN[staging][1].difference_update(rels)
+        _OPEN[staging].kept.difference_update(rels)
 
 
 def keep_if_same(staging: Path, rel: str, data: bytes) -> bool:
@@ -178,7 +186,7 @@ def keep_if_same(staging: Path, rel: str, data: bytes) -> bool:
     """
     if staging not in _OPEN:
         return False
-    out_dir, kept = _OPEN[staging]
+    out_dir, kept, _, _ = _OPEN[staging]
     path = os.path.join(out_dir, rel)
     try:
         if os.stat(path).st_size != len(data):
