@@ -54,6 +54,7 @@ import mdxsite
 from mdxsite import plugin_manager
 from mdxsite.dependencies import NOTHING, Declared
 from mdxsite.errors import Location
+from mdxsite.mdx import islands
 from mdxsite.model import EMPTY_MAPPING, Heading, Page, PageResult, RenderedPage, Site
 from mdxsite.output.staging import cache_dir_for, utf8_size
 
@@ -148,10 +149,30 @@ def code_fingerprint(root: Path, pm: pluggy.PluginManager) -> str:
     dists = sorted({"{}=={}".format(*plugin_manager.name_and_version(d))
                     for d in importlib.metadata.distributions()})
     h.update("\n".join(dists).encode())
+    h.update(_theme_deps_versions().encode())
     overrides = root / "_templates"
     if overrides.is_dir():
         _hash_tree(h, overrides)
     return h.hexdigest()
+
+
+# the npm packages of ``make theme-deps`` whose presence a page's HTML depends on (icon
+# files inlined, components compiled by esbuild, the Mermaid bundle it loads)
+THEME_PACKAGES = ("@tabler/icons", "esbuild", "lucide-static", "mermaid", "preact")
+
+
+def _theme_deps_versions() -> str:
+    """Each theme package's installed version, or '-': installing them (``make theme-deps``,
+    ``MDXSITE_THEME_DEPS``) changes pages rendered without them (question-mark icons)."""
+    modules = islands.theme_deps() / "node_modules"
+    found = []
+    for name in THEME_PACKAGES:
+        try:
+            version = json.loads((modules / name / "package.json").read_bytes()).get("version")
+        except (OSError, ValueError, AttributeError):
+            version = None
+        found.append(f"{name}@{version or '-'}")
+    return " ".join(found)
 
 
 def _distribution_files(dist: importlib.metadata.Distribution) -> set[Path]:

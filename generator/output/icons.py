@@ -10,7 +10,6 @@ glyph is drawn, marked ``data-icon-missing``, and the build warns where the name
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable
 from functools import lru_cache
@@ -20,7 +19,7 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
-import mdxsite
+from mdxsite.mdx import islands
 
 STYLES = ("solid", "regular", "brands")
 _ATTRS = re.compile(r"<svg ")
@@ -49,10 +48,8 @@ MISSING_ATTR = "data-icon-missing"
 
 def npm_folder(library: str, filled: bool = False) -> Path | None:
     """Return the folder of ``library``'s SVG files, or None when ``make theme-deps`` has not run."""
-    base = os.environ.get("MDXSITE_THEME_DEPS") or \
-        Path(mdxsite.__file__).resolve().parent.parent / "theme-deps"
     parts = _NPM[library]
-    found = Path(base) / "node_modules" / parts[1 if filled and len(parts) > 1 else 0]
+    found = islands.theme_deps() / "node_modules" / parts[1 if filled and len(parts) > 1 else 0]
     return found if found.is_dir() else None
 
 

@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import re
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -444,3 +445,36 @@ def test_a_cached_page_still_warns_about_its_unknown_icon(env) -> None:
     assert not list(out.parent.rglob("missing-icons.json"))  # kept in the render cache's rows
     (site / "index.mdx").write_text("---\ntitle: Home\n---\n\nNo icon now.\n", encoding="utf-8")
     assert "unknown icon" not in build(site, out)
+
+
+def test_installing_the_theme_packages_renders_cached_pages_again(tmp_path: Path) -> None:
+    # a site built before `make theme-deps` drew question marks for lucide icons; once the
+    # packages are there, the next build draws the icons instead of serving the cached page
+    site, out, deps = tmp_path / "site", tmp_path / "out", tmp_path / "deps"
+    site.mkdir()
+    (site / "docs.json").write_text(json.dumps({
+        "name": "Icons", "theme": "mint", "colors": {"primary": "#0D9373"},
+        "icons": {"library": "lucide"}, "navigation": {"pages": ["index"]}}), encoding="utf-8")
+    (site / "index.mdx").write_text('---\ntitle: Home\n---\n\n<Icon icon="rocket" />\n',
+                                    encoding="utf-8")
+    command = [str(Path(sys.executable).parent / "mdxsite"), "build", str(site), "-o", str(out)]
+    environment = {**os.environ, "MDXSITE_THEME_DEPS": str(deps)}
+
+    first = subprocess.run(command, env=environment, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    assert "unknown icon 'rocket'" in first.stdout + first.stderr
+    assert 'data-icon-missing="rocket"' in (out / "index.html").read_text(encoding="utf-8")
+
+    package = deps / "node_modules" / "lucide-static"
+    (package / "icons").mkdir(parents=True)
+    (package / "package.json").write_text('{"name": "lucide-static", "version": "9.9.9"}',
+                                          encoding="utf-8")
+    (package / "icons" / "rocket.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M1 1h9"/></svg>',
+        encoding="utf-8")
+    second = subprocess.run(command, env=environment, capture_output=True, text=True)
+    assert second.returncode == 0, second.stderr
+    assert "unknown icon" not in second.stdout + second.stderr
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert 'data-icon-missing="rocket"' not in page
+    assert 'd="M1 1h9"' in page
