@@ -49,11 +49,13 @@ Pages are indexed while the build renders them (:class:`_Indexer`), not after th
 is written: each shard's process starts when its first page is built and writes its files as
 soon as its last one came, so only the last shard's index writing is left when rendering ends.
 A build with a render cache knows before the first page which pages may change
-(``mdxsite_build_started``'s ``changed``): each shard holding one starts at once, fed the
-published files of its other pages, so the shard of a one-page edit is indexed beside the rest
-of the build. Each of those pages is checked when it arrives (the published file's size
-against its document's); a shard fed one that was not the page is indexed again at the end
-from what the build wrote.
+(``mdxsite_build_started``'s ``changed``): each shard holding one starts at once, fed its
+other pages as the last indexing of the shard sent them (stored beside the render cache, see
+:class:`_TextStore`), else their published files, so the shard of a one-page edit is indexed
+beside the rest of the build with no page of it read back. Each of those pages is checked
+when it arrives (that its document is the published one; for a published file, the file's
+size against its document's); a shard fed one that was not the page is indexed again at the
+end from what the build wrote.
 """
 
 from __future__ import annotations
