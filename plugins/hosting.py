@@ -63,13 +63,18 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     out_dir = _STAGING["out_dir"]
     # only into the staging folder of a build still running (not one that failed earlier)
     if isinstance(out_dir, Path) and staging.published_for(out_dir) is not None:
-        _write_copy(site, page, _copy_of(page, markdown), out_dir, str(_STAGING["agents"]))
+        _write_copy(site, page, markdown, None, out_dir, str(_STAGING["agents"]))
         _WRITTEN.add(page.key)
 
 
 def _copy_of(page: Page, markdown: str) -> str:
     """The start of a page's .md copy: its title and Markdown."""
     return f"# {page.title}\n\n{markdown.strip()}\n"
+
+
+def _copy_size(page: Page, markdown: str) -> int:
+    """The UTF-8 byte length of :func:`_copy_of`, without putting the copy together."""
+    return staging.utf8_size(page.title) + staging.utf8_size(markdown.strip()) + 5
 
 
 def _copy(page: Page, source: str, markdown: str) -> str:
@@ -85,17 +90,24 @@ def _copy(page: Page, source: str, markdown: str) -> str:
     return cached[1]
 
 
-def _write_copy(site: Site, page: Page, copy: str, out_dir: Path, agents: str) -> None:
-    """Write a page's .md copy into ``out_dir``, or keep the published one when it is current."""
+def _write_copy(site: Site, page: Page, markdown: str, copy: str | None, out_dir: Path,
+                agents: str) -> None:
+    """Write a page's .md copy (``copy``, else put together from ``markdown``) into
+    ``out_dir``, or keep the published one when it is current."""
     rel = markdown_path(page)
     # the page's title and Markdown are part of what made its published document current
     # (an API page's document also depends on its OpenAPI file); the copy is put together
-    # only to be written (10,000 kept copies of 4 kB each were 40 MB of string copying)
-    section = _openapi_section(site, page)
-    if not (page.key in _UNCHANGED and staging.keep(out_dir, rel, staging.utf8_size(copy) + (
-            staging.utf8_size(section) if section else 0) + staging.utf8_size(agents))):
-        staging.write_file(os.path.join(out_dir, rel), (copy + section + agents).encode("utf-8"),
-                           _FOLDERS)
+    # only to be written (10,000 kept copies of 4 kB each were 40 MB of string copying), and
+    # a kept one is sized from its parts
+    section = _openapi_section(site, page) if page.kind == "openapi" else ""
+    if page.key in _UNCHANGED and staging.keep(out_dir, rel, _copy_size(page, markdown) + (
+            staging.utf8_size(section) if section else 0) + (
+            staging.utf8_size(agents) if agents else 0)):
+        return
+    if copy is None:
+        copy = _copy_of(page, markdown)
+    staging.write_file(os.path.join(out_dir, rel), (copy + section + agents).encode("utf-8"),
+                       _FOLDERS)
 
 
 @hookimpl
@@ -115,7 +127,7 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
         source = site.href(page.url)
         copy = _copy(page, source, markdown)
         if (fresh is None or key in fresh) and key not in written:
-            _write_copy(site, page, copy, out_dir, agents)
+            _write_copy(site, page, markdown, copy, out_dir, agents)
         if visibility.indexed(site, page):
             parts += ("\n---\n\nSource: ", source, "\n\n", copy)
     _WRITTEN.clear()
