@@ -158,7 +158,9 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
         indexer.add(result)
 
 
-@hookimpl
+# last: the other plugins' end-of-build work (llms-full.txt, the 404 page, ...) then runs while
+# the last shard's Pagefind process is still indexing, instead of after this waited for it
+@hookimpl(trylast=True)
 def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
     if site.config.mdxsite.get("search") is False:
         return
