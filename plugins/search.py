@@ -760,10 +760,13 @@ class _ShardWriter(threading.Thread):
 
         service.stream(requests(), self.count, "IndexedFile", on_answer=self._answer)
         self._stopped()  # every page answered: nothing left to wait for
-        found = _write_index(service, index_id, self.out_dir, self.shard)
-        if not self.unsure:
-            self.token = self.texts.save(self.shard, sent)
-        return found
+
+        def store() -> None:  # while Pagefind writes the index (zlib lets go of the lock)
+            if not self.unsure:
+                self.token = self.texts.save(self.shard, sent)
+            sent.clear()
+
+        return _write_index(service, index_id, self.out_dir, self.shard, store)
 
     def result(self) -> tuple[list[str], dict[str, int]]:
         """Wait for the shard; return the languages it holds and its files (see
@@ -786,8 +789,8 @@ class _Aborted(Exception):
     """The build stopped before every page of a shard came."""
 
 
-def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str
-                 ) -> tuple[list[str], dict[str, int]]:
+def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str,
+                 meanwhile: Callable[[], None] | None = None) -> tuple[list[str], dict[str, int]]:
     """Write an index's files into ``out_dir/shard``; return the languages (``<html lang>``)
     it holds and its files ({path under ``out_dir``: size}).
 
@@ -796,7 +799,8 @@ def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str
     by a digest of its bytes (a fragment) that the published output has is kept, not written:
     a one-page edit re-indexes 500 pages but changes a few of their fragments.
     """
-    files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")["files"]
+    files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles",
+                         meanwhile)["files"]
     base = os.path.realpath(out_dir / shard)
     made: set[str] = set()  # folders created (a shard writes ~500 files into a few folders)
     published = staging.published_for(out_dir)
@@ -998,10 +1002,14 @@ class _Service:
         """Stop the process now (a reader or writer blocked on it then fails)."""
         self._proc.kill()
 
-    def call(self, payload: dict[str, Any], expected: str) -> dict[str, Any]:
+    def call(self, payload: dict[str, Any], expected: str,
+             meanwhile: Callable[[], None] | None = None) -> dict[str, Any]:
+        """Send ``payload`` and return the answer; ``meanwhile()`` runs while Pagefind works."""
         self._send(payload)
         assert self._proc.stdin is not None
         self._proc.stdin.flush()
+        if meanwhile is not None:
+            meanwhile()
         return self._receive(expected)
 
     def stream(self, payloads: Iterator[dict[str, Any]], count: int, expected: str,
