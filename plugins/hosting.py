@@ -9,16 +9,22 @@ that leads to the first page when the site has none at its root, llms.txt and ll
 from __future__ import annotations
 
 import html
+import marshal
 import os
+from contextlib import nullcontext
 from pathlib import Path
+from typing import BinaryIO
 
 from mdxsite.hookspecs import hookimpl
-from mdxsite.model import BuildReport, OutputFile, Page, PageResult, Site
+from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.openapi.llms import llms_entry, llms_sections
 from mdxsite.output import redirects, staging, visibility
 from mdxsite.output import theme as themes
+from mdxsite.output.cache import CachedRender
 
-_TEXT: dict[str, str] = {}  # page key -> Markdown, gathered as pages finish (for llms-full.txt)
+# page key -> its Markdown, gathered as pages finish (for llms-full.txt), or its cached render,
+# whose Markdown is read from the render cache only if needed (see _Record)
+_TEXT: dict[str, str | RenderedPage] = {}
 # page key -> ((title, URL, Markdown), its .md copy): watch mode writes llms-full.txt after
 # every save, and rebuilding 5,000 copies each time cost ~50 ms
 _COPIES: dict[str, tuple[tuple[str, str, str], str]] = {}
@@ -42,6 +48,69 @@ def _indexed(site: Site) -> list[str]:
 _STAGING: dict[str, Path | str | None] = {"out_dir": None, "agents": ""}
 _WRITTEN: set[str] = set()  # pages whose copy this build wrote (or kept) already
 _FOLDERS: set[str] = set()  # folders made for copies in this build: no mkdir call per page
+_SIZES: dict[str, int] = {}  # page key -> the size of the .md copy this build wrote or kept
+# beside the render cache: what the last whole build wrote (see _Record)
+RECORD_FILE = "hosting-llms.marshal"
+FULL = "llms-full.txt"
+
+
+class _Record:
+    """What the last whole build of an output wrote: each page's ``.md`` copy size, and where
+    its part of llms-full.txt lies in that file (offset, length).
+
+    A page whose published document is current (``PageResult.unchanged``) has the same title,
+    URL and Markdown as then: its copy is kept if it still has that size, and its part of
+    llms-full.txt is copied from the published file, so the Markdown of a one-page edit's
+    9,999 other pages is never read from the render cache (40 MB on the benchmark). The parts
+    are used only while the published llms-full.txt has the size and modification time the
+    record names (a file changed since is rebuilt from every page's Markdown).
+    """
+
+    def __init__(self, sizes: dict[str, int] | None = None,
+                 parts: dict[str, tuple[str, int, int]] | None = None,
+                 full: tuple[int, int] = (-1, -1), header: str = "") -> None:
+        self.sizes = sizes if sizes is not None else {}
+        self.parts = parts if parts is not None else {}  # key -> (URL, offset, length)
+        self.full = full  # llms-full.txt: size, mtime in ns
+        self.header = header
+
+    @classmethod
+    def load(cls, published: Path | None) -> _Record:
+        if published is None:
+            return cls()
+        try:
+            data = marshal.loads((staging.cache_dir_for(published) / RECORD_FILE).read_bytes())
+            sizes, parts, (size, mtime), header = data
+            return cls(dict(sizes), dict(parts), (int(size), int(mtime)), str(header))
+        except (OSError, ValueError, EOFError, TypeError):
+            return cls()
+
+    def save(self, published: Path) -> None:
+        path = staging.cache_dir_for(published) / RECORD_FILE
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_bytes(marshal.dumps((self.sizes, self.parts, self.full, self.header)))
+            os.replace(tmp, path)
+        except (OSError, ValueError):
+            pass  # the next build reads every page's Markdown instead
+
+    def full_is_published(self, published: Path | None, header: str) -> bool:
+        """True when the published llms-full.txt is the one this record describes."""
+        if published is None or header != self.header or not self.parts:
+            return False
+        try:
+            st = os.stat(published / FULL)
+        except OSError:
+            return False
+        return (st.st_size, st.st_mtime_ns) == self.full
+
+
+_LAST: dict[str, _Record] = {"record": _Record()}
+
+
+def _markdown_of(entry: str | RenderedPage) -> str:
+    return entry if isinstance(entry, str) else entry.markdown
 
 
 @hookimpl
@@ -51,25 +120,35 @@ def mdxsite_build_started(site: Site, out_dir: Path) -> None:
     _UNCHANGED.clear()
     _WRITTEN.clear()
     _FOLDERS.clear()
+    _SIZES.clear()
     _STAGING.update(out_dir=out_dir, agents=_agent_instructions(site))
+    _LAST["record"] = _Record.load(staging.published_for(out_dir))
 
 
 @hookimpl
 def mdxsite_page_built(site: Site, result: PageResult) -> None:
     page = result.page
-    markdown = _TEXT[page.key] = result.rendered.markdown
+    rendered = result.rendered
+    # a cached render's Markdown is read only if the page's copy or part is written
+    entry = _TEXT[page.key] = rendered if isinstance(rendered, CachedRender) \
+        else rendered.markdown
     if result.unchanged:
         _UNCHANGED.add(page.key)
     out_dir = _STAGING["out_dir"]
     # only into the staging folder of a build still running (not one that failed earlier)
     if isinstance(out_dir, Path) and staging.published_for(out_dir) is not None:
-        _write_copy(site, page, _copy_of(page, markdown), out_dir, str(_STAGING["agents"]))
+        _write_copy(site, page, entry, None, out_dir, str(_STAGING["agents"]))
         _WRITTEN.add(page.key)
 
 
 def _copy_of(page: Page, markdown: str) -> str:
     """The start of a page's .md copy: its title and Markdown."""
     return f"# {page.title}\n\n{markdown.strip()}\n"
+
+
+def _copy_size(page: Page, markdown: str) -> int:
+    """The UTF-8 byte length of :func:`_copy_of`, without putting the copy together."""
+    return staging.utf8_size(page.title) + staging.utf8_size(markdown.strip()) + 5
 
 
 def _copy(page: Page, source: str, markdown: str) -> str:
@@ -85,43 +164,86 @@ def _copy(page: Page, source: str, markdown: str) -> str:
     return cached[1]
 
 
-def _write_copy(site: Site, page: Page, copy: str, out_dir: Path, agents: str) -> None:
-    """Write a page's .md copy into ``out_dir``, or keep the published one when it is current."""
+def _write_copy(site: Site, page: Page, entry: str | RenderedPage, copy: str | None,
+                out_dir: Path, agents: str) -> None:
+    """Write a page's .md copy (``copy``, else put together from the Markdown) into
+    ``out_dir``, or keep the published one when it is current."""
     rel = markdown_path(page)
-    # the page's title and Markdown are part of what made its published document current
-    # (an API page's document also depends on its OpenAPI file); the copy is put together
-    # only to be written (10,000 kept copies of 4 kB each were 40 MB of string copying)
-    section = _openapi_section(site, page)
-    if not (page.key in _UNCHANGED and staging.keep(out_dir, rel, staging.utf8_size(copy) + (
-            staging.utf8_size(section) if section else 0) + staging.utf8_size(agents))):
-        staging.write_file(os.path.join(out_dir, rel), (copy + section + agents).encode("utf-8"),
-                           _FOLDERS)
+    key = page.key
+    # the page's title and Markdown are part of what made its published document current,
+    # and docs.json's instructions every page's: the copy the last build wrote has the size
+    # it had then (an API page's section is measured again: its OpenAPI document may come
+    # from a URL); the copy is put together only to be written (10,000 kept copies of 4 kB
+    # each were 40 MB of string copying)
+    section = None
+    if key in _UNCHANGED:
+        size = _LAST["record"].sizes.get(key, -1) if page.kind != "openapi" else -1
+        if size < 0:
+            section = _openapi_section(site, page) if page.kind == "openapi" else ""
+            size = _copy_size(page, _markdown_of(entry)) + (
+                staging.utf8_size(section) if section else 0) + (
+                staging.utf8_size(agents) if agents else 0)
+        if staging.keep(out_dir, rel, size):
+            _SIZES[key] = size
+            return
+    if section is None:
+        section = _openapi_section(site, page) if page.kind == "openapi" else ""
+    if copy is None:
+        copy = _copy_of(page, _markdown_of(entry))
+    data = (copy + section + agents).encode("utf-8")
+    staging.write_file(os.path.join(out_dir, rel), data, _FOLDERS)
+    _SIZES[key] = len(data)
 
 
 @hookimpl
 def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
     # llms-full.txt needs every page's Markdown: written once all pages are in
-    parts = [f"# {site.config.name}\n"]
+    header = f"# {site.config.name}\n"
+    # strings, and (offset, length) slices of the published llms-full.txt (see _Record)
+    pieces: list[str | tuple[int, int]] = [header]
     # a watch-mode rebuild writes the copies of the pages it rendered; the others are published
     fresh = None if report.changed_pages is None else set(report.changed_pages)
     agents = _agent_instructions(site)
-    written = _WRITTEN if _STAGING["out_dir"] == out_dir else set()
+    whole = _STAGING["out_dir"] == out_dir  # a whole build, whose pages came as it ran
+    written = _WRITTEN if whole else set()
     _STAGING["out_dir"] = None
+    published = staging.published_for(out_dir) if fresh is None and whole else None
+    last = _LAST["record"]
+    _LAST["record"] = _Record()
+    parts = last.parts if last.full_is_published(published, header) else {}
+    record = _Record(_SIZES.copy(), header=header)
+    position = staging.utf8_size(header)
     for key in site.pages:
         page = site.pages[key]
-        markdown = _TEXT.get(key)
-        if markdown is None:
+        entry = _TEXT.get(key)
+        if entry is None:
             continue
         source = site.href(page.url)
-        copy = _copy(page, source, markdown)
+        copy = None
         if (fresh is None or key in fresh) and key not in written:
-            _write_copy(site, page, copy, out_dir, agents)
+            copy = _copy(page, source, _markdown_of(entry))
+            _write_copy(site, page, entry, copy, out_dir, agents)
         if visibility.indexed(site, page):
-            parts += ("\n---\n\nSource: ", source, "\n\n", copy)
+            part = parts.get(key) if key in _UNCHANGED else None
+            if part is not None and part[0] == source:
+                pieces.append(part[1:])
+                length = part[2]
+            else:
+                if copy is None:
+                    copy = _copy(page, source, _markdown_of(entry))
+                added = ("\n---\n\nSource: ", source, "\n\n", copy)
+                pieces += added
+                length = sum(map(staging.utf8_size, added))
+            record.parts[key] = (source, position, length)
+            position += length
     _WRITTEN.clear()
     _FOLDERS.clear()  # a watch-mode rebuild may remove folders it empties
-    if "llms-full.txt" not in site.assets:  # the site's own file wins
-        _write_full(site, out_dir, parts, unchanged=fresh is None and len(_UNCHANGED) == len(site.pages))
+    _SIZES.clear()
+    if FULL not in site.assets:  # the site's own file wins
+        record.full = _write_full(site, out_dir, pieces, position, unchanged=fresh is None and
+                                  len(_UNCHANGED) == len(site.pages))
+    if published is not None:
+        record.save(published)
     if "404.html" not in site.assets:
         # here rather than in output_files: the page links the fingerprinted stylesheet
         (out_dir / "404.html").write_text(_not_found(site), encoding="utf-8")
@@ -149,27 +271,101 @@ def _agent_instructions(site: Site) -> str:
     return "\n---\n\n" + "\n".join(lines) + "\n" if lines else ""
 
 
-def _write_full(site: Site, out_dir: Path, parts: list[str], *, unchanged: bool) -> None:
-    """Write llms-full.txt (40 MB on 10,000 pages), or keep the published one.
+def _write_full(site: Site, out_dir: Path, pieces: list[str | tuple[int, int]], size: int, *,
+                unchanged: bool) -> tuple[int, int]:
+    """Write llms-full.txt (40 MB on 10,000 pages), or keep the published one; return the
+    size and modification time (ns) it will be published with ((-1, -1): unknown).
 
-    When every page's published document is current, so is every part of the file: the
-    render cache's page digests cover the site's name, the page list, titles, URLs and each
-    page's Markdown. The published file is then kept when its size is right, as a page is.
+    ``pieces`` are strings and (offset, length) slices of the published file, ``size`` their
+    length in bytes. When every page's published document is current, so is every part of
+    the file: the render cache's page digests cover the site's name, the page list, titles,
+    URLs and each page's Markdown. The published file is then kept when its size is right,
+    as a page is.
     """
-    size = sum(map(staging.utf8_size, parts))
-    if unchanged and staging.keep(out_dir, "llms-full.txt", size):
-        return
     published = staging.published_for(out_dir)
-    if published is not None and staging.file_size(published / "llms-full.txt") == size:
-        data = "".join(parts).encode("utf-8")  # maybe the same bytes: compared in place
-        if not staging.keep_if_same(out_dir, "llms-full.txt", data):
-            (out_dir / "llms-full.txt").write_bytes(data)
+    old = published / FULL if published is not None else None
+    if old is not None and ((unchanged and staging.keep(out_dir, FULL, size)) or (
+            staging.file_size(old) == size and _holds(old, pieces)
+            and staging.keep(out_dir, FULL, size))):
+        return _stat(old)
+    target = out_dir / FULL
+    # written piece by piece: the whole file as one string and then as bytes were 80 MB to
+    # allocate and copy on 10,000 pages (90 ms; these writes take 35); slices of the
+    # published file are copied by the kernel
+    slices = any(isinstance(piece, tuple) for piece in pieces)
+    with open(target, "wb", buffering=1 << 20) as file, \
+            (open(old, "rb") if slices and old is not None else nullcontext()) as source:
+        for piece in _joined(pieces):
+            if isinstance(piece, str):
+                file.write(piece.encode("utf-8"))
+            else:
+                assert source is not None
+                file.flush()
+                _copy_range(source, file, *piece)
+    return _stat(target)
+
+
+def _stat(path: Path) -> tuple[int, int]:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return (st.st_size, st.st_mtime_ns)
+
+
+def _joined(pieces: list[str | tuple[int, int]]) -> list[str | tuple[int, int]]:
+    """``pieces`` with each run of slices that follow one another in the file made one."""
+    out: list[str | tuple[int, int]] = []
+    for piece in pieces:
+        last = out[-1] if out else None
+        if isinstance(piece, tuple) and isinstance(last, tuple) and sum(last) == piece[0]:
+            out[-1] = (last[0], last[1] + piece[1])
+        else:
+            out.append(piece)
+    return out
+
+
+def _copy_range(source: BinaryIO, target: BinaryIO, offset: int, length: int) -> None:
+    """Append ``length`` bytes of ``source`` from ``offset`` to ``target`` (flushed)."""
+    try:
+        while length > 0:  # in the kernel, no bytes through Python (Linux)
+            done = os.copy_file_range(source.fileno(), target.fileno(), length, offset)
+            if done <= 0:
+                raise OSError("copy_file_range copied nothing")
+            offset += done
+            length -= done
         return
-    # written part by part: the whole file as one string and then as bytes were 80 MB to
-    # allocate and copy on 10,000 pages (90 ms; these writes take 35)
-    with open(out_dir / "llms-full.txt", "w", encoding="utf-8", newline="",
-              buffering=1 << 20) as file:
-        file.writelines(parts)
+    except (AttributeError, OSError):
+        target.seek(0, os.SEEK_END)  # what it copied stays; the rest goes through here
+    source.seek(offset)
+    while length > 0:
+        chunk = source.read(min(length, 1 << 20))
+        if not chunk:
+            raise OSError(f"{source.name}: shorter than the record says")
+        target.write(chunk)
+        length -= len(chunk)
+    target.flush()
+
+
+def _holds(path: Path, pieces: list[str | tuple[int, int]]) -> bool:
+    """True when the file at ``path`` already holds ``pieces`` (each slice in its place)."""
+    position = 0
+    try:
+        with open(path, "rb") as file:
+            for piece in _joined(pieces):
+                if isinstance(piece, tuple):
+                    if piece[0] != position:
+                        return False
+                    position += piece[1]
+                    continue
+                data = piece.encode("utf-8")
+                file.seek(position)
+                if file.read(len(data)) != data:
+                    return False
+                position += len(data)
+    except OSError:
+        return False
+    return True
 
 
 @hookimpl

@@ -49,11 +49,13 @@ Pages are indexed while the build renders them (:class:`_Indexer`), not after th
 is written: each shard's process starts when its first page is built and writes its files as
 soon as its last one came, so only the last shard's index writing is left when rendering ends.
 A build with a render cache knows before the first page which pages may change
-(``mdxsite_build_started``'s ``changed``): each shard holding one starts at once, fed the
-published files of its other pages, so the shard of a one-page edit is indexed beside the rest
-of the build. Each of those pages is checked when it arrives (the published file's size
-against its document's); a shard fed one that was not the page is indexed again at the end
-from what the build wrote.
+(``mdxsite_build_started``'s ``changed``): each shard holding one starts at once, fed its
+other pages as the last indexing of the shard sent them (stored beside the render cache, see
+:class:`_TextStore`), else their published files, so the shard of a one-page edit is indexed
+beside the rest of the build with no page of it read back. Each of those pages is checked
+when it arrives (that its document is the published one; for a published file, the file's
+size against its document's); a shard fed one that was not the page is indexed again at the
+end from what the build wrote.
 """
 
 from __future__ import annotations
@@ -64,12 +66,14 @@ import hashlib
 import io
 import json
 import logging
+import marshal
 import os
 import queue
 import re
 import subprocess
 import tempfile
 import threading
+import zlib
 from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import Any
@@ -101,6 +105,8 @@ BACKLOG_PAGES = 64
 SHARD_LIST = "shard~list.json"
 # beside the output's render cache: which page list the published index was built from
 STATE_FILE = "search-index.json"
+# beside it: what each shard's Pagefind was sent last (see _TextStore), one file a shard
+TEXTS_FOLDER = "search-texts"
 # navigation inside <main> (path, pager, footer) and the "#" beside headings are not content
 EXCLUDE = [".heading-anchor", ".breadcrumbs", ".eyebrow", ".pager", ".site-footer"]
 
@@ -152,7 +158,9 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
         indexer.add(result)
 
 
-@hookimpl
+# last: the other plugins' end-of-build work (llms-full.txt, the 404 page, ...) then runs while
+# the last shard's Pagefind process is still indexing, instead of after this waited for it
+@hookimpl(trylast=True)
 def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
     if site.config.mdxsite.get("search") is False:
         return
@@ -285,8 +293,96 @@ def _keep_shard(out_dir: Path, published: Path, shard: str, state: dict[str, Any
     return staging.keep_present(out_dir, hashed)
 
 
-# an item for a shard's queue: a page's indexed part, or the published file holding its document
-_Item = str | Path
+class _TextStore:
+    """What each shard's Pagefind process was last sent, one file a shard beside the render
+    cache: {page's output file: its indexed part (:func:`_indexed_part`, weighed)}.
+
+    A one-page edit has the edited page's shard indexed again: its other pages' texts come
+    from here instead of their published files, read back and trimmed again in the build's
+    process (499 pages of the benchmark: ~0.3 s of CPU beside the build's own loop, each
+    stat of that loop then waiting for the lock). A file starts with a token the shard's
+    saved state names (``"texts"``); the state is saved only once a build succeeded, so a
+    file a failed build left is not trusted. A text is used only for a page that arrives
+    ``unchanged``: the render cache's word that its document is the one the last build
+    published, which is the document that build indexed (see :meth:`_Indexer.add`).
+    Compressed (~1.5 KB a page): storing a shard's texts costs ~40 ms of CPU in its writer,
+    outside the lock (zlib releases it).
+    """
+
+    MAGIC = b"mdxsite search texts 1\n"
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+
+    def path(self, shard: str) -> Path | None:
+        if self.folder is None:
+            return None
+        return self.folder / (hashlib.blake2b(shard.encode(), digest_size=8).hexdigest() + ".bin")
+
+    def holds(self, shard: str, token: object) -> bool:
+        """True when the file of ``shard`` is the one with ``token`` (its body is not read)."""
+        path = self.path(shard)
+        if path is None or not isinstance(token, str) or not token:
+            return False
+        head = self.MAGIC + token.encode() + b"\n"
+        try:
+            with open(path, "rb") as file:
+                return file.read(len(head)) == head
+        except OSError:
+            return False
+
+    def load(self, shard: str) -> dict[str, str]:
+        """The texts of ``shard`` ({} when unreadable)."""
+        path = self.path(shard)
+        try:
+            assert path is not None
+            data = path.read_bytes()
+            if not data.startswith(self.MAGIC):
+                return {}
+            texts = marshal.loads(zlib.decompress(data[data.index(b"\n", len(self.MAGIC)) + 1:]))
+        except (AssertionError, OSError, ValueError, EOFError, TypeError, zlib.error):
+            return {}
+        return texts if isinstance(texts, dict) else {}
+
+    def save(self, shard: str, texts: dict[str, str]) -> str | None:
+        """Store the texts of ``shard``; return the token naming them (None: not stored)."""
+        path = self.path(shard)
+        if path is None:
+            return None
+        token = os.urandom(16).hex()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(self.MAGIC + token.encode() + b"\n" +
+                            zlib.compress(marshal.dumps(texts), 1))
+            os.replace(tmp, path)
+        except (OSError, ValueError) as exc:
+            log.debug("search: texts of %s/ not stored (%s)", shard, exc)
+            return None
+        return token
+
+    def prune(self, shards: Collection[str]) -> None:
+        """Remove the files of shards the index no longer has."""
+        if self.folder is None:
+            return
+        wanted = {path.name for shard in shards if (path := self.path(shard)) is not None}
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return
+        for name in names:
+            if name not in wanted:
+                (self.folder / name).unlink(missing_ok=True)
+
+
+class _FromStore:
+    """A page whose indexed part is the one its shard's last indexing sent (_TextStore)."""
+
+
+# an item for a shard's queue: a page's indexed part, the published file holding its
+# document, or the text stored when the shard was last indexed
+_Item = str | Path | _FromStore
+_STORED = _FromStore()
 # in a shard's arrivals: the page's published file, made a Path only if it is sent (a
 # one-page edit of 10,000 pages made 9,500 Paths for shards kept unread)
 _PUBLISHED = None
@@ -319,6 +415,8 @@ class _Indexer:
         self._prefix = os.path.join(published, "") if published is not None else ""
         self.ranks = ranks or {}
         self._before = _load_state(published)
+        self._texts = _TextStore(staging.cache_dir_for(published) / TEXTS_FOLDER
+                                 if published is not None else None)
         self._plans = {folder: _shards(folder, rels) for folder, rels in bundles.items()}
         self._every = {shard for parts in self._plans.values() for shard, _ in parts}
         self._shards: list[_Shard] = []
@@ -363,9 +461,18 @@ class _Indexer:
             touched = any(rel in changed for rel in shard.rels)
             if shard.writer is not None or (shard.lazy and not touched):
                 continue  # kept unread when its pages arrive as published
+            old = self._before.get(shard.folder)
+            # the texts sent when the published shard was made, when they are at hand: no
+            # published file is read (the lazy shard's state names its page list)
+            stored = shard.lazy and old is not None and \
+                self._texts.holds(shard.folder, old.get("texts"))
             for rel in shard.rels:
-                if rel not in changed and rel not in shard.items and \
-                        staging.file_size(self._prefix + rel) >= 0:
+                if rel in changed or rel in shard.items:
+                    continue
+                if stored:
+                    shard.items[rel] = _STORED
+                    shard.stored.add(rel)
+                elif staging.file_size(self._prefix + rel) >= 0:
                     shard.items[rel] = _PUBLISHED
                     shard.unconfirmed.add(rel)
             if touched or shard.items:
@@ -380,6 +487,12 @@ class _Indexer:
         if shard is None:
             return
         published = self.published
+        if rel in shard.stored:
+            # fed the text its published document had (expect): is that still its document?
+            shard.stored.discard(rel)
+            if not result.unchanged:
+                shard.stale = True
+            return
         if rel in shard.unconfirmed and published is not None:
             # fed from its published file (expect): was that the page's document?
             shard.unconfirmed.discard(rel)
@@ -415,7 +528,7 @@ class _Indexer:
         shard.unchecked.clear()
         with self._lock:
             shard.writer = _ShardWriter(self.out_dir, shard.folder, len(shard.rels), self._last,
-                                        self.ranks)
+                                        self.ranks, self._texts, self.published)
             self._last = shard.writer
         shard.writer.start()
 
@@ -432,7 +545,7 @@ class _Indexer:
         assert self.published is not None
         with self._lock:
             writer = _ShardWriter(self.out_dir, shard.folder, len(shard.rels), self._last,
-                                  self.ranks)
+                                  self.ranks, self._texts, self.published)
             self._last = shard.writer = writer
         writer.start()
         for rel in shard.rels:
@@ -470,7 +583,7 @@ class _Indexer:
                 shard.release()
             assert shard.writer is not None
             languages, files = shard.writer.result()
-            if shard.stale:
+            if shard.stale or shard.writer.unsure:
                 languages, files = self._redo(shard, files)
             indexed.append(f"{shard.folder}/ ({len(shard.rels)} pages)")
             states[shard.folder] = {
@@ -478,6 +591,8 @@ class _Indexer:
                 "entry": (self.out_dir / shard.folder / "pagefind-entry.json").read_text(
                     encoding="utf-8"),
                 "files": files}
+            if shard.writer.token is not None:
+                states[shard.folder]["texts"] = shard.writer.token
         for folder, parts in self._plans.items():
             if len(parts) > 1:
                 listing = [{"path": "" if shard == folder else f"{shard[len(folder) + 1:]}/",
@@ -486,6 +601,8 @@ class _Indexer:
                 (self.out_dir / folder / SHARD_LIST).write_text(
                     json.dumps({"shards": listing}, sort_keys=True, separators=(",", ":")),
                     encoding="utf-8")
+        if indexed:
+            self._texts.prune(self._every)
         log.info("search: %d of %d index shards written%s", len(indexed), len(self._every),
                  ": " + ", ".join(indexed) if indexed else "")
         return states
@@ -511,6 +628,7 @@ class _Shard:
         self.changed = False
         self.items: dict[str, _Item | None] = {}  # _PUBLISHED: the published file
         self.unconfirmed: set[str] = set()   # fed from the published output before arriving
+        self.stored: set[str] = set()        # fed their stored texts before arriving
         self.unchecked: dict[str, int] = {}  # published file -> its document's size, unread
         self.stale = False                   # a published file fed was not the document
         self.sent = 0             # rels[:sent] are with the writer
@@ -525,6 +643,7 @@ class _Shard:
             if item is _PUBLISHED:
                 assert self.published is not None
                 item = self.published / rel
+            assert item is not None
             self.writer.put(rel, item)
             if isinstance(item, str):
                 self.items[rel] = ""  # sent: keep the arrival, not the text
@@ -536,10 +655,18 @@ class _ShardWriter(threading.Thread):
     shard's files into ``folder`` (:meth:`result` waits for it)."""
 
     def __init__(self, out_dir: Path, shard: str, count: int,
-                 previous: _ShardWriter | None, ranks: dict[str, Rank] | None = None) -> None:
+                 previous: _ShardWriter | None, ranks: dict[str, Rank] | None = None,
+                 texts: _TextStore | None = None, published: Path | None = None) -> None:
         super().__init__(daemon=True, name=f"pagefind {shard}")
         self.out_dir = out_dir
         self.ranks = ranks or {}  # a published file's page is weighed when it is read
+        self.texts = texts if texts is not None else _TextStore(None)
+        self.published = published
+        # the token of the texts this shard was indexed from, once stored (_TextStore)
+        self.token: str | None = None
+        # a page put as stored (_STORED) had no stored text: it was read from its published
+        # file, unchecked, and the shard is indexed again at the end (_Indexer._redo)
+        self.unsure = False
         self.shard = shard
         self.count = count
         self.previous = previous
@@ -600,7 +727,11 @@ class _ShardWriter(threading.Thread):
         index_id = service.call({"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE}},
                                 "NewIndex")["index_id"]
 
+        sent: dict[str, str] = {}  # what this shard is indexed from, stored at the end
+        stored: dict[str, str] | None = None
+
         def requests() -> Iterator[dict[str, Any]]:
+            nonlocal stored
             for _ in range(self.count):
                 try:
                     got = self._queue.get_nowait()
@@ -610,14 +741,32 @@ class _ShardWriter(threading.Thread):
                 if got is _ABORT or not isinstance(got, tuple):
                     raise _Aborted
                 rel, item = got
-                text = item if isinstance(item, str) else ranking.weighted(
-                    _indexed_part(item.read_text(encoding="utf-8")), self.ranks.get(rel, NO_RANK))
+                text = item if isinstance(item, str) else None
+                if isinstance(item, _FromStore):
+                    if stored is None:  # read here, not in the build's thread
+                        stored = self.texts.load(self.shard)
+                    text = stored.pop(rel, None)
+                    if text is None:
+                        self.unsure = True
+                        assert self.published is not None
+                        item = self.published / rel
+                if text is None:
+                    assert isinstance(item, Path)
+                    text = ranking.weighted(_indexed_part(item.read_text(encoding="utf-8")),
+                                            self.ranks.get(rel, NO_RANK))
+                sent[rel] = text
                 yield {"type": "AddFile", "index_id": index_id, "url": None,
                        "file_contents": text, "file_path": rel}
 
         service.stream(requests(), self.count, "IndexedFile", on_answer=self._answer)
         self._stopped()  # every page answered: nothing left to wait for
-        return _write_index(service, index_id, self.out_dir, self.shard)
+
+        def store() -> None:  # while Pagefind writes the index (zlib lets go of the lock)
+            if not self.unsure:
+                self.token = self.texts.save(self.shard, sent)
+            sent.clear()
+
+        return _write_index(service, index_id, self.out_dir, self.shard, store)
 
     def result(self) -> tuple[list[str], dict[str, int]]:
         """Wait for the shard; return the languages it holds and its files (see
@@ -640,8 +789,8 @@ class _Aborted(Exception):
     """The build stopped before every page of a shard came."""
 
 
-def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str
-                 ) -> tuple[list[str], dict[str, int]]:
+def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str,
+                 meanwhile: Callable[[], None] | None = None) -> tuple[list[str], dict[str, int]]:
     """Write an index's files into ``out_dir/shard``; return the languages (``<html lang>``)
     it holds and its files ({path under ``out_dir``: size}).
 
@@ -650,7 +799,8 @@ def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str
     by a digest of its bytes (a fragment) that the published output has is kept, not written:
     a one-page edit re-indexes 500 pages but changes a few of their fragments.
     """
-    files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")["files"]
+    files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles",
+                         meanwhile)["files"]
     base = os.path.realpath(out_dir / shard)
     made: set[str] = set()  # folders created (a shard writes ~500 files into a few folders)
     published = staging.published_for(out_dir)
@@ -852,10 +1002,14 @@ class _Service:
         """Stop the process now (a reader or writer blocked on it then fails)."""
         self._proc.kill()
 
-    def call(self, payload: dict[str, Any], expected: str) -> dict[str, Any]:
+    def call(self, payload: dict[str, Any], expected: str,
+             meanwhile: Callable[[], None] | None = None) -> dict[str, Any]:
+        """Send ``payload`` and return the answer; ``meanwhile()`` runs while Pagefind works."""
         self._send(payload)
         assert self._proc.stdin is not None
         self._proc.stdin.flush()
+        if meanwhile is not None:
+            meanwhile()
         return self._receive(expected)
 
     def stream(self, payloads: Iterator[dict[str, Any]], count: int, expected: str,

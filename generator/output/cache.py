@@ -19,10 +19,11 @@ a changed model) counts as a miss, never as an error.
 
 A row keeps the ``RenderedPage`` and the byte size of the document, not the document: on a
 large site the sidebar makes most of every document, and compressing 10,000 of them cost more
-than rendering. The render is split in two: a *summary* every warm build reads (Markdown,
-links, anchors, dependencies, warnings; marshal, not pickle, which spent a second on 10,000
-pages rebuilding dataclasses) and a compressed *body* (HTML, text, headings) read only when a
-document is laid out again (:class:`CachedRender`). A cached page is a :class:`CachedPageResult`, whose document is laid out again
+than rendering. The render is split in three: a *summary* every warm build reads (links,
+anchors, dependencies, warnings; marshal, not pickle, which spent a second on 10,000 pages
+rebuilding dataclasses), the Markdown, read for a page whose ``.md`` copy is written, and a
+compressed *body* (HTML, text, headings) read only when a document is laid out again
+(:class:`CachedRender`). A cached page is a :class:`CachedPageResult`, whose document is laid out again
 from the cached render only if someone reads it (a page the last build published is kept as
 published, unread).
 
@@ -63,7 +64,7 @@ log = logging.getLogger(__name__)
 FILE_NAME = "pages.sqlite"
 MEMO_FILE = "files.pickle"
 # Bump when the row layout or what the digests cover changes.
-SCHEMA = 5
+SCHEMA = 6
 # A file modified this close to the moment it was looked at may change again within the
 # same mtime tick without changing size: such files are read, never remembered.
 RACY_SECONDS = 2.0
@@ -353,16 +354,19 @@ class CachedRender(RenderedPage):
     Pickles as a plain ``RenderedPage``.
     """
 
-    __slots__ = ("_summary", "_decoded", "_fetch")
+    __slots__ = ("_summary", "_decoded", "_fetch", "_fetch_markdown")
     _summary: tuple[Any, ...]
     _decoded: dict[str, Any]
     _fetch: Callable[[], tuple[str, str, tuple[Heading, ...]]]
+    _fetch_markdown: Callable[[], str] | None
 
     def __init__(self, *, fetch: Callable[[], tuple[str, str, tuple[Heading, ...]]],
-                 summary: tuple[Any, ...]) -> None:  # pylint: disable=super-init-not-called
+                 summary: tuple[Any, ...], markdown: Callable[[], str] | None = None
+                 ) -> None:  # pylint: disable=super-init-not-called
         object.__setattr__(self, "_fetch", fetch)
         object.__setattr__(self, "_summary", summary)
         object.__setattr__(self, "_decoded", {})
+        object.__setattr__(self, "_fetch_markdown", markdown)
 
     def _field(self, name: str) -> Any:
         decoded: dict[str, Any] = self._decoded
@@ -377,7 +381,9 @@ class CachedRender(RenderedPage):
         elif name == "links":
             decoded["links"] = tuple((target, Location(f, line, col))
                                      for target, f, line, col in self.raw_links())
-        else:  # key, markdown, anchors, dependencies: as marshal gave them
+        elif name == "markdown" and self._fetch_markdown is not None:
+            decoded["markdown"] = self._fetch_markdown()
+        else:  # key, anchors, dependencies: as marshal gave them
             decoded[name] = self._raw(name)
         return decoded[name]
 
@@ -411,8 +417,11 @@ def _lazy(name: str) -> property:
     return property(lambda self: self._field(name), doc=f"``{name}``, decoded when first read")
 
 
-# the summary's fields a CachedRender gives as marshal gave them (see _field)
-_AS_GIVEN = ("key", "markdown", "anchors", "dependencies")
+# the summary's fields a CachedRender gives as marshal gave them (see _field); the Markdown
+# is a column of its own, read when first used: 40 of the 44 MB of 10,000 pages' summaries,
+# which only a page's .md copy and llms-full.txt need (mdxsite.plugins.hosting keeps those of
+# unchanged pages as published)
+_AS_GIVEN = ("key", "anchors", "dependencies")
 
 for _name in RenderedPage.__dataclass_fields__:
     setattr(CachedRender, _name, _lazy(_name))
@@ -423,12 +432,13 @@ def _plain_render(state: dict[str, Any]) -> RenderedPage:
 
 
 def encode_render(rendered: RenderedPage) -> tuple[bytes, bytes]:
-    """Return (summary, body) blobs for ``rendered`` (see the module docstring)."""
+    """Return (summary, body) blobs for ``rendered`` (see the module docstring); the
+    Markdown is stored on its own (its summary field is empty)."""
     extra = b""
     if rendered.problems or rendered.meta:
         extra = pickle.dumps((rendered.problems, rendered.meta), pickle.HIGHEST_PROTOCOL)
     summary = marshal.dumps((
-        rendered.key, rendered.markdown, tuple(rendered.anchors),
+        rendered.key, "", tuple(rendered.anchors),
         tuple((target, w.file, w.line, w.column) for target, w in rendered.links),
         tuple(rendered.dependencies), extra))
     body = zlib.compress(marshal.dumps((
@@ -443,8 +453,9 @@ def decode_body(body: bytes) -> tuple[str, str, tuple[Heading, ...]]:
 
 
 def decode_summary(summary: bytes,
-                   fetch: Callable[[], tuple[str, str, tuple[Heading, ...]]]) -> CachedRender:
-    return CachedRender(fetch=fetch, summary=marshal.loads(summary))
+                   fetch: Callable[[], tuple[str, str, tuple[Heading, ...]]],
+                   markdown: Callable[[], str] | None = None) -> CachedRender:
+    return CachedRender(fetch=fetch, summary=marshal.loads(summary), markdown=markdown)
 
 
 def _plain_result(page: Page, rendered: RenderedPage, document: str, unchanged: bool,
@@ -491,6 +502,8 @@ class PageCache:
         self._fresh_rows: dict[str, tuple[int, int]] = {}  # fresh(): size, published
         # load(): summary and notes of each fresh row, read in one query when first needed
         self._summaries: dict[str, tuple[bytes, bytes]] | None = None
+        # Markdown read after close() (see _fetch_markdown)
+        self._late_markdown: dict[str, bytes] | None = None
         # the rows fresh() read (key -> digest, deps, size, published) and the keys stored
         # since: close() then marks and drops rows without reading the table again
         self._rows: dict[str, tuple[Any, ...]] | None = None
@@ -511,10 +524,11 @@ class PageCache:
         # published: this row's document is what the last successful build wrote
         # body last: a query that does not name it never reads its overflow pages
         # notes: PageResult.notes, marshalled (what plugins read from the document)
+        # markdown: RenderedPage.markdown, UTF-8, read only when used (see CachedRender)
         db.execute("CREATE TABLE IF NOT EXISTS pages (key TEXT PRIMARY KEY, digest TEXT NOT NULL, "
                    "deps TEXT NOT NULL, summary BLOB NOT NULL, size INTEGER NOT NULL, "
                    "published INTEGER NOT NULL DEFAULT 0, notes BLOB NOT NULL, "
-                   "body BLOB NOT NULL)")
+                   "markdown BLOB NOT NULL, body BLOB NOT NULL)")
         # one writer transaction per build; WAL lets a reader (the dev server) in meanwhile
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -607,6 +621,22 @@ class PageCache:
         rows = self._fresh_rows
         return {k for k in keys if k in rows and rows[k][1]}
 
+    def _fetch_markdown(self, key: str) -> str:
+        try:
+            row = self._db.execute("SELECT markdown FROM pages WHERE key = ?", (key,)).fetchone()
+        except sqlite3.ProgrammingError:  # read after the build closed the cache (watch mode)
+            if self._late_markdown is None:  # every page's at once: one connection, not 10,000
+                db = sqlite3.connect(self.path, timeout=30)
+                try:
+                    self._late_markdown = dict(db.execute("SELECT key, markdown FROM pages"))
+                finally:
+                    db.close()
+            found = self._late_markdown.pop(key, None)
+            row = (found,) if found is not None else None
+        if row is None:
+            raise LookupError(f"{self.path}: the cached render of {key!r} is gone; build again")
+        return bytes(row[0]).decode("utf-8")
+
     def _fetch_body(self, key: str) -> tuple[str, str, tuple[Heading, ...]]:
         query = "SELECT body FROM pages WHERE key = ?"
         try:
@@ -636,7 +666,8 @@ class PageCache:
         key = page.key
         try:
             summary, notes = self._summaries.pop(key)
-            rendered = decode_summary(summary, lambda: self._fetch_body(key))
+            rendered = decode_summary(summary, lambda: self._fetch_body(key),
+                                      lambda: self._fetch_markdown(key))
             noted = marshal.loads(notes) if notes else {}
         except Exception:  # noqa: BLE001 - any unreadable row is a miss, rendered afresh
             return None
@@ -657,15 +688,16 @@ class PageCache:
                 "keys": list(want.keys)}
         try:
             summary, body = encode_render(result.rendered)
+            markdown = result.rendered.markdown.encode("utf-8")
             notes = marshal.dumps(result.notes) if result.notes else b""
         except (ValueError, TypeError, pickle.PicklingError) as exc:  # a plugin's odd value
             log.debug("%s: not cached (%s)", page.key, exc)
             return
         try:
             self._db.execute(
-                "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+                "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 (page.key, self.page_digest(page), json.dumps(deps), summary,
-                 document_size(result), notes, body))
+                 document_size(result), notes, markdown, body))
             self._stored.add(page.key)
         except sqlite3.OperationalError as exc:  # locked by another build of the same output
             self._writable = False

@@ -204,6 +204,33 @@ def test_deleted_output_is_written_again_from_the_cache(env) -> None:
     assert snapshot(out) == first
 
 
+def test_an_edit_build_takes_the_other_pages_llms_text_from_the_published_files(env) -> None:
+    """An unchanged page's part of llms-full.txt is copied from the published file and its
+    .md copy kept by size, their Markdown unread; a published file changed since the last
+    build is still noticed and written again from the page."""
+    site, out, log, _ = env
+    write_site(site)
+    build(site, out)
+    for n, body in enumerate(("Alpha edited.", "Alpha edited again.", "Alpha, third edit.")):
+        full = out / "llms-full.txt"
+        if n == 1:  # the published file changed under the build, its size kept
+            full.write_text(full.read_text(encoding="utf-8").replace("Welcome", "WELCOME"),
+                            encoding="utf-8")
+        if n == 2:  # a kept page's published copy cut short, another one deleted
+            (out / "index.md").write_text("# Home\n", encoding="utf-8")
+            (out / "beta.md").unlink()
+        (site / "alpha.mdx").write_text(f"---\ntitle: Alpha\n---\n\n{body}\n",
+                                        encoding="utf-8")
+        rendered(log)
+        build(site, out)
+        assert rendered(log) == ["alpha"]
+        fresh = out.parent / f"fresh{n}"
+        build(site, fresh)
+        for name in ("llms-full.txt", "index.md", "alpha.md", "beta.md"):
+            assert (out / name).read_bytes() == (fresh / name).read_bytes(), name
+        assert body in full.read_text(encoding="utf-8")
+
+
 def test_a_corrupt_cache_is_rebuilt_not_reported(env) -> None:
     site, out, log, _ = env
     write_site(site)

@@ -256,6 +256,36 @@ def test_an_edit_build_finds_the_edited_word_and_reindexes_only_its_shard(
     assert _index(out) == _fresh(cli, root, tmp_path / "fresh2")
 
 
+def test_an_edit_build_indexes_its_shard_right_when_the_stored_texts_are_lost_or_damaged(
+        cli: Callable, make_site: Callable, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The other pages of an edited page's shard are sent the texts stored when the shard
+    was last indexed (beside the render cache); without them, or with a damaged file, the
+    shard is indexed from the pages all the same."""
+    monkeypatch.setattr("mdxsite.plugins.search.SHARD_PAGES", 2)
+    root = make_site(SHARDED, SHARDED_PAGES)
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    store = tmp_path / ".mdxsite-cache" / "out" / "search-texts"
+    assert len(list(store.iterdir())) == 3  # one a shard
+    edits = {"lost": "Kayaks paddle past.", "damaged": "Canoes drift.", "stored": "Rafts float."}
+    for n, (case, text) in enumerate(edits.items()):
+        texts = sorted(store.iterdir())
+        if case == "lost":
+            for path in texts:
+                path.unlink()
+        elif case == "damaged":  # the header (the token the state names) kept, not the rest
+            for path in texts:
+                data = path.read_bytes()
+                path.write_bytes(data[:data.index(b"\n", 30) + 1] + b"not zlib")
+        (root / "beta.mdx").write_text(f"---\ntitle: Beta\n---\n\n{text}\n", encoding="utf-8")
+        result = cli("-v", "build", root, "-o", out)
+        assert result.exit_code == 0
+        assert "1 of 3 index shards written: _pagefind/shard~2/ (2 pages)" in result.stderr
+        assert ("indexing _pagefind/shard~2/ again" in result.stderr) == (case == "damaged")
+        assert _index(out) == _fresh(cli, root, tmp_path / f"fresh{n}")
+
+
 def _hold_fds(seconds: float) -> None:
     import time
 

@@ -139,6 +139,29 @@ def test_editing_a_page_body_rewrites_that_page_only(watched: Watched) -> None:
     assert "New words." in (watched.out / html("b")).read_text()
 
 
+def test_a_session_started_on_a_warm_cache_writes_every_page_into_llms_full(
+        site: Path, tmp_path: Path) -> None:
+    """The pages of the start-up build came from the render cache, their Markdown unread
+    (the render cache reads it when first asked, here after that build closed it)."""
+    pm = plugin_manager.create(["search"])
+    warm = DevSession(site, tmp_path / "out", pm, port=0, jobs=1)
+    assert warm.start().ok
+    warm.close()
+    session = DevSession(site, tmp_path / "out", plugin_manager.create(["search"]), port=0,
+                         jobs=1)
+    assert session.start().ok
+    watched = Watched(session)
+    try:
+        changed, _ = watched.change(lambda: watched.write("b.mdx", page("Bravo", "New words.")))
+        assert "llms-full.txt" in changed
+        full = (watched.out / "llms-full.txt").read_text(encoding="utf-8")
+        for words in ("Alpha body.", "New words.", "Charlie body.", "Delta body.", "Echo body."):
+            assert words in full
+        assert "Bravo body." not in full
+    finally:
+        session.close()
+
+
 def test_a_title_change_rerenders_its_section_and_its_neighbours(watched: Watched) -> None:
     changed, _ = watched.change(lambda: watched.write("b.mdx", page("Bravo renamed", "Bravo body.")))
     # a and c show b in their sidebar and prev/next links; tab Two's sidebar does not list it
