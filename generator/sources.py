@@ -264,13 +264,15 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
 
 
 def _frontmatter(root: Path, rel: Path, memo: FileMemo | None) -> dict[str, object]:
+    posix = rel.as_posix()
+
     def parse(path: Path) -> dict[str, object]:
-        return frontmatter.read(path, rel.as_posix())[0]
+        return frontmatter.read_data(path, posix)
 
     if memo is None:
         return parse(root / rel)
     try:
-        return memo.get(root, rel.as_posix(), "frontmatter", parse)
+        return memo.get(root, posix, "frontmatter", parse)
     except OSError:  # vanished since the scan: let the reader report it
         return parse(root / rel)
 
