@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
 
 from mdxsite import __version__
 from mdxsite.errors import MdxsiteError, PluginError, Problem
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from mdxsite.model import Site
     from mdxsite.plugin_manager import Plugins
 
@@ -33,7 +34,7 @@ EXIT_OK, EXIT_USER, EXIT_USAGE = 0, 1, 2
 class _Counter(logging.Handler):
     """Prints located warnings as ``file:line:col: warning: message [code]`` and counts them."""
 
-    def __init__(self, console: Console):
+    def __init__(self, console: _Out):
         super().__init__(logging.WARNING)
         self.console = console
         self.count = 0
@@ -49,9 +50,65 @@ class _Counter(logging.Handler):
         self.console.print(text, style="yellow", markup=False, highlight=False, soft_wrap=True)
 
 
-def _console(stderr: bool = True) -> Console:
+def _console(stderr: bool = True) -> _Out:
     # rich colours only a terminal (and honours NO_COLOR); CI logs stay plain text
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    return _Out(stderr)
+
+
+# environment variables that make rich treat a stream as a terminal (or as Jupyter's)
+_RICH_ENV = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "JUPYTER_COLUMNS",
+             "JUPYTER_LINES")
+
+
+class _Out:
+    """Prints as a rich ``Console(stderr=..., highlight=False, soft_wrap=True)`` does, the
+    console made (and rich imported: 60 ms of every command's start) only when needed.
+
+    A line without markup, emoji codes (two colons), tabs or control characters, to a
+    stream that is not a terminal, is written as it is: what rich would write. Anything
+    else goes through rich.
+    """
+
+    def __init__(self, stderr: bool = True) -> None:
+        self.stderr = stderr
+        self._rich: Console | None = None
+
+    def rich(self) -> Console:
+        """The rich console itself (made on first use)."""
+        if self._rich is None:
+            from rich.console import Console
+
+            self._rich = Console(stderr=self.stderr, highlight=False, soft_wrap=True)
+        return self._rich
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self._plain_stream() and self.rich().is_terminal
+
+    def _stream(self) -> Any:
+        return sys.stderr if self.stderr else sys.stdout
+
+    def _plain_stream(self) -> bool:
+        """True when rich would neither colour nor reformat for the stream (not a terminal)."""
+        if self._rich is not None or any(k in os.environ for k in _RICH_ENV):
+            return False
+        isatty = getattr(self._stream(), "isatty", None)
+        try:
+            return isatty is not None and not isatty()
+        except ValueError:  # closed
+            return False
+
+    def print(self, text: str, *, style: str | None = None, markup: bool = True,
+              highlight: bool | None = None, soft_wrap: bool | None = None) -> None:
+        if (not markup and highlight is not True and soft_wrap is not False
+                and isinstance(text, str) and text.isprintable() and text.count(":") < 2
+                and self._plain_stream()):
+            stream = self._stream()
+            stream.write(text + "\n")
+            stream.flush()
+            return
+        self.rich().print(text, style=style, markup=markup, highlight=highlight,
+                          soft_wrap=soft_wrap)
 
 
 @contextmanager
@@ -247,7 +304,8 @@ def _progress(total_hint: int) -> tuple[Callable[[str], None], Callable[[], None
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
         bar = Progress("[progress.description]{task.description}", BarColumn(),
-                       MofNCompleteColumn(), TimeElapsedColumn(), console=err, transient=True)
+                       MofNCompleteColumn(), TimeElapsedColumn(), console=err.rich(),
+                       transient=True)
         task = bar.add_task("rendering", total=total_hint or None)
         bar.start()
         return (lambda key: bar.advance(task)), bar.stop

@@ -10,18 +10,15 @@ from __future__ import annotations
 import gc
 import itertools
 import logging
-import multiprocessing
 import os
 import signal
 import time
 from collections import deque
 from collections.abc import Callable, Collection, Generator, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 from markupsafe import Markup
@@ -36,6 +33,10 @@ from mdxsite.output.assets import fingerprint as fingerprint_assets
 from mdxsite.output.cache import FileMemo, PageCache
 from mdxsite.output.staging import cache_dir_for, staging_dir
 from mdxsite.sources import build_site, scan
+
+if TYPE_CHECKING:  # imported where a pool starts: a build rendering a few pages starts none
+    import multiprocessing
+    from concurrent.futures import Future
 
 log = logging.getLogger(__name__)
 
@@ -291,6 +292,10 @@ def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs:
         for key in keys:
             yield _render_one(key)
         return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     # fork shares the parent's loaded plugins and site without pickling them (Linux, macOS
     # opt-in); elsewhere each worker loads plugins itself and receives the site once.
     methods = multiprocessing.get_all_start_methods()

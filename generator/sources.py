@@ -213,11 +213,17 @@ def title_from_key(key: str) -> str:
 
 
 def _excluded(key: str, rel: Path, patterns: list[str]) -> bool:
-    if REPO_FILES.match(rel.name):
+    # the path as a string: rel.name, and rel.parts but the last, are what its slashes part
+    # (a Path is normalised: no empty or "." parts; an absolute path's "/" starts no part
+    # with "_" either way)
+    posix = rel.as_posix()
+    folders, _, name = posix.rpartition("/")
+    if REPO_FILES.match(name):
         return True
-    if key.startswith(SNIPPET_DIRS) or any(part.startswith("_") for part in rel.parts[:-1]):
+    if key.startswith(SNIPPET_DIRS) or (
+            folders and any(part.startswith("_") for part in folders.split("/"))):
         return True
-    return any(fnmatch.fnmatch(rel.as_posix(), p) for p in patterns)
+    return any(fnmatch.fnmatch(posix, p) for p in patterns)
 
 
 def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, Path], *,
@@ -242,9 +248,10 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
         rel = sources.get(key)
         if rel is None:
             continue  # the navigation already reported it
+        posix = rel.as_posix()
         try:
-            fm = (read_frontmatter(root / rel, rel.as_posix()) if read_frontmatter is not None
-                  else _frontmatter(root, rel, memo))
+            fm = (read_frontmatter(root / rel, posix) if read_frontmatter is not None
+                  else _frontmatter(root, rel, posix, memo))
         except MdxsiteError:
             fm = {}
         if values:
@@ -257,20 +264,21 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
             title=str(title) if isinstance(title, (str, int, float)) and str(title) else title_from_key(key),
             frontmatter=frozen_mapping(fm), trail=trail,
             listed=key in nav.placements and not hidden,
-            origin=Location(rel.as_posix(), 1, 1))
+            origin=Location(posix, 1, 1))
     return Site(root=root, config=config, nav=nav, pages=frozen_mapping(pages),
                 base_url=_normalise_base(base_url), site_url=site_url.rstrip("/"),
                 assets=frozen_mapping(scan_assets(root) if assets is None else assets))
 
 
-def _frontmatter(root: Path, rel: Path, memo: FileMemo | None) -> dict[str, object]:
+def _frontmatter(root: Path, rel: Path, posix: str, memo: FileMemo | None
+                 ) -> dict[str, object]:
     def parse(path: Path) -> dict[str, object]:
-        return frontmatter.read(path, rel.as_posix())[0]
+        return frontmatter.read_data(path, posix)
 
     if memo is None:
         return parse(root / rel)
     try:
-        return memo.get(root, rel.as_posix(), "frontmatter", parse)
+        return memo.get(root, posix, "frontmatter", parse)
     except OSError:  # vanished since the scan: let the reader report it
         return parse(root / rel)
 

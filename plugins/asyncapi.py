@@ -37,12 +37,14 @@ def mdxsite_page_assets(page: Page) -> list[str]:
 
 @hookimpl
 def mdxsite_output_files(site: Site) -> list[OutputFile]:
-    from mdxsite.asyncapi.render import document
-    from mdxsite.openapi import fragments
-
     # the fields of every named schema, for lazy nodes, as the OpenAPI pages have them
     specs = sorted({str(p.data["spec"]) for p in site.pages.values()
                     if p.kind == "asyncapi" and p.data.get("spec")})
+    if not specs:  # no channel pages: the renderers are not even imported
+        return []
+    from mdxsite.asyncapi.render import document
+    from mdxsite.openapi import fragments
+
     for spec in specs:
         document(site, spec)  # checked before the fragments read it
     return fragments.files(site, specs)

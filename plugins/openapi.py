@@ -61,9 +61,11 @@ def mdxsite_page_assets(page: Page) -> list[str]:
 
 @hookimpl
 def mdxsite_output_files(site: Site) -> list[OutputFile]:
-    from mdxsite.openapi import fragments
-
     # the fields of every named schema, once per document, for the pages' lazy nodes
     specs = sorted({str(p.data["spec"]) for p in site.pages.values()
                     if p.kind == "openapi" and p.data.get("spec")})
+    if not specs:  # no API pages: the renderer is not even imported (60 ms)
+        return []
+    from mdxsite.openapi import fragments
+
     return fragments.files(site, specs)

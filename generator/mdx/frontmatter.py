@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -21,8 +22,16 @@ def split(text: str, file: str) -> tuple[dict[str, object], str, int]:
     Raises MdxsiteError, located at the line of the YAML mistake, for malformed frontmatter.
     """
     block, body, offset = _parts(text, file)
+    return _data(block, offset, file), body, offset
+
+
+def _data(block: str, offset: int, file: str) -> dict[str, object]:
+    """Return the frontmatter parsed from its YAML ``block`` ({} without one: ``offset`` 0)."""
     if not offset:
-        return {}, body, 0
+        return {}
+    simple = _simple(block)
+    if simple is not None:
+        return simple
     try:
         data = yaml.load(block, Loader=_Loader) if block.strip() else {}
     except yaml.YAMLError as exc:
@@ -38,13 +47,68 @@ def split(text: str, file: str) -> tuple[dict[str, object], str, int]:
     if not isinstance(data, Mapping):
         raise MdxsiteError([Problem(Location(file, 2, 1), "frontmatter must be a mapping of keys to values",
                                     "write key: value lines between the --- lines")])
-    return {str(k): _plain(v) for k, v in data.items()}, body, offset
+    return {str(k): _plain(v) for k, v in data.items()}
+
+
+# ``key: value`` with a value YAML reads as itself: a string in double or single quotes
+# without escapes, line breaks or characters YAML refuses, or a plain word-like one
+_SIMPLE = re.compile(
+    r'([A-Za-z_][A-Za-z0-9_-]{0,127}): +(?:"([^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]*)"'
+    r"|'([^'\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]*)'"
+    r"|([A-Za-z](?:[A-Za-z0-9 ._/()-]*[A-Za-z0-9._/()-])?)) *")
+# the plain words YAML 1.1 (PyYAML's resolver) reads as booleans and null, not as strings
+_WORDS: dict[str, object] = {
+    **dict.fromkeys("yes Yes YES true True TRUE on On ON".split(), True),
+    **dict.fromkeys("no No NO false False FALSE off Off OFF".split(), False),
+    **dict.fromkeys("null Null NULL".split(), None)}
+
+
+def _simple(block: str) -> dict[str, object] | None:
+    """Return the frontmatter of a block of plain ``key: value`` lines (the common case) as
+    YAML reads it, without a YAML parser (40 us a page); None for anything else."""
+    data: dict[str, object] = {}
+    match = _SIMPLE.fullmatch
+    for line in block.split("\n"):
+        found = match(line)
+        if found is None:
+            if line.strip(" "):
+                return None
+            continue  # a blank line
+        key, double, single, plain = found.groups()
+        if key in _WORDS:
+            return None  # a boolean key
+        if plain is not None:
+            data[key] = _WORDS.get(plain, plain)
+        else:
+            data[key] = double if double is not None else single
+    return data
+
+
+# what str.splitlines ends a line at, besides "\n": a text without any of them before its
+# frontmatter's closing line splits there as it does at "\n" (see _parts)
+_OTHER_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def _parts(text: str, file: str) -> tuple[str, str, int]:
     """Return (frontmatter's YAML, body, number of lines before the body); 0 lines: none."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    if text.startswith("---\n"):
+        # the closing line looked for line by line from the start, not by splitting the whole
+        # page (the body is most of it): the same answer while no other line break than "\n"
+        # comes before the end of that line, else the long way below
+        start = 4
+        while True:
+            end = text.find("\n", start)
+            line = text[start:] if end < 0 else text[start:end]
+            if line.rstrip() == "---":
+                if _OTHER_BREAKS.search(text, 0, len(text) if end < 0 else end) is not None:
+                    break
+                block = text[4:start]
+                return block, "" if end < 0 else text[end + 1:], block.count("\n") + 2
+            if end < 0:
+                break  # not closed: reported below
+            start = end + 1
     if not (text.startswith("---\n") or text.startswith("---\r\n") or text.strip() == "---"):
         return "", text, 0
     lines = text.splitlines(keepends=True)
@@ -73,6 +137,12 @@ def read(path: Path, file: str) -> tuple[dict[str, object], str, int]:
     return split(_text(path, file), file)
 
 
+def read_data(path: Path | str, file: str) -> dict[str, object]:
+    """Read a page file's frontmatter only (``read(path, file)[0]``, without the body)."""
+    block, _, offset = _parts(_text(path, file), file)
+    return _data(block, offset, file)
+
+
 def read_body(path: Path, file: str) -> tuple[str, int]:
     """Read a page file's body and the number of lines before it, leaving its frontmatter
     unparsed: rendering reads pages whose frontmatter the scan has parsed already."""
@@ -80,9 +150,15 @@ def read_body(path: Path, file: str) -> tuple[str, int]:
     return body, offset
 
 
-def _text(path: Path, file: str) -> str:
+def _text(path: Path | str, file: str) -> str:
+    """Return a file's text as ``Path.read_text(encoding="utf-8")`` does (universal
+    newlines: "\r\n" and "\r" read as "\n"), decoded in one piece (half the time)."""
     try:
-        return path.read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            text = f.read().decode("utf-8")
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        return text
     except UnicodeDecodeError as exc:
         raise MdxsiteError([Problem(Location(file), f"the file is not UTF-8 text ({exc.reason})",
                                     "save it as UTF-8")]) from None

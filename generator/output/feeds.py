@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from mdxsite.model import Heading, Page
 
@@ -86,6 +85,10 @@ def rss(page: Page, site_name: str, site_url: str, body: str, page_href: str) ->
         body: the page's rendered body.
         page_href: the page's path with the base URL applied.
     """
+    # here, not at the top: xml.sax.saxutils imports urllib.request, http.client and ssl
+    # (40 ms), and only a site with a changelog feed writes one
+    from xml.sax.saxutils import escape
+
     link = site_url + page_href
     title = f"{page.title} - {site_name}"
     items = []

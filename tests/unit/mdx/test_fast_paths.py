@@ -224,3 +224,115 @@ def test_a_plugins_own_render_token_is_used() -> None:
     patched = RendererHTML()
     patched.renderToken = lambda *a: ""  # type: ignore[method-assign]
     assert not _renders_tags_as_markdown_it(patched)
+
+
+# --------------------------------------------------------------------------- frontmatter
+
+def _reference_parts(text: str) -> tuple[str, str, int] | None:
+    """frontmatter._parts the long way (the whole page split into lines); None: not closed."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not (text.startswith("---\n") or text.startswith("---\r\n") or text.strip() == "---"):
+        return "", text, 0
+    lines = text.splitlines(keepends=True)
+    for i in range(1, len(lines)):
+        if lines[i].rstrip() == "---":
+            return "".join(lines[1:i]), "".join(lines[i + 1:]), i + 1
+    return None
+
+
+PAGE_PIECES = ["---", "---\n", "--- \n", "----\n", "\n", "\r\n", "\r", "title: A\n", " ",
+               "\t", "body\n", "\ufeff", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029",
+               "\xa0", "-", "# x\n", "a: ---\n"]
+
+
+_PIECES = st.lists(st.sampled_from(PAGE_PIECES), max_size=8).map("".join)
+# mostly pages shaped as pages are: an opening line, lines, a closing line, a body
+PAGES = st.one_of(
+    st.lists(st.sampled_from(PAGE_PIECES), max_size=14).map("".join),
+    st.tuples(st.sampled_from(["", "\ufeff"]), st.sampled_from(["---\n", "---\r\n", "--- \n"]),
+              _PIECES, st.sampled_from(["---\n", "---", "--- \t\n", "---\r\n", "---\x85", "---\r"]),
+              _PIECES).map("".join))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(PAGES)
+def test_the_frontmatter_is_split_as_the_whole_page_split_into_lines_splits_it(
+        text: str) -> None:
+    from mdxsite.errors import MdxsiteError
+    from mdxsite.mdx import frontmatter
+
+    want = _reference_parts(text)
+    try:
+        got: tuple[str, str, int] | None = frontmatter._parts(text, "p.mdx")
+    except MdxsiteError:
+        got = None
+    assert got == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=40) | st.lists(st.sampled_from(
+    [b"---\n", b"\r\n", b"\r", b"\n", b"x", b"\xc3\xa9", b"\xe2\x80\xa8", b"\xef\xbb\xbf"]),
+    max_size=12).map(b"".join))
+def test_a_page_file_reads_as_read_text_reads_it(tmp_path_factory: Any, data: bytes) -> None:
+    from pathlib import Path
+
+    from mdxsite.errors import MdxsiteError
+    from mdxsite.mdx import frontmatter
+
+    path = Path(tmp_path_factory.mktemp("page")) / "p.mdx"
+    path.write_bytes(data)
+    try:
+        want: str | None = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        want = None
+    try:
+        got: str | None = frontmatter._text(path, "p.mdx")
+    except MdxsiteError:
+        got = None
+    assert got == want
+
+
+KEYS = ["title", "description", "icon", "a", "_x", "a-b", "on", "Yes", "null", "NULL", "y", "n",
+        "T1", "k" * 130, "k" * 1100, "1", "-a", "a b", "<<", "=", "~", ""]
+VALUES = ["x", "Getting started", "on", "Off", "TRUE", "null", "Null", "~", "", "1", "1.5", "0x1",
+          "2024-01-01", ".inf", ".nan", "a: b", "a:b", "a #c", "a#c", "a - b", "(x)", "x/y.z",
+          "-x", "*a", "&a", "!t", "|", ">", "[1]", "{a: 1}", "'q'", "'it''s'", '"q"', '"a\\nb"',
+          '"a\\"b"', '"é ü"', '"\t"', '"\x85"', '"\u2028"', '"\ufeff"', '"\x7f"', "x  ", " x",
+          "'#: x'", '"#: x"', "é", "x\ty", "'", '"', "yes", "No"]
+LINES = st.one_of(
+    st.tuples(st.sampled_from(KEYS), st.sampled_from([": ", ":  ", ":", " : ", ":\t"]),
+              st.sampled_from(VALUES), st.sampled_from(["", " ", "\t", " # c"])).map("".join),
+    st.sampled_from(["", " ", "\t", "# c", "  indented: x", "- item", "...", "%YAML 1.1"]))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(LINES, max_size=5).map(lambda lines: "".join(f"{line}\n" for line in lines)))
+def test_simple_frontmatter_reads_as_yaml_reads_it(block: str) -> None:
+    import yaml
+
+    from mdxsite.mdx import frontmatter
+
+    got = frontmatter._simple(block)
+    if got is None:  # the long way
+        return
+    data = yaml.load(block, Loader=frontmatter._Loader) if block.strip() else {}
+    want = {str(k): frontmatter._plain(v) for k, v in (data or {}).items()}
+    assert repr(got) == repr(want)
+
+
+def test_simple_frontmatter_reads_each_value_and_key_as_yaml_reads_it() -> None:
+    for key in KEYS:
+        test_simple_frontmatter_reads_as_yaml_reads_it.hypothesis.inner_test(f"{key}: x\n")
+    for value in VALUES:
+        test_simple_frontmatter_reads_as_yaml_reads_it.hypothesis.inner_test(f"a: {value}\n")
+
+
+def test_simple_frontmatter_is_the_common_case() -> None:
+    from mdxsite.mdx import frontmatter
+
+    assert frontmatter._simple('title: "A: B"\ndescription: Plain words\n\nhidden: true\n'
+                               "icon: 'rocket'\n") == {
+        "title": "A: B", "description": "Plain words", "hidden": True, "icon": "rocket"}
+    for other in ("tags:\n  - a\n", "title: x # c\n", "on: x\n", 'a: "\\n"\n', "a: 1\n"):
+        assert frontmatter._simple(other) is None, other
