@@ -683,9 +683,10 @@ class PageCache:
             return
         page = result.page
         want = self.declared(page)
-        deps = {"files": {rel: self.file_digest(rel) for rel in
-                          sorted({*result.rendered.dependencies, *want.files})},
-                "keys": list(want.keys)}
+        read = result.rendered.dependencies
+        deps = NO_DEPS if not read and not want.files and not want.keys else json.dumps({
+            "files": {rel: self.file_digest(rel) for rel in sorted({*read, *want.files})},
+            "keys": list(want.keys)})
         try:
             summary, body = encode_render(result.rendered)
             markdown = result.rendered.markdown.encode("utf-8")
@@ -696,7 +697,7 @@ class PageCache:
         try:
             self._db.execute(
                 "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)",
-                (page.key, self.page_digest(page), json.dumps(deps), summary,
+                (page.key, self.page_digest(page), deps, summary,
                  document_size(result), notes, markdown, body))
             self._stored.add(page.key)
         except sqlite3.OperationalError as exc:  # locked by another build of the same output
