@@ -277,8 +277,8 @@ def _frontmatter(root: Path, rel: Path, posix: str, memo: FileMemo | None
 
     if memo is None:
         return parse(root / rel)
-    try:
-        return memo.get(root, posix, "frontmatter", parse)
+    try:  # the same read gives the render cache the file's digest
+        return memo.read(root, posix, "frontmatter", lambda data: frontmatter.parse(data, posix))
     except OSError:  # vanished since the scan: let the reader report it
         return parse(root / rel)
 

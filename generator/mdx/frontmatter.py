@@ -139,8 +139,8 @@ def read(path: Path, file: str) -> tuple[dict[str, object], str, int]:
 
 def read_data(path: Path | str, file: str) -> dict[str, object]:
     """Read a page file's frontmatter only (``read(path, file)[0]``, without the body)."""
-    block, _, offset = _parts(_text(path, file), file)
-    return _data(block, offset, file)
+    with open(path, "rb") as f:
+        return parse(f.read(), file)
 
 
 def read_body(path: Path, file: str) -> tuple[str, int]:
@@ -150,15 +150,23 @@ def read_body(path: Path, file: str) -> tuple[str, int]:
     return body, offset
 
 
-def _text(path: Path | str, file: str) -> str:
-    """Return a file's text as ``Path.read_text(encoding="utf-8")`` does (universal
-    newlines: "\r\n" and "\r" read as "\n"), decoded in one piece (half the time)."""
+def parse(data: bytes, file: str) -> dict[str, object]:
+    """Return the frontmatter of a page file's bytes (``read_data``, from bytes read already)."""
+    block, _, offset = _parts(text_of(data, file), file)
+    return _data(block, offset, file)
+
+
+def text_of(data: bytes, file: str) -> str:
+    """Return a page file's bytes as the text ``Path.read_text(encoding="utf-8")`` gives:
+    UTF-8 decoded in one piece, newlines (\\r\\n, \\r) made \\n."""
     try:
-        with open(path, "rb") as f:
-            text = f.read().decode("utf-8")
-        if "\r" in text:
-            text = text.replace("\r\n", "\n").replace("\r", "\n")
-        return text
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise MdxsiteError([Problem(Location(file), f"the file is not UTF-8 text ({exc.reason})",
                                     "save it as UTF-8")]) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def _text(path: Path | str, file: str) -> str:
+    with open(path, "rb") as f:
+        return text_of(f.read(), file)

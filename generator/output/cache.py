@@ -68,6 +68,8 @@ SCHEMA = 6
 # A file modified this close to the moment it was looked at may change again within the
 # same mtime tick without changing size: such files are read, never remembered.
 RACY_SECONDS = 2.0
+# the FileMemo kind of a file's digest (PageCache.file_digest)
+DIGEST = "digest"
 # Our own packages: the renderer, built-in plugins and themes all shape every page.
 OWN_PACKAGES = ("mdxsite", "mdxsite.plugins", "mdxsite.themes")
 
@@ -257,6 +259,19 @@ class FileMemo:
 
         ``compute`` may raise; nothing is remembered then. A missing file raises OSError.
         """
+        return self._get(root, rel, kind, lambda path: {kind: compute(path)})
+
+    def read(self, root: Path, rel: str, kind: str, parse: Callable[[bytes], Any]) -> Any:
+        """Return ``parse`` of the file's bytes, as :meth:`get` does, remembering the file's
+        digest (:meth:`PageCache.file_digest`) from the same read: a cold build read every
+        page file again for it once the page had rendered (0.12 ms a page)."""
+        def compute(path: Path) -> dict[str, Any]:
+            data = path.read_bytes()
+            return {kind: parse(data), DIGEST: _digest(data)}
+        return self._get(root, rel, kind, compute)
+
+    def _get(self, root: Path, rel: str, kind: str,
+             compute: Callable[[Path], dict[str, Any]]) -> Any:
         name = os.path.join(root, rel)  # strings, not Path: called for every page, every build
         stamp = self._stamps.get(name)
         if stamp is None:  # once per build: frontmatter and digest ask about the same file
@@ -266,12 +281,12 @@ class FileMemo:
         entry = self._entries.get(name)
         if entry is not None and entry[0] == stamp and kind in entry[1]:
             return entry[1][kind]
-        value = compute(root / rel)
+        learnt = compute(root / rel)
         if stamp[0] / 1e9 < self._started - RACY_SECONDS:
             known = entry[1] if entry is not None and entry[0] == stamp else {}
-            self._entries[name] = (stamp, {**known, kind: value})
+            self._entries[name] = (stamp, {**known, **learnt})
             self._dirty = True
-        return value
+        return learnt[kind]
 
     def save(self) -> None:
         """Write what was learnt (atomically; a failure only costs speed next time)."""
@@ -566,7 +581,7 @@ class PageCache:
         found = self._files.get(rel)
         if found is None:
             try:
-                found = self.memo.get(self.site.root, rel, "digest",
+                found = self.memo.get(self.site.root, rel, DIGEST,
                                       lambda path: _digest(path.read_bytes()))
             except OSError:
                 found = "-"
