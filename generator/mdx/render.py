@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import html
 import importlib
+import logging
 import posixpath
 import re
 import textwrap
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import jinja2
@@ -24,6 +26,7 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.parser_inline import ParserInline
 from markdown_it.renderer import RendererHTML
+from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore, normalize
 from markdown_it.rules_inline.text import text as text_rule
 from markdown_it.token import Token
@@ -116,6 +119,7 @@ def new_parser() -> MarkdownIt:
     # $5 and $10 in prose stay text: math needs no space inside the dollars and no digit after
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.use(mdx_plugin)
+    math_rule = next((r.fn for r in md.block.ruler.__rules__ if r.name == "math_block"), None)
     # a link's URL is normalized (mdurl parse, punycode, percent-encoding) by a pure function of
     # the URL (5 us a link), and pages link the same pages again and again
     md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
@@ -124,7 +128,112 @@ def new_parser() -> MarkdownIt:
     md.core.ruler.at("normalize", _normalize_unless_normal)
     _quick_table_split()
     md.core.ruler.at("inline", _inline_with_plain_text_fast)
+    _block_rules_by_first_character(md, {math_rule: "$"} if math_rule else {})
+    _tasklists_only_with_boxes(md)
     return md
+
+
+def _tasklists_only_with_boxes(md: MarkdownIt) -> None:
+    """Run the task list rule only on a page holding a box (speed only).
+
+    mdit-py-plugins' rule looks at every token of every page (1% of a page's render) for an
+    inline token starting with ``[ ]``, ``[x]`` or ``[X]``. Those three characters stand on one
+    line of the source as written (markdown-it changes only a line's leading indentation), so
+    a page without any of them has no task item.
+    """
+    rule = next((r.fn for r in md.core.ruler.__rules__ if r.name == "github-tasklists"), None)
+    if rule is None:
+        return
+    tasklists = rule
+
+    def only_with_boxes(state: StateCore) -> None:
+        src = state.src
+        if "[ ]" in src or "[x]" in src or "[X]" in src:
+            tasklists(state)
+
+    only_with_boxes.original = tasklists  # type: ignore[attr-defined]
+    md.core.ruler.at("github-tasklists", only_with_boxes)
+
+
+def _block_rule_starts() -> dict[Callable[..., bool], str]:
+    """markdown-it's block rules (and ours) that fail on a line whose first character, after
+    its indentation, is not one of theirs: each reads that character before anything else."""
+    from markdown_it.rules_block import blockquote, heading, hr, list_block, reference
+    from mdit_py_plugins.footnote.index import footnote_def
+
+    from mdxsite.mdx.syntax import expression_block, jsx_block, statement_block
+
+    fence = importlib.import_module("markdown_it.rules_block.fence").fence  # markers "~`"
+    return {fence: "~`", blockquote: ">", hr: "*-_", list_block: "*-+0123456789",
+            footnote_def: "[", reference: "[", heading: "#", jsx_block: "<",
+            expression_block: "{", statement_block: "ie"}
+
+
+def _block_rules_by_first_character(md: MarkdownIt, more: dict[Any, str]) -> None:
+    """Try at a line only the block rules that can start there (speed only).
+
+    markdown-it tries every block rule, in order, at each block's first line: a paragraph
+    after ten rules that each fail on its first character (6% of a page's render). Each rule
+    of :func:`_block_rule_starts` (and ``more``) fails on a line whose first character (at
+    ``bMarks + tShift``, where each reads it) is not one of its own, without touching the
+    state: the rules tried are the others, and those that list the character, in the
+    ruler's order. Any other rule (a plugin's, table, paragraph) is tried at every line. This
+    is markdown-it's own ``ParserBlock.tokenize`` loop otherwise; while its rules log at
+    debug level, its own loop runs, which logs each rule it tries.
+    """
+    block = md.block
+    starts = {**_block_rule_starts(), **more}
+    loggers = [logging.getLogger(f"markdown_it.rules_block.{name}")
+               for name in ("fence", "blockquote", "hr", "list", "reference", "heading")]
+    own = block.tokenize
+    chosen: list[Any] = [None, None]  # the ruler's rule list, and its rules by first character
+
+    def rules_for(rules: list[Any]) -> tuple[dict[str, list[Any]], list[Any]]:
+        if chosen[0] is not rules:
+            chars = {c for rule in rules for c in starts.get(rule, "")}
+            chosen[:] = [rules, ({c: [r for r in rules if c in starts.get(r, c)] for c in chars},
+                                 [r for r in rules if r not in starts])]
+        found: tuple[dict[str, list[Any]], list[Any]] = chosen[1]
+        return found
+
+    def tokenize(state: StateBlock, startLine: int, endLine: int) -> None:
+        rules = block.ruler.getRules("")
+        if any(logger.isEnabledFor(logging.DEBUG) for logger in loggers):
+            return own(state, startLine, endLine)
+        by_char, others = rules_for(rules)
+        line = startLine
+        maxNesting = state.md.options.maxNesting
+        hasEmptyLines = False
+        while line < endLine:
+            state.line = line = state.skipEmptyLines(line)
+            if line >= endLine:
+                break
+            if state.sCount[line] < state.blkIndent:
+                break
+            if state.level >= maxNesting:
+                state.line = endLine
+                break
+            ok = False
+            # a line skipEmptyLines stopped at holds a character there
+            for rule in by_char.get(state.src[state.bMarks[line] + state.tShift[line]], others):
+                ok = rule(state, line, endLine, False)
+                if ok:
+                    if state.line <= line:
+                        raise RuntimeError("block rule didn't increment state.line")
+                    break
+            if not ok:
+                raise RuntimeError("none of the block rules matched")
+            state.tight = not hasEmptyLines
+            line = state.line
+            if (line - 1) < endLine and state.isEmpty(line - 1):
+                hasEmptyLines = True
+            if line < endLine and state.isEmpty(line):
+                hasEmptyLines = True
+                line += 1
+                state.line = line
+        return None
+
+    block.tokenize = tokenize  # type: ignore[method-assign]
 
 
 def _quick_table_split() -> None:
