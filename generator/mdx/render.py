@@ -28,6 +28,7 @@ from markdown_it.parser_inline import ParserInline
 from markdown_it.renderer import RendererHTML
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore, normalize
+from markdown_it.rules_inline import StateInline
 from markdown_it.rules_inline.text import text as text_rule
 from markdown_it.token import Token
 from markupsafe import Markup
@@ -120,6 +121,7 @@ def new_parser() -> MarkdownIt:
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.use(mdx_plugin)
     math_rule = next((r.fn for r in md.block.ruler.__rules__ if r.name == "math_block"), None)
+    math_inline = next((r.fn for r in md.inline.ruler.__rules__ if r.name == "math_inline"), None)
     # a link's URL is normalized (mdurl parse, punycode, percent-encoding) by a pure function of
     # the URL (5 us a link), and pages link the same pages again and again
     md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
@@ -129,6 +131,13 @@ def new_parser() -> MarkdownIt:
     _quick_table_split()
     md.core.ruler.at("inline", _inline_with_plain_text_fast)
     _block_rules_by_first_character(md, {math_rule: "$"} if math_rule else {})
+    inline_starts = {math_inline: "$"} if math_inline else {}
+    from mdit_py_plugins.footnote.index import footnote_ref
+
+    for rule in md.inline.ruler.__rules__:  # the plugin's footnote_ref is a partial of it
+        if rule.name == "footnote_ref" and getattr(rule.fn, "func", None) is footnote_ref:
+            inline_starts[rule.fn] = "["
+    _inline_rules_by_first_character(md, inline_starts)
     _tasklists_only_with_boxes(md)
     return md
 
@@ -169,6 +178,72 @@ def _block_rule_starts() -> dict[Callable[..., bool], str]:
             expression_block: "{", statement_block: "ie"}
 
 
+def _by_first_character(rules: list[Any], starts: dict[Any, str]
+                        ) -> tuple[dict[str, list[Any]], list[Any]]:
+    """Return ``rules`` (in order) by the first character they can start at, and those
+    for any other character: the rules ``starts`` lists only for their own characters."""
+    chars = {c for rule in rules for c in starts.get(rule, "")}
+    return ({c: [r for r in rules if c in starts.get(r, c)] for c in chars},
+            [r for r in rules if r not in starts])
+
+
+def _inline_rule_starts() -> dict[Callable[..., bool], str]:
+    """markdown-it's inline rules (and ours) that fail at a character not theirs, read first."""
+    from markdown_it.rules_inline import (autolink, backtick, emphasis, entity, escape, image,
+                                          link, linkify, newline, strikethrough)
+    from mdit_py_plugins.footnote.index import footnote_inline, footnote_ref
+
+    from mdxsite.mdx.syntax import expression_inline, jsx_inline
+
+    return {linkify: ":", newline: "\n", escape: "\\", backtick: "`",
+            strikethrough.tokenize: "~", emphasis.tokenize: "_*", link: "[", image: "!",
+            footnote_inline: "^", footnote_ref: "[", autolink: "<", jsx_inline: "<",
+            expression_inline: "{", entity: "&"}
+
+
+def _inline_rules_by_first_character(md: MarkdownIt, more: dict[Any, str]) -> None:
+    """Try at a character of inline text only the rules that can start there (speed only).
+
+    markdown-it's inline loop tries every rule, in order, at each character its ``text`` rule
+    stops at (``*``, ``[``, a backtick...): a dozen calls that fail on that character before
+    the one that can start there. Each rule of :func:`_inline_rule_starts` (and ``more``)
+    fails at once at a character not its own, without touching the state, so only the
+    others, and those that list the character, are tried, in the ruler's order. This is
+    markdown-it's own ``ParserInline.tokenize`` otherwise.
+    """
+    inline = md.inline
+    starts = {**_inline_rule_starts(), **more}
+    chosen: list[Any] = [None, None]  # the ruler's rule list, and its rules by first character
+
+    def tokenize(state: StateInline) -> None:
+        rules = inline.ruler.getRules("")
+        if chosen[0] is not rules:
+            chosen[:] = [rules, _by_first_character(rules, starts)]
+        by_char, others = chosen[1]
+        end = state.posMax
+        maxNesting = state.md.options["maxNesting"]
+        while state.pos < end:
+            pos = state.pos
+            ok = False
+            if state.level < maxNesting:
+                for rule in by_char.get(state.src[pos], others):
+                    ok = rule(state, False)
+                    if ok:
+                        if state.pos <= pos:
+                            raise RuntimeError("inline rule didn't increment state.pos")
+                        break
+            if ok:
+                if state.pos >= end:
+                    break
+                continue
+            state.append_pending(state.src[state.pos])
+            state.pos += 1
+        if state.pending:
+            state.pushPending()
+
+    inline.tokenize = tokenize  # type: ignore[method-assign]
+
+
 def _block_rules_by_first_character(md: MarkdownIt, more: dict[Any, str]) -> None:
     """Try at a line only the block rules that can start there (speed only).
 
@@ -188,19 +263,13 @@ def _block_rules_by_first_character(md: MarkdownIt, more: dict[Any, str]) -> Non
     own = block.tokenize
     chosen: list[Any] = [None, None]  # the ruler's rule list, and its rules by first character
 
-    def rules_for(rules: list[Any]) -> tuple[dict[str, list[Any]], list[Any]]:
-        if chosen[0] is not rules:
-            chars = {c for rule in rules for c in starts.get(rule, "")}
-            chosen[:] = [rules, ({c: [r for r in rules if c in starts.get(r, c)] for c in chars},
-                                 [r for r in rules if r not in starts])]
-        found: tuple[dict[str, list[Any]], list[Any]] = chosen[1]
-        return found
-
     def tokenize(state: StateBlock, startLine: int, endLine: int) -> None:
         rules = block.ruler.getRules("")
         if any(logger.isEnabledFor(logging.DEBUG) for logger in loggers):
             return own(state, startLine, endLine)
-        by_char, others = rules_for(rules)
+        if chosen[0] is not rules:
+            chosen[:] = [rules, _by_first_character(rules, starts)]
+        by_char, others = chosen[1]
         line = startLine
         maxNesting = state.md.options.maxNesting
         hasEmptyLines = False

@@ -111,14 +111,16 @@ def test_element_ids_tries_the_pattern_where_findall_would_find_it(parts: list[s
 
 def _parser_the_long_way() -> Any:
     """Our parser with markdown-it's own core ``normalize`` and ``inline`` rules, its own
-    block loop and the task list plugin's own rule: every page normalized, every inline token
-    parsed, every block rule tried at every block, every page's tokens looked at for tasks."""
+    block and inline loops and the task list plugin's own rule: every page normalized, every
+    inline token parsed, every rule tried at every block and every character the text rule
+    stops at, every page's tokens looked at for tasks."""
     from markdown_it.rules_core import inline, normalize
 
     md = new_parser()
     md.core.ruler.at("normalize", normalize)
     md.core.ruler.at("inline", inline)
     del md.block.tokenize  # ParserBlock's own
+    del md.inline.tokenize  # ParserInline's own
     tasklists = next(r.fn for r in md.core.ruler.__rules__ if r.name == "github-tasklists")
     md.core.ruler.at("github-tasklists", tasklists.original)
     return md
@@ -296,4 +298,18 @@ def test_markdown_its_debug_log_names_every_rule_tried(caplog: Any) -> None:
                                  "\n", "  ", "> ", "<Note>", "</Note>", "\r\n", "\0"]), max_size=16))
 def test_task_lists_are_found_as_the_plugin_finds_them(parts: list[str]) -> None:
     text = "".join(parts)
+    assert _tokens(OURS, text) == _tokens(LONG_WAY, text)
+
+
+INLINE_MARKS = ["*", "**", "_", "~", "~~", "`", "``", "[", "]", "(", ")", "![", "[^", "[^1]", "^[", "]:",
+                "<", "<a>", "</a>", "<Badge>", "<!--", "-->", "{", "}", "{x}", "&", "&amp;", "&#35;",
+                "\\", "\\*", "$", "$x$", "$$", "http://a.io", "://", "www.x.io", "a@b.co", "\n",
+                "  \n", " ", "w", "é", ":", "/", "!", "#", "@", "-", "+", "=", "%", "|"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(INLINE_MARKS), max_size=20))
+def test_inline_rules_tried_by_first_character_make_the_tokens_markdown_it_makes(
+        parts: list[str]) -> None:
+    text = "".join(parts) + "\n\n[^1]: note\n"  # footnote references need a definition
     assert _tokens(OURS, text) == _tokens(LONG_WAY, text)
