@@ -15,10 +15,10 @@ import logging
 import posixpath
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from collections.abc import Callable
 from typing import Any
 
 import jinja2
@@ -145,7 +145,7 @@ def new_parser() -> MarkdownIt:
 def _tasklists_only_with_boxes(md: MarkdownIt) -> None:
     """Run the task list rule only on a page holding a box (speed only).
 
-    mdit-py-plugins' rule looks at every token of every page (1% of a page's render) for an
+    mdit-py-plugins' rule looks at every token of every page (0.6% of a page's render) for an
     inline token starting with ``[ ]``, ``[x]`` or ``[X]``. Those three characters stand on one
     line of the source as written (markdown-it changes only a line's leading indentation), so
     a page without any of them has no task item.
@@ -248,7 +248,8 @@ def _block_rules_by_first_character(md: MarkdownIt, more: dict[Any, str]) -> Non
     """Try at a line only the block rules that can start there (speed only).
 
     markdown-it tries every block rule, in order, at each block's first line: a paragraph
-    after ten rules that each fail on its first character (6% of a page's render). Each rule
+    after ten rules that each fail on its first character (a tenth of markdown-it's parse on
+    the benchmark corpus, 0.15 ms a page). Each rule
     of :func:`_block_rule_starts` (and ``more``) fails on a line whose first character (at
     ``bMarks + tShift``, where each reads it) is not one of its own, without touching the
     state: the rules tried are the others, and those that list the character, in the
