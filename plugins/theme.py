@@ -143,13 +143,47 @@ def _setting(site: Site, dotted: str, default: Any) -> Any:
     return default if value is None else value
 
 
-def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, Any]) -> dict[str, Any]:
+# the template values that depend on the site alone, worked out once per site: (the site,
+# its values). The site is frozen; it is kept, and compared by identity.
+_SITE_VALUES: list[tuple[Site, dict[str, Any]]] = []
+
+
+def _site_values(site: Site) -> dict[str, Any]:
+    """Return the page template's values that depend on the site alone (the same for every
+    page: worked out once a site, not for each of its pages)."""
+    if _SITE_VALUES and _SITE_VALUES[0][0] is site:
+        return _SITE_VALUES[0][1]
     theme, entry = theme_for(site)
+    found_logo = site.config.get("logo")
+    logo: Mapping[str, Any] = {"light": found_logo, "dark": found_logo} if isinstance(
+        found_logo, str) else (found_logo if isinstance(found_logo, Mapping) else {})
+    found_seo = site.config.get("seo")
+    seo: Mapping[str, Any] = found_seo if isinstance(found_seo, Mapping) else {}
+    own_css, own_js = _custom_files(site)  # the site's .css and .js files, on every page
+    values = {
+        "theme": theme, "entry": entry, "seo": seo, "site_url": _site_url(site, seo),
+        "eyebrows": _setting(site, "styling.eyebrows", entry["eyebrows"]),
+        "drilldown": bool(_setting(site, "interaction.drilldown", entry["drilldown"])),
+        "stylesheets": tuple(themes.site_stylesheets(site, own_css)),
+        "scripts": (site.href("/_mdxsite/site.js"), *(site.href("/" + a) for a in own_js)),
+        "favicon": _favicon(site),
+        "logo": {k: (site.href("/" + v.lstrip("/")) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
+                 for k, v in logo.items()},
+        "colors": _colors(site), "appearance": chrome.appearance(site),
+        "fonts_head": chrome.fonts(site), "background": chrome.background(site),
+        "search_prompt": _search_prompt(site),
+    }
+    _SITE_VALUES[:] = [(site, values)]
+    return values
+
+
+def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, Any]) -> dict[str, Any]:
+    constant = _site_values(site)
+    theme, entry = constant["theme"], constant["entry"]
     env = themes.site_environment(site)
     nav = layout.layout_context(site, page)
     fm = page.frontmatter
-    eyebrows = _setting(site, "styling.eyebrows", entry["eyebrows"])
-    drilldown = _setting(site, "interaction.drilldown", entry["drilldown"])
+    eyebrows = constant["eyebrows"]
     sidebar, windowed = _sidebar(site, env, nav, page)
     here = f'href="{site.href(page.url)}"'
     sidebar = sidebar.replace(here, here + ' aria-current="page"', 1)
@@ -157,25 +191,17 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
                if c.first_page in site.pages else ""} for c in nav["trail"]]
     groups = [c.title for c in page.trail if c.kind == "group"]
     lang = next((c.title for c in nav["trail"] if c.kind == "language"), "en")
-    found_logo = site.config.get("logo")
-    logo: Mapping[str, Any] = {"light": found_logo, "dark": found_logo} if isinstance(
-        found_logo, str) else (found_logo if isinstance(found_logo, Mapping) else {})
-    favicon = _favicon(site)
     navbar_links, navbar_primary = chrome.navbar(site, page)  # a language's own navbar wins
-    found_seo = site.config.get("seo")
-    seo: Mapping[str, Any] = found_seo if isinstance(found_seo, Mapping) else {}
+    seo: Mapping[str, Any] = constant["seo"]
     assets = list(extra.get("page_assets", []))
-    own_css, own_js = _custom_files(site)  # the site's .css and .js files, on every page
-    stylesheets = themes.site_stylesheets(site, own_css)
-    stylesheets += [site.href(a) for a in assets if a.endswith(".css")]
-    scripts = [site.href("/_mdxsite/site.js")] + [site.href("/" + a) for a in own_js]
-    scripts += [site.href(a) for a in assets if a.endswith(".js")]
+    stylesheets = [*constant["stylesheets"], *(site.href(a) for a in assets if a.endswith(".css"))]
+    scripts = [*constant["scripts"], *(site.href(a) for a in assets if a.endswith(".js"))]
     if windowed:
         scripts.append(site.href("/" + NAV_SCRIPT))
     # a mode the theme does not draw falls back to the default layout, as on the platform (a
     # located warning says so: see mdxsite_page_built)
     mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
-    site_url = _site_url(site, seo)
+    site_url = constant["site_url"]
     metatags, canonical = _metatags(site, page, seo, site_url)
     if thumbnails.enabled(site) and not thumbnails.own_image(site, page):  # docs.json thumbnails
         image = site_url + site.href(thumbnails.path_of(page))
@@ -189,24 +215,22 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "tab_bar": Markup(_tab_bar(site, env, nav)),
         "global_anchors": site.nav.global_anchors,
         "breadcrumbs": eyebrows == "breadcrumbs", "crumbs": crumbs,
-        "eyebrow": groups[-1] if groups else "", "drilldown": bool(drilldown),
+        "eyebrow": groups[-1] if groups else "", "drilldown": constant["drilldown"],
         "lang": layout.LANGUAGES[lang][1] if lang in layout.LANGUAGES else "en",
         "version": next((c.title for c in nav["trail"] if c.kind == "version"), ""),
         "description": fm.get("description") if isinstance(fm.get("description"), str) else "",
         "noindex": visibility.noindex(site, page),  # hidden pages too, unless seo.indexing is "all"
         "canonical": canonical, "site_url": site_url,
-        "metatags": metatags, "favicon": favicon,
-        "logo": {k: (site.href("/" + v.lstrip("/")) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
-                 for k, v in logo.items()},
-        "colors": _colors(site),
+        "metatags": metatags, "favicon": constant["favicon"], "logo": constant["logo"],
+        "colors": constant["colors"],
         "navbar_links": navbar_links, "navbar_primary": navbar_primary,
         # a network Font Awesome has no logo for shows its name instead of a question mark
         "socials": [(name, url, _social_glyph(name)) for name, url
                     in sorted(chrome.socials(site, page).items())],
         "footer_columns": chrome.footer_columns(site, page),
-        "appearance": chrome.appearance(site), "banner": chrome.banner(site, page),
-        "fonts_head": chrome.fonts(site), "background": chrome.background(site),
-        "search_prompt": _search_prompt(site), "contextual": chrome.contextual(site, page),
+        "appearance": constant["appearance"], "banner": chrome.banner(site, page),
+        "fonts_head": constant["fonts_head"], "background": constant["background"],
+        "search_prompt": constant["search_prompt"], "contextual": chrome.contextual(site, page),
         "stylesheets": stylesheets, "scripts": scripts, "theme_boot": Markup(BOOT),
         "mode": mode, "toc": feeds.toc_with_updates(rendered.html, rendered.headings) if mode != "custom" else [],
         "update_tags": sorted({t for u in feeds.updates(rendered.html) for t in u.tags}),

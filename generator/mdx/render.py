@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import html
 import importlib
+import logging
 import posixpath
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -24,7 +26,9 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.parser_inline import ParserInline
 from markdown_it.renderer import RendererHTML
+from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore, normalize
+from markdown_it.rules_inline import StateInline
 from markdown_it.rules_inline.text import text as text_rule
 from markdown_it.token import Token
 from markupsafe import Markup
@@ -116,6 +120,8 @@ def new_parser() -> MarkdownIt:
     # $5 and $10 in prose stay text: math needs no space inside the dollars and no digit after
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.use(mdx_plugin)
+    math_rule = next((r.fn for r in md.block.ruler.__rules__ if r.name == "math_block"), None)
+    math_inline = next((r.fn for r in md.inline.ruler.__rules__ if r.name == "math_inline"), None)
     # a link's URL is normalized (mdurl parse, punycode, percent-encoding) by a pure function of
     # the URL (5 us a link), and pages link the same pages again and again
     md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
@@ -124,7 +130,180 @@ def new_parser() -> MarkdownIt:
     md.core.ruler.at("normalize", _normalize_unless_normal)
     _quick_table_split()
     md.core.ruler.at("inline", _inline_with_plain_text_fast)
+    _block_rules_by_first_character(md, {math_rule: "$"} if math_rule else {})
+    inline_starts = {math_inline: "$"} if math_inline else {}
+    from mdit_py_plugins.footnote.index import footnote_ref
+
+    for rule in md.inline.ruler.__rules__:  # the plugin's footnote_ref is a partial of it
+        if rule.name == "footnote_ref" and getattr(rule.fn, "func", None) is footnote_ref:
+            inline_starts[rule.fn] = "["
+    _inline_rules_by_first_character(md, inline_starts)
+    _tasklists_only_with_boxes(md)
     return md
+
+
+def _tasklists_only_with_boxes(md: MarkdownIt) -> None:
+    """Run the task list rule only on a page holding a box (speed only).
+
+    mdit-py-plugins' rule looks at every token of every page (0.6% of a page's render) for an
+    inline token starting with ``[ ]``, ``[x]`` or ``[X]``. Those three characters stand on one
+    line of the source as written (markdown-it changes only a line's leading indentation), so
+    a page without any of them has no task item.
+    """
+    rule = next((r.fn for r in md.core.ruler.__rules__ if r.name == "github-tasklists"), None)
+    if rule is None:
+        return
+    tasklists = rule
+
+    def only_with_boxes(state: StateCore) -> None:
+        src = state.src
+        if "[ ]" in src or "[x]" in src or "[X]" in src:
+            tasklists(state)
+
+    only_with_boxes.original = tasklists  # type: ignore[attr-defined]
+    md.core.ruler.at("github-tasklists", only_with_boxes)
+
+
+def _block_rule_starts() -> dict[Callable[..., bool], str]:
+    """markdown-it's block rules (and ours) that fail on a line whose first character, after
+    its indentation, is not one of theirs: each reads that character before anything else."""
+    from markdown_it.rules_block import blockquote, heading, hr, list_block, reference
+    from mdit_py_plugins.footnote.index import footnote_def
+
+    from mdxsite.mdx.syntax import expression_block, jsx_block, statement_block
+
+    fence = importlib.import_module("markdown_it.rules_block.fence").fence  # markers "~`"
+    return {fence: "~`", blockquote: ">", hr: "*-_", list_block: "*-+0123456789",
+            footnote_def: "[", reference: "[", heading: "#", jsx_block: "<",
+            expression_block: "{", statement_block: "ie"}
+
+
+def _by_first_character(rules: list[Any], starts: dict[Any, str]
+                        ) -> tuple[dict[str, list[Any]], list[Any]]:
+    """Return ``rules`` (in order) by the first character they can start at, and those
+    for any other character: the rules ``starts`` lists only for their own characters."""
+    chars = {c for rule in rules for c in starts.get(rule, "")}
+    return ({c: [r for r in rules if c in starts.get(r, c)] for c in chars},
+            [r for r in rules if r not in starts])
+
+
+def _inline_rule_starts() -> dict[Callable[..., bool], str]:
+    """markdown-it's inline rules (and ours) that fail at a character not theirs, read first."""
+    from markdown_it.rules_inline import (autolink, backtick, emphasis, entity, escape, image,
+                                          link, linkify, newline, strikethrough)
+    from mdit_py_plugins.footnote.index import footnote_inline, footnote_ref
+
+    from mdxsite.mdx.syntax import expression_inline, jsx_inline
+
+    return {linkify: ":", newline: "\n", escape: "\\", backtick: "`",
+            strikethrough.tokenize: "~", emphasis.tokenize: "_*", link: "[", image: "!",
+            footnote_inline: "^", footnote_ref: "[", autolink: "<", jsx_inline: "<",
+            expression_inline: "{", entity: "&"}
+
+
+def _inline_rules_by_first_character(md: MarkdownIt, more: dict[Any, str]) -> None:
+    """Try at a character of inline text only the rules that can start there (speed only).
+
+    markdown-it's inline loop tries every rule, in order, at each character its ``text`` rule
+    stops at (``*``, ``[``, a backtick...): a dozen calls that fail on that character before
+    the one that can start there. Each rule of :func:`_inline_rule_starts` (and ``more``)
+    fails at once at a character not its own, without touching the state, so only the
+    others, and those that list the character, are tried, in the ruler's order. This is
+    markdown-it's own ``ParserInline.tokenize`` otherwise.
+    """
+    inline = md.inline
+    starts = {**_inline_rule_starts(), **more}
+    chosen: list[Any] = [None, None]  # the ruler's rule list, and its rules by first character
+
+    def tokenize(state: StateInline) -> None:
+        rules = inline.ruler.getRules("")
+        if chosen[0] is not rules:
+            chosen[:] = [rules, _by_first_character(rules, starts)]
+        by_char, others = chosen[1]
+        end = state.posMax
+        maxNesting = state.md.options["maxNesting"]
+        while state.pos < end:
+            pos = state.pos
+            ok = False
+            if state.level < maxNesting:
+                for rule in by_char.get(state.src[pos], others):
+                    ok = rule(state, False)
+                    if ok:
+                        if state.pos <= pos:
+                            raise RuntimeError("inline rule didn't increment state.pos")
+                        break
+            if ok:
+                if state.pos >= end:
+                    break
+                continue
+            state.append_pending(state.src[state.pos])
+            state.pos += 1
+        if state.pending:
+            state.pushPending()
+
+    inline.tokenize = tokenize  # type: ignore[method-assign]
+
+
+def _block_rules_by_first_character(md: MarkdownIt, more: dict[Any, str]) -> None:
+    """Try at a line only the block rules that can start there (speed only).
+
+    markdown-it tries every block rule, in order, at each block's first line: a paragraph
+    after ten rules that each fail on its first character (a tenth of markdown-it's parse on
+    the benchmark corpus, 0.15 ms a page). Each rule
+    of :func:`_block_rule_starts` (and ``more``) fails on a line whose first character (at
+    ``bMarks + tShift``, where each reads it) is not one of its own, without touching the
+    state: the rules tried are the others, and those that list the character, in the
+    ruler's order. Any other rule (a plugin's, table, paragraph) is tried at every line. This
+    is markdown-it's own ``ParserBlock.tokenize`` loop otherwise; while its rules log at
+    debug level, its own loop runs, which logs each rule it tries.
+    """
+    block = md.block
+    starts = {**_block_rule_starts(), **more}
+    loggers = [logging.getLogger(f"markdown_it.rules_block.{name}")
+               for name in ("fence", "blockquote", "hr", "list", "reference", "heading")]
+    own = block.tokenize
+    chosen: list[Any] = [None, None]  # the ruler's rule list, and its rules by first character
+
+    def tokenize(state: StateBlock, startLine: int, endLine: int) -> None:
+        rules = block.ruler.getRules("")
+        if any(logger.isEnabledFor(logging.DEBUG) for logger in loggers):
+            return own(state, startLine, endLine)
+        if chosen[0] is not rules:
+            chosen[:] = [rules, _by_first_character(rules, starts)]
+        by_char, others = chosen[1]
+        line = startLine
+        maxNesting = state.md.options.maxNesting
+        hasEmptyLines = False
+        while line < endLine:
+            state.line = line = state.skipEmptyLines(line)
+            if line >= endLine:
+                break
+            if state.sCount[line] < state.blkIndent:
+                break
+            if state.level >= maxNesting:
+                state.line = endLine
+                break
+            ok = False
+            # a line skipEmptyLines stopped at holds a character there
+            for rule in by_char.get(state.src[state.bMarks[line] + state.tShift[line]], others):
+                ok = rule(state, line, endLine, False)
+                if ok:
+                    if state.line <= line:
+                        raise RuntimeError("block rule didn't increment state.line")
+                    break
+            if not ok:
+                raise RuntimeError("none of the block rules matched")
+            state.tight = not hasEmptyLines
+            line = state.line
+            if (line - 1) < endLine and state.isEmpty(line - 1):
+                hasEmptyLines = True
+            if line < endLine and state.isEmpty(line):
+                hasEmptyLines = True
+                line += 1
+                state.line = line
+        return None
+
+    block.tokenize = tokenize  # type: ignore[method-assign]
 
 
 def _quick_table_split() -> None:

@@ -97,11 +97,37 @@ class SiteEnvironment(jinja2.Environment):
     into the environment's.
     """
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # templates by name while auto_reload is off, and the loader and cache they came from
+        self._fixed: dict[str, jinja2.Template] = {}
+        self._fixed_from: tuple[object, object] | None = None
+
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return self.globals if not d else super().make_globals(d)
 
     def _load_template(self, name: str, globals: MutableMapping[str, Any] | None) -> jinja2.Template:
-        template = super()._load_template(name, None)  # Jinja would update the shared dict
+        # Once templates no longer change (auto_reload off: a render worker), a template is
+        # what Jinja's cache answered the first time: a dict answers (speed only; Jinja's LRU
+        # cache takes a lock, makes a weak reference and moves the key in a deque, 1% of a
+        # page's render and layout for the dozen lookups of a page). A new loader or cache
+        # starts it again.
+        if not self.auto_reload and self.cache is not None:
+            if self._fixed_from != (self.loader, self.cache):
+                self._fixed, self._fixed_from = {}, (self.loader, self.cache)
+            found = self._fixed.get(name)
+            if found is None:
+                found = self._fixed[name] = self._load_globally(name)
+            if globals:
+                self._add_globals(found, globals)
+            return found
+        return self._add_globals(self._load_globally(name), globals)
+
+    def _load_globally(self, name: str) -> jinja2.Template:
+        return super()._load_template(name, None)  # Jinja would update the shared dict
+
+    def _add_globals(self, template: jinja2.Template,
+                     globals: MutableMapping[str, Any] | None) -> jinja2.Template:
         if globals:
             if template.globals is self.globals:
                 template.globals = ChainMap({}, self.globals)

@@ -110,13 +110,19 @@ def test_element_ids_tries_the_pattern_where_findall_would_find_it(parts: list[s
 
 
 def _parser_the_long_way() -> Any:
-    """Our parser with markdown-it's own core ``normalize`` and ``inline`` rules: every page
-    normalized, every inline token parsed."""
+    """Our parser with markdown-it's own core ``normalize`` and ``inline`` rules, its own
+    block and inline loops and the task list plugin's own rule: every page normalized, every
+    inline token parsed, every rule tried at every block and every character the text rule
+    stops at, every page's tokens looked at for tasks."""
     from markdown_it.rules_core import inline, normalize
 
     md = new_parser()
     md.core.ruler.at("normalize", normalize)
     md.core.ruler.at("inline", inline)
+    del md.block.tokenize  # ParserBlock's own
+    del md.inline.tokenize  # ParserInline's own
+    tasklists = next(r.fn for r in md.core.ruler.__rules__ if r.name == "github-tasklists")
+    md.core.ruler.at("github-tasklists", tasklists.original)
     return md
 
 
@@ -336,3 +342,86 @@ def test_simple_frontmatter_is_the_common_case() -> None:
         "title": "A: B", "description": "Plain words", "hidden": True, "icon": "rocket"}
     for other in ("tags:\n  - a\n", "title: x # c\n", "on: x\n", 'a: "\\n"\n', "a: 1\n"):
         assert frontmatter._simple(other) is None, other
+
+
+# lines starting with each character a block rule looks for first, indented or not, in and out of
+# lists, quotes and components
+BLOCKS = ["a", "# h", "#h", "> q", ">", "- i", "* i", "+ i", "1. n", "12) n", "1.5", "-", "***", "___",
+          "---", "- - -", "```", "```py", "~~~", "$$", "$$ x $$", "$", "[r]: /x", "[^1]: n", "[^1]",
+          "[l](/x)", "<Note>", "</Note>", "<Card title=\"t\">", "<br/>", "<!-- c -->", "{x}",
+          "{/* c */}", "import X from '/s.mdx'", "export const a = 1", "important", "e", "i",
+          "| a |", "|---|", "a | b", "===", "    code?", "\t- t", "[ ] box", "- [ ] task",
+          "- [x] done", "[X]", "é", "_e_", "`c`", "\\#"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["", " ", "  ", "   ", "    ", "\t", "> ", "- ", "1. "]),
+                          st.sampled_from(BLOCKS), st.sampled_from(["\n", "\n\n"])), max_size=14))
+def test_block_rules_tried_by_first_character_make_the_tokens_markdown_it_makes(
+        lines: list[tuple[str, str, str]]) -> None:
+    text = "".join(indent + line + end for indent, line, end in lines)
+    assert _tokens(OURS, text) == _tokens(LONG_WAY, text)
+
+
+def test_the_sample_site_parses_as_with_every_block_rule_tried() -> None:
+    from pathlib import Path
+
+    from mdxsite.mdx.syntax import prepare
+
+    root = Path(__file__).parents[3] / "sample_site"
+    pages = sorted(root.rglob("*.mdx"))
+    assert pages
+    for page in pages:
+        text = prepare(page.read_text(encoding="utf-8"))[0]
+        assert _tokens(OURS, text) == _tokens(LONG_WAY, text), page
+
+
+def test_a_plugins_block_rule_is_tried_at_every_line() -> None:
+    # a rule the shortcut does not know, added before the others or put in place of one
+    def bang(state: Any, start: int, end: int, silent: bool) -> bool:
+        if state.src[state.bMarks[start] + state.tShift[start]] != "!":
+            return False
+        if not silent:
+            state.push("bang", "", 0)
+        state.line = start + 1
+        return True
+
+    for name in ("before", "at"):
+        md = new_parser()
+        if name == "before":
+            md.block.ruler.before("table", "bang", bang)
+        else:
+            md.block.ruler.at("heading", bang)
+        assert [t.type for t in md.parse("!\n\na\n\n!", {})].count("bang") == 2
+
+
+def test_markdown_its_debug_log_names_every_rule_tried(caplog: Any) -> None:
+    # markdown-it's rules log each time they are tried; the shortcut skips rules, so a
+    # developer reading that log gets markdown-it's own loop
+    import logging
+
+    with caplog.at_level(logging.DEBUG, logger="markdown_it"):
+        new_parser().parse("plain words", {})
+    assert any("entering hr" in r.getMessage() for r in caplog.records)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["- ", "* ", "1. ", "[ ]", "[x]", "[X]", "[", "]", " ", "x", "\t",
+                                 "\n", "  ", "> ", "<Note>", "</Note>", "\r\n", "\0"]), max_size=16))
+def test_task_lists_are_found_as_the_plugin_finds_them(parts: list[str]) -> None:
+    text = "".join(parts)
+    assert _tokens(OURS, text) == _tokens(LONG_WAY, text)
+
+
+INLINE_MARKS = ["*", "**", "_", "~", "~~", "`", "``", "[", "]", "(", ")", "![", "[^", "[^1]", "^[", "]:",
+                "<", "<a>", "</a>", "<Badge>", "<!--", "-->", "{", "}", "{x}", "&", "&amp;", "&#35;",
+                "\\", "\\*", "$", "$x$", "$$", "http://a.io", "://", "www.x.io", "a@b.co", "\n",
+                "  \n", " ", "w", "é", ":", "/", "!", "#", "@", "-", "+", "=", "%", "|"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(INLINE_MARKS), max_size=20))
+def test_inline_rules_tried_by_first_character_make_the_tokens_markdown_it_makes(
+        parts: list[str]) -> None:
+    text = "".join(parts) + "\n\n[^1]: note\n"  # footnote references need a definition
+    assert _tokens(OURS, text) == _tokens(LONG_WAY, text)

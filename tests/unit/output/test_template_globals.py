@@ -22,11 +22,12 @@ TEMPLATES = {
 }
 
 
-def _both() -> tuple[jinja2.Environment, jinja2.Environment]:
+def _both(fixed: bool = False) -> tuple[jinja2.Environment, jinja2.Environment]:
+    """Jinja's environment and ours; ``fixed``: templates do not change (a render worker)."""
     made = []
     for cls in (jinja2.Environment, SiteEnvironment):
         env = cls(loader=jinja2.DictLoader(TEMPLATES), autoescape=True,
-                  undefined=jinja2.StrictUndefined)
+                  undefined=jinja2.StrictUndefined, auto_reload=not fixed)
         env.globals["greet"] = "hi"
         env.globals["href"] = lambda url: "/base" + url
         made.append(env)
@@ -34,9 +35,10 @@ def _both() -> tuple[jinja2.Environment, jinja2.Environment]:
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.text(max_size=20), st.text(max_size=10))
-def test_templates_render_what_jinjas_own_environment_renders(name: str, greet: str) -> None:
-    jinjas, ours = _both()
+@given(st.text(max_size=20), st.text(max_size=10), st.booleans())
+def test_templates_render_what_jinjas_own_environment_renders(name: str, greet: str,
+                                                              fixed: bool) -> None:
+    jinjas, ours = _both(fixed)
     for env in (jinjas, ours):
         env.get_template("page.html").render(name="first")  # loaded before the change below
         env.globals["greet"] = greet  # set later, as the toolkit sets href for each site
@@ -44,9 +46,10 @@ def test_templates_render_what_jinjas_own_environment_renders(name: str, greet: 
         jinjas.get_template("page.html").render(name=name)
 
 
+@pytest.mark.parametrize("fixed", [False, True])
 @pytest.mark.parametrize("first_without", [True, False])
-def test_globals_given_to_one_template_stay_with_it(first_without: bool) -> None:
-    jinjas, ours = _both()
+def test_globals_given_to_one_template_stay_with_it(first_without: bool, fixed: bool) -> None:
+    jinjas, ours = _both(fixed)
     seen = []
     for env in (jinjas, ours):
         if first_without:  # loaded, cached, then asked for again with globals of its own
@@ -68,3 +71,14 @@ def test_the_theme_environment_is_the_sharing_one(tmp_path: Path) -> None:
     env = theme.new_environment(theme.load_theme("base"), site)
     assert isinstance(env, SiteEnvironment)
     assert env.get_template("components/callout.html").globals is env.globals
+
+
+def test_fixed_templates_are_looked_up_once_and_follow_a_new_loader() -> None:
+    # a render worker's templates do not change: each is loaded once; a loader put in place
+    # afterwards (a plugin's) is asked again, as Jinja's own cache would be
+    jinjas, ours = _both(fixed=True)
+    for env in (jinjas, ours):
+        assert env.get_template("other.html") is env.get_template("other.html")
+        env.loader = jinja2.DictLoader({**TEMPLATES, "other.html": "new {{ greet }}"})
+    assert ours.get_template("other.html").render() == \
+        jinjas.get_template("other.html").render() == "new hi"
