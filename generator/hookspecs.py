@@ -499,7 +499,10 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     """Event: every page and file is in ``out_dir`` (still the staging folder).
 
     Post-processors run here (a search indexer reads the written HTML). Raising MdxsiteError
-    fails the build and keeps the previous output.
+    fails the build and keeps the previous output. The built-in search plugin's implementation
+    is ``trylast``, so the others run while Pagefind indexes: ``_pagefind/`` is not in
+    ``out_dir`` yet when they do. A plugin that reads the search index implements this hook
+    with ``@hookimpl(wrapper=True)`` and reads it after its ``yield``.
 
     In a watch-mode rebuild ``report.changed_pages`` lists the keys of the pages it rendered
     and ``out_dir`` holds only their files and the contributed files: write what changed

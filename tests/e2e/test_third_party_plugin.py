@@ -74,3 +74,30 @@ def test_a_misspelt_hook_is_a_located_error(plugin_path: Path) -> None:
     assert result.returncode == 1
     assert "plugin 'shout' implements a hook mdxsite does not have" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+INDEX_READER = '''
+from pathlib import Path
+
+from mdxsite import hookimpl
+
+
+@hookimpl(wrapper=True)
+def mdxsite_build_finished(site, out_dir, report):
+    yield  # every other implementation, the search index last, has run
+    entry = Path(out_dir) / "_pagefind" / "pagefind-entry.json"
+    (Path(out_dir) / "index-seen.txt").write_text(str(entry.is_file()), encoding="utf-8")
+'''
+
+
+def test_a_wrapper_reads_the_search_index_after_its_yield(
+        install_plugin: Callable[..., Path], make_site, tmp_path: Path) -> None:
+    # the search plugin finishes last (trylast); HOOKS.md tells a plugin reading its index to
+    # wrap the hook and read after the yield
+    path = install_plugin("mdxsite_index_reader", INDEX_READER, entry="index-reader",
+                          dist="mdxsite-index-reader")
+    root = make_site({"name": "T", "navigation": {"pages": ["index"]}})
+    out = tmp_path / "out"
+    done = _run(["build", str(root), "-o", str(out)], path)
+    assert done.returncode == 0, done.stderr
+    assert (out / "index-seen.txt").read_text(encoding="utf-8") == "True"
