@@ -10,12 +10,11 @@ footprint. ``cpu`` is user + system seconds of the command and every descendant 
 (``getrusage``): on a loaded machine it moves less than wall.
 
 The sampler must not slow what it measures. RSS comes from ``/proc/PID/statm`` (microseconds
-a process); PSS needs ``/proc/PID/smaps_rollup``, a walk of the process's page tables that
-took 10 ms for a 270 MiB process here. Read for every process at every sample, as this script
-once did, it kept most of a core busy and slowed a build that uses both cores (mdxsite's cold
-10,000 pages: 89 s measured, 71 s alone) far more than a tool that leaves a core idle. So PSS
-is read only when the tree's RSS comes within 5% of its peak so far, and at most every
-``PSS_SECONDS``.
+a process); PSS needs ``/proc/PID/smaps_rollup``, a walk of the process's page tables (10 ms
+for a 270 MiB process here, more for Hugo's 2 GiB). Read for every process at every sample, as
+this script once did, it kept most of a core busy and slowed every tool: at 10,000 pages Hugo
+went from 74 to 56 s and mdxsite from 89 to 76 s when it stopped. So PSS is read only when the
+tree's RSS comes within 5% of its peak so far, and at most every ``PSS_SECONDS``.
 
     .bench/mkdocs-venv/bin/python benchmarks/measure.py -- mkdocs build -q
     .bench/mkdocs-venv/bin/python benchmarks/measure.py --timeout 600 -- mkdocs build -q
