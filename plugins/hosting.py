@@ -88,10 +88,8 @@ class _Record:
     def save(self, published: Path) -> None:
         path = staging.cache_dir_for(published) / RECORD_FILE
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_bytes(marshal.dumps((self.sizes, self.parts, self.full, self.header)))
-            os.replace(tmp, path)
+            staging.replace_file(path, marshal.dumps((self.sizes, self.parts, self.full,
+                                                      self.header)))
         except (OSError, ValueError):
             pass  # the next build reads every page's Markdown instead
 

@@ -351,11 +351,8 @@ class _TextStore:
             return None
         token = os.urandom(16).hex()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(self.MAGIC + token.encode() + b"\n" +
-                            zlib.compress(marshal.dumps(texts), 1))
-            os.replace(tmp, path)
+            staging.replace_file(path, self.MAGIC + token.encode() + b"\n" +
+                                 zlib.compress(marshal.dumps(texts), 1))
         except (OSError, ValueError) as exc:
             log.debug("search: texts of %s/ not stored (%s)", shard, exc)
             return None

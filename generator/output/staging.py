@@ -318,6 +318,16 @@ def _prune_empty(folder: Path, stop: Path) -> None:
         folder = folder.parent
 
 
+def replace_file(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` in one step: into a file of this process beside it, then
+    renamed over it, so a reader (another build) sees the old bytes or the new, never half.
+    Makes the folder first; raises OSError."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
 def _write_manifest(path: Path, files: set[str]) -> None:
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(sorted(files)), encoding="utf-8")
