@@ -12,6 +12,9 @@ them alike), times:
 - Hugo (Debian's ``hugo``), into a fresh folder with a fresh cache folder;
 - optionally Material as configured by default (``mkdocs``: the whole navigation in every page).
 
+and, once at the end of each size, one more mdxsite cold build that reads the proportional set
+size of its processes (PSS), which slows it: its memory is reported, its times are not.
+
 and prints one table: medians of wall time, CPU time, pages/s, peak RSS of the process tree
 and output size, the speed ratios of mdxsite's cold build to Material-prune and to Hugo, and
 the issue's targets with a pass/fail mark. MkDocs runs from its own venv
@@ -57,6 +60,7 @@ DEFAULT_TOOLS = "mdxsite,mkdocs-prune,hugo"
 # Material-prune at 10,000 pages (benchmarks/README.md)
 DEFAULT_RUNS = "3"
 COLD, WARM, EDIT = "mdxsite (cold)", "mdxsite (warm)", "mdxsite (1 page edited)"
+MEMORY = "mdxsite (cold, memory run)"  # reads PSS, which slows it: not a row of the table
 PEERS = ("Material-prune", "Hugo")  # the ratio columns
 # the issue's targets (issue 19): set at N = 10,000, printed for every size measured
 SPEEDUP = {"Material-prune": 5.0, "Hugo": 1.0}
@@ -71,7 +75,7 @@ class Sample:
     wall: float
     cpu: float         # user + system seconds of the whole process tree
     peak_mib: float    # summed RSS of the process tree (errs high: shared pages count twice)
-    pss_mib: float     # summed PSS of the process tree (shared pages split between sharers)
+    pss_mib: float | None  # summed PSS of the tree (shared pages split): memory runs only
     out_bytes: int = 0
     timed_out: bool = False  # stopped at the time limit: ``wall`` is a lower bound
 
@@ -163,14 +167,18 @@ def folder_bytes(folder: Path) -> int:
 
 
 def measure(python: Path, command: list[str], output: Path, cwd: Path | None = None,
-            timeout: float | None = None) -> Sample:
+            timeout: float | None = None, pss: bool = False) -> Sample:
     """Run ``command`` once under benchmarks/measure.py; fail loudly if it fails.
 
     ``output`` is the folder the command writes, sized afterwards. With ``timeout``
     (seconds), a command still running then is stopped and its sample marked ``timed_out``.
+    With ``pss``, the tree's PSS is read too, which slows the command: a memory run, whose
+    times are not reported.
     """
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     limit = ["--timeout", f"{timeout:.0f}"] if timeout else []
+    if pss:
+        limit.append("--pss")
     proc = subprocess.run([str(python), str(HERE / "measure.py"), *limit, "--", *command],
                           cwd=cwd, env=env, capture_output=True, text=True, check=True)
     result = json.loads(proc.stdout)
@@ -291,7 +299,13 @@ def run_size(python: Path, n: int, runs: Runs, tools: list[str], seed: int,
             samples.setdefault(name, []).append(sample)
             stopped = " (stopped at the time limit)" if sample.timed_out else ""
             print(f"  N={n} run {i + 1}: {name} {sample.wall:.2f} s{stopped}", flush=True)
-    order = [COLD, WARM, EDIT, *(TOOLS[t] for t in TOOLS if t != "mdxsite")]
+    if "mdxsite" in tools:
+        # one more cold build for the tree's PSS, after the timed ones (reading it slows the
+        # build, see measure.py)
+        discard(out / "mdxsite")
+        discard(out / ".mdxsite-cache")
+        samples[MEMORY] = [measure(python, build, out / "mdxsite", pss=True)]
+    order = [COLD, WARM, EDIT, MEMORY, *(TOOLS[t] for t in TOOLS if t != "mdxsite")]
     return [(name, samples[name]) for name in order if name in samples]
 
 
@@ -303,7 +317,7 @@ class Row:
     wall: float
     cpu: float
     peak: float
-    pss: float
+    pss: float | None
     out_bytes: float
     stopped: bool
 
@@ -311,9 +325,14 @@ class Row:
 def medians(rows: Rows) -> dict[str, Row]:
     return {name: Row(name, len(s), statistics.median(x.wall for x in s),
                       statistics.median(x.cpu for x in s), statistics.median(x.peak_mib for x in s),
-                      statistics.median(x.pss_mib for x in s),
+                      _median_or_none([x.pss_mib for x in s]),
                       statistics.median(x.out_bytes for x in s), any(x.timed_out for x in s))
             for name, s in rows}
+
+
+def _median_or_none(values: list[float | None]) -> float | None:
+    known = [v for v in values if v is not None]
+    return statistics.median(known) if known else None
 
 
 def _mark(ok: bool) -> str:
@@ -330,6 +349,7 @@ def table(results: list[tuple[int, Rows]]) -> str:
     for n, rows in results:
         meds = medians(rows)
         cold = meds.get(COLD)
+        memory = meds.pop(MEMORY, None)
         for row in meds.values():
             lower = ">" if row.stopped else ""
             # pages/s only for builds of every page; a rebuild's rate would mean nothing
@@ -362,7 +382,9 @@ def table(results: list[tuple[int, Rows]]) -> str:
         if cold:
             targets.append((size, "peak RSS, cold build", f"{cold.peak:.0f} MiB",
                             f"< {PEAK_TARGET_MIB:.0f} MiB",
-                            f"{_mark(cold.peak < PEAK_TARGET_MIB)}  (tree RSS; PSS {cold.pss:.0f} MiB)"))
+                            f"{_mark(cold.peak < PEAK_TARGET_MIB)}  (tree RSS"
+                            + (f"; PSS {memory.pss:.0f} MiB in a memory run, RSS {memory.peak:.0f})"
+                               if memory is not None and memory.pss is not None else ")")))
             per_page.append((n, cold.out_bytes / n))
             targets.append((size, "output bytes per page", f"{cold.out_bytes / n / 1e3:.1f} kB", "", ""))
     if len(per_page) > 1:
