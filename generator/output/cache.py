@@ -514,9 +514,8 @@ class PageCache:
         self.hits = 0
         self._writable = True
         self._files: dict[str, str] = {}  # site-relative file -> content digest, this build
-        self._fresh_rows: dict[str, tuple[int, int]] = {}  # fresh(): size, published
-        # load(): summary and notes of each fresh row, read in one query when first needed
-        self._summaries: dict[str, tuple[bytes, bytes]] | None = None
+        # fresh(): size, published, summary and notes of each fresh row (see load)
+        self._fresh_rows: dict[str, tuple[int, int, bytes, bytes]] = {}
         # Markdown read after close() (see _fetch_markdown)
         self._late_markdown: dict[str, bytes] | None = None
         # the rows fresh() read (key -> digest, deps, size, published) and the keys stored
@@ -601,16 +600,16 @@ class PageCache:
     def fresh(self, pages: Iterable[Page]) -> set[str]:
         """Return the keys of ``pages`` whose cached row is still valid (no body is read).
 
-        Reads the small columns only: the renders themselves are read by the first
-        :meth:`load`, once the build has told the plugins what changed.
+        Reads every column but the render's body and Markdown, in one scan of the table: the
+        summaries and notes :meth:`load` needs come with the validity columns (a second scan
+        for them cost 0.075 s of CPU at 10,000 pages, the single one 0.01 s more than without).
         """
         rows = {row[0]: row[1:] for row in self._db.execute(
-            "SELECT key, digest, deps, size, published FROM pages")}
+            "SELECT key, digest, deps, size, published, summary, notes FROM pages")}
         self._rows = rows
         self._stored = set()
         found: set[str] = set()
         self._fresh_rows = {}
-        self._summaries = None
         for page in pages:
             row = rows.get(page.key)
             if row is None or row[0] != self.page_digest(page):
@@ -673,14 +672,9 @@ class PageCache:
         row = self._fresh_rows.pop(page.key, None)
         if relayout is None or row is None:
             return None
-        if self._summaries is None:
-            fresh = self._fresh_rows.keys() | {page.key}
-            self._summaries = {key: (summary, notes) for key, summary, notes in self._db.execute(
-                "SELECT key, summary, notes FROM pages") if key in fresh}
-        size, published = row
+        size, published, summary, notes = row
         key = page.key
         try:
-            summary, notes = self._summaries.pop(key)
             rendered = decode_summary(summary, lambda: self._fetch_body(key),
                                       lambda: self._fetch_markdown(key))
             noted = marshal.loads(notes) if notes else {}
