@@ -173,24 +173,33 @@ def _walk_folder(path: str, prefix: str) -> Iterator[tuple[str, list[os.DirEntry
         except OSError:
             is_dir = False
         (folders if is_dir else files).append(entry)
+    if prefix and _is_output(files):
+        return
     files.sort(key=_name)
     yield prefix, files
     folders.sort(key=_name)
     for entry in folders:
-        if not _skip_dir(entry.path, entry.name) and not entry.is_symlink():
-            yield from _walk_folder(entry.path, f"{prefix}{entry.name}/")
+        name = entry.name
+        if not (name.startswith(".") or name in SKIP_DIRS) and not entry.is_symlink():
+            yield from _walk_folder(entry.path, f"{prefix}{name}/")
 
 
 def _name(entry: os.DirEntry[str]) -> str:
     return entry.name
 
 
-def _skip_dir(path: str | Path, name: str) -> bool:
-    if name.startswith(".") or name in SKIP_DIRS:
-        return True
-    # a previous build's output (we always write sitemap + our 404 beside index.html)
-    return (os.path.isfile(os.path.join(path, "index.html"))
-            and os.path.isfile(os.path.join(path, "404.html")))
+def _is_output(files: list[os.DirEntry[str]]) -> bool:
+    """True for a sub-folder holding a previous build's output (we always write our 404
+    beside index.html); told from the folder's own listing, where two ``stat`` calls a folder
+    asked the disk again (3,000 of them on a 10,000-page site)."""
+    found = 0
+    for entry in files:
+        if entry.name in ("index.html", "404.html"):
+            try:
+                found += entry.is_file()
+            except OSError:
+                pass
+    return found == 2
 
 
 def url_for(key: str) -> str:

@@ -28,3 +28,28 @@ def test_a_page_is_excluded_as_its_path_parts_say() -> None:
             for patterns in ([], ["*/x.mdx"], ["a/*"]):
                 assert sources._excluded(key, rel, patterns) == \
                     _excluded_by_parts(key, rel, patterns), (rel, patterns)
+
+
+def test_a_previous_build_inside_the_site_is_not_scanned(tmp_path: Path) -> None:
+    # a folder with both index.html and 404.html is an output; one of them alone is not
+    for folder, names in {"out": ("index.html", "404.html", "a.mdx"),
+                          "only-index": ("index.html", "b.mdx"),
+                          "only-404": ("404.html", "c.mdx"),
+                          "out/nested": ("d.mdx",)}.items():
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+        for name in names:
+            (tmp_path / folder / name).write_text("x", encoding="utf-8")
+    (tmp_path / "404.html").write_text("x", encoding="utf-8")
+    (tmp_path / "index.html").write_text("x", encoding="utf-8")
+    (tmp_path / "docs.mdx").write_text("x", encoding="utf-8")
+    (tmp_path / "linked").symlink_to(tmp_path / "only-index")
+    (tmp_path / "index-dir").mkdir()
+    (tmp_path / "index-dir" / "index.html").mkdir()  # a folder of that name is not a file
+    (tmp_path / "index-dir" / "404.html").write_text("x", encoding="utf-8")
+    (tmp_path / "index-dir" / "e.mdx").write_text("x", encoding="utf-8")
+
+    pages, _ = sources.scan(tmp_path)
+    assert sorted(pages) == ["docs", "index-dir/e", "only-404/c", "only-index/b"]
+    assert sorted(sources.listing(tmp_path)) == [
+        "404.html", "docs.mdx", "index-dir/404.html", "index-dir/e.mdx", "index.html",
+        "only-404/404.html", "only-404/c.mdx", "only-index/b.mdx", "only-index/index.html"]
