@@ -65,10 +65,12 @@ def render_rounds(site: Site, rounds: int) -> None:
 
 def fastest(site: Site, pm: pluggy.PluginManager, tries: int) -> None:
     """Print the sum over pages of each page's fastest render and layout (CPU), in ms a page."""
-    pipeline._init_worker(site, (), pm)  # as a build's worker: its plugins, its site
+    # set up as a build's worker is (its plugins, its site, fixed templates, the collector's
+    # settings), then its warmed caches frozen too
+    pipeline._start_worker(site, (), pm)
     pages = [p for p in site.pages.values() if p.source is not None]
     pipeline.lay_out(pm, site, pages[0], render(site, pages[0]))  # warm caches
-    gc.freeze()  # as a worker does (pipeline._start_worker)
+    gc.freeze()
     rendering = laying_out = 0.0
     for page in pages:
         best_render = best_layout = float("inf")

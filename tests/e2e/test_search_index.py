@@ -371,3 +371,47 @@ def test_the_index_is_the_one_pagefind_makes_of_the_whole_pages(
     assert '<span class="n">crane</span>' in home and "<svg" in home  # what is left out
     assert 'id="beacon"' in (out / "alpha" / "index.html").read_text(encoding="utf-8")
     assert _index(out) == _whole_pages_index(out)
+
+
+def _index_of(pages: dict[str, str]) -> dict[str, bytes]:
+    """Pagefind's index of ``pages`` ({file: its text}), sent one by one."""
+    import base64
+
+    from mdxsite.plugins import search
+
+    with search._Service() as service:
+        index_id = service.call({"type": "NewIndex", "config": {"exclude_selectors": search.EXCLUDE}},
+                                "NewIndex")["index_id"]
+        for rel, text in sorted(pages.items()):
+            service.call({"type": "AddFile", "index_id": index_id, "url": None, "file_path": rel,
+                          "file_contents": text}, "IndexedFile")
+        files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")["files"]
+    return {item["path"]: base64.b64decode(item["content"]) for item in files
+            if item["path"] != "pagefind-entry.json"}
+
+
+def test_a_head_is_sent_without_its_scripts_styles_and_links_unless_pagefind_reads_it() -> None:
+    """The head's scripts, style sheets, links and metas are left out of what Pagefind is sent
+    (it reads nothing there); a head holding a data-pagefind attribute, a comment or a
+    noscript is sent whole; the index is the same bytes either way."""
+    from mdxsite.plugins import search
+
+    plain = ('<meta charset="utf-8">\n<title>Harbour</title>\n<meta name="description" '
+             'content="Cranes &gt; ships">\n<link rel="stylesheet" href="/a.css">\n'
+             "<script>if (a < b && '</p>') {}</script>\n<style>p > a { color: red }</style>\n"
+             '<script defer src="/s.js"></script>\n')
+    heads = {
+        "plain": plain,
+        "filter": plain + '<meta data-pagefind-filter="port[content]" content="Leith">\n',
+        "comment": plain + "<!-- <script> -->\n",
+        "noscript": plain + '<noscript><link rel="stylesheet" href="/n.css"></noscript>\n',
+    }
+    pages = {f"{name}/index.html":
+             f'<!doctype html>\n<html lang="en">\n<head>\n{head}</head>\n<body><nav>Menu</nav>'
+             f'<main data-pagefind-body><h1>Port {name}</h1><p>Tugboats push barges.</p></main>'
+             "</body>\n</html>\n" for name, head in heads.items()}
+    sent = {rel: search._indexed_part(text) for rel, text in pages.items()}
+    kept = {rel.split("/")[0]: "<script" in text for rel, text in sent.items()}
+    assert kept == {"plain": False, "filter": True, "comment": True, "noscript": True}
+    assert "<title>Harbour</title>" in sent["plain/index.html"]
+    assert _index_of(sent) == _index_of(pages)
