@@ -61,8 +61,10 @@ theme-deps/node_modules/.installed: theme-deps/package.json
 tailwind:
 	cd scripts/tailwind && npm install --no-audit --no-fund --loglevel=error && npm run --silent build
 
+# Two pytest-xdist workers, each test file whole on one of them (its module fixtures, such as
+# a site built once for the file's tests, are built once); one worker alone took 17 min.
 test: venv system-deps node-deps oracle-deps theme-deps browser-deps typecheck
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n 2 --dist loadfile
 
 # mypy comes with the test extra (pinned in pyproject.toml); `make test` runs this first.
 typecheck: venv

@@ -1,7 +1,11 @@
 """The renderer under mutated real pages: truncated, lines shuffled, nested deep, and huge
 lines of the characters parsers struggle with. A page may be rejected (a located
-MdxsiteError), but never with a traceback, never after more than 10 s, and the process's
-memory stays bounded."""
+MdxsiteError), but never with a traceback, never after more than 10 s of CPU, and the
+process's memory stays bounded.
+
+The 10 s are CPU time (a profiling timer), not wall time: on a loaded machine (other builds,
+the suite's other pytest-xdist worker) a page's wall time says more about the machine than
+about the renderer."""
 
 from __future__ import annotations
 
@@ -65,28 +69,28 @@ def test_mutated_corpus_pages_never_crash_hang_or_grow_memory(capsys) -> None:
     sample = r.sample(files, 120)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     rejected = rendered = 0
-    old = signal.signal(signal.SIGALRM, _alarm)
+    old = signal.signal(signal.SIGPROF, _alarm)
     try:
         for path in sample:
             for _ in range(3):
                 text = _mutate(path.read_text(encoding="utf-8", errors="replace"), r)
                 ctx = Context(site, path.name, 0, "guides/setup", stack=(path.name,))
-                signal.alarm(10)
+                signal.setitimer(signal.ITIMER_PROF, 10)
                 try:
                     render_mdx(text, ctx)
                 except MdxsiteError:
                     rejected += 1
                 except _TooSlow:
-                    pytest.fail(f"{path.name}: a mutated page took over 10 s")
+                    pytest.fail(f"{path.name}: a mutated page took over 10 s of CPU")
                 else:
                     rejected += bool(ctx.errors)
                     rendered += not ctx.errors
                     for problem in ctx.errors:  # every error is located
                         assert problem.where.line is not None, problem
                 finally:
-                    signal.alarm(0)
+                    signal.setitimer(signal.ITIMER_PROF, 0)
     finally:
-        signal.signal(signal.SIGALRM, old)
+        signal.signal(signal.SIGPROF, old)
     grown_mib = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
     with capsys.disabled():
         print(f"\nrenderer fuzzing: {len(sample) * 3} mutated pages, {rendered} rendered, "
