@@ -24,6 +24,7 @@ import pluggy
 
 from mdxsite import hookspecs
 from mdxsite.errors import Location, MdxsiteError, PluginError
+from mdxsite.memo import ByIdentity
 
 GROUP = "mdxsite.plugins"
 
@@ -38,13 +39,9 @@ def _version(ep: EntryPoint | None) -> str:
     return str(name_and_version(dist)[1]) if dist is not None else "?"
 
 
-# distribution -> its (Name, Version), for the distributions of the plugins' entry points
-_HEADERS: dict[int, tuple[Distribution, tuple[str | None, str | None]]] = {}
-
-
-def name_and_version(dist: Distribution) -> tuple[str | None, str | None]:
+def _read_name_and_version(dist: Distribution) -> tuple[str | None, str | None]:
     """Return ``(dist.name, dist.version)``, the ``Name`` and ``Version`` fields of its
-    metadata (None for a missing one), remembered for the distribution object.
+    metadata (None for a missing one); :data:`name_and_version` remembers it per distribution.
 
     ``importlib.metadata`` parses the whole metadata file as an email message for each of
     them (a project's README is often in it): 1.5 ms a field, and a build asks for every
@@ -52,15 +49,6 @@ def name_and_version(dist: Distribution) -> tuple[str | None, str | None]:
     plugin's, 130 in all. The fields are read from the file's head here instead; any header
     this simple reading could get wrong goes to ``importlib.metadata``.
     """
-    found = _HEADERS.get(id(dist))
-    if found is not None and found[0] is dist:
-        return found[1]
-    value = _read_name_and_version(dist)
-    _HEADERS[id(dist)] = (dist, value)
-    return value
-
-
-def _read_name_and_version(dist: Distribution) -> tuple[str | None, str | None]:
     text = dist.read_text("METADATA") or dist.read_text("PKG-INFO") or dist.read_text("")
     if text is not None:
         head = text.partition("\n\n")[0]
@@ -82,6 +70,10 @@ def _read_name_and_version(dist: Distribution) -> tuple[str | None, str | None]:
             return fields.get("name"), fields.get("version")
     metadata = dist.metadata
     return metadata["Name"], metadata["Version"]
+
+
+# distribution -> its (Name, Version), for the distributions of the plugins' entry points
+name_and_version = ByIdentity(_read_name_and_version)
 
 
 def _load(ep: EntryPoint) -> object:

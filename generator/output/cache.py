@@ -55,6 +55,7 @@ import mdxsite
 from mdxsite import plugin_manager
 from mdxsite.dependencies import NOTHING, Declared
 from mdxsite.errors import Location
+from mdxsite.memo import ByIdentity
 from mdxsite.mdx import islands
 from mdxsite.model import EMPTY_MAPPING, Crumb, Heading, Page, PageResult, RenderedPage, Site
 from mdxsite.output.staging import cache_dir_for, utf8_size
@@ -196,8 +197,8 @@ def site_fingerprint(site: Site, code: str) -> str:
     h = hashlib.blake2b(digest_size=20)
     h.update(code.encode())
     h.update(json.dumps(site.config.raw, sort_keys=True, default=repr).encode())
-    _REPRS.clear()  # one site's pages at a time
-    _TRAILS.clear()
+    page_repr.clear()  # one site's pages at a time
+    trail_repr.clear()
     # the navigation's placements are every page's trail again (7 of its 12 MB of text at
     # 10,000 pages): each written once per distinct trail object (trail_repr)
     nav = site.nav
@@ -213,21 +214,9 @@ def site_fingerprint(site: Site, code: str) -> str:
     return h.hexdigest()
 
 
-# Page -> repr(page): the site fingerprint and every page digest need it (25 us a page).
-_REPRS: dict[int, tuple[Page, str]] = {}
 # trail tuple -> its repr: pages of one group share one trail object (1,110 trails for
 # 10,000 pages of the benchmark), which repr(page) wrote out again for each (half its time)
-_TRAILS: dict[int, tuple[tuple[Crumb, ...], str]] = {}
-
-
-def trail_repr(trail: tuple[Crumb, ...]) -> str:
-    """Return ``repr(trail)``, computed once per trail object of the current site."""
-    found = _TRAILS.get(id(trail))
-    if found is not None and found[0] is trail:
-        return found[1]
-    text = repr(trail)
-    _TRAILS[id(trail)] = (trail, text)
-    return text
+trail_repr: ByIdentity[tuple[Crumb, ...], str] = ByIdentity(repr)
 
 
 def _page_repr_code() -> Callable[[Page], str]:
@@ -244,14 +233,13 @@ def _page_repr_code() -> Callable[[Page], str]:
 _page_text = _page_repr_code()
 
 
-def page_repr(page: Page) -> str:
-    """Return ``repr(page)``, computed once per page object of the current site."""
-    found = _REPRS.get(id(page))
-    if found is not None and found[0] is page:
-        return found[1]
-    text = _page_text(page) if type(page) is Page else repr(page)
-    _REPRS[id(page)] = (page, text)
-    return text
+def _page_repr(page: Page) -> str:
+    return _page_text(page) if type(page) is Page else repr(page)
+
+
+# Page -> repr(page), once per page object of the current site: the site fingerprint and
+# every page digest need it (25 us a page)
+page_repr = ByIdentity(_page_repr)
 
 
 class FileMemo:
