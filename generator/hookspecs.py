@@ -423,6 +423,11 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     never every document. Raise MdxsiteError to fail the build. In watch mode it is called
     again for each page a rebuild re-renders.
 
+    They arrive in navigation order, but for a build that renders a few pages among cached
+    ones (an edit of a page or two): the pages rendered afresh come first, then the cached
+    ones in order, so work that waits for the edited page starts at once. Keep what you
+    gather by page key, or in ``site.pages`` order, not in arrival order.
+
     Every page arrives, the ones the render cache holds too. A cached page's
     ``result.document`` is laid out again when first read (about 1 ms): what you read from
     it, put in ``result.notes`` under ``"yourplugin.name"`` when the key is missing, and read

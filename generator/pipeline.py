@@ -14,7 +14,8 @@ import os
 import signal
 import time
 from collections import deque
-from collections.abc import Callable, Collection, Generator, Iterator, Mapping, Sequence
+from collections.abc import (Callable, Collection, Generator, Iterable, Iterator, Mapping,
+                             Sequence)
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -240,7 +241,9 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
                fresh: Collection[str] | None = None) -> Generator[PageResult, None, None]:
     """Render ``keys`` (in order), on ``jobs`` processes; problems are appended to ``problems``.
 
-    Results are yielded as they finish so the writer streams them to disk. With ``cache``,
+    Results are yielded as they finish so the writer streams them to disk, in the order of
+    ``keys``, but for a build rendering a few pages among cached ones (an edit): the rendered
+    pages come first, then the cached ones in order. With ``cache``,
     pages whose cached row is still valid are loaded from it instead of rendered (their
     warnings replay from the cached ``RenderedPage``), and fresh renders are stored in it.
     ``fresh`` is what :meth:`PageCache.fresh` answered, when the caller asked it already.
@@ -258,14 +261,17 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
         renders = _render_many(site, pm, misses, jobs=jobs, blocked=blocked)
         rendered: Iterator[tuple[PageResult | None, tuple[Problem, ...]]] = renders
         try:
+            order: Iterable[str] = keys
             if fresh and len(misses) < PARALLEL_THRESHOLD:
-                # an edit among cached pages: render it before the cached ones stream past,
-                # so the plugins working beside the build (the search indexer) get its
-                # document at once
+                # an edit among cached pages: rendered first, and handed on first, so the
+                # work that waits for it beside the build (the search shard holding it)
+                # starts before thousands of cached pages stream past (see
+                # hookspecs.mdxsite_page_built)
                 rendered = iter(list(renders))
+                order = itertools.chain(misses, (k for k in keys if k in fresh))
             pages = site.pages
             load = cache.load if cache is not None else None
-            for key in keys:
+            for key in order:
                 result: PageResult | None = None
                 cached = key in fresh
                 if cached:

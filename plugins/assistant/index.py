@@ -198,7 +198,9 @@ class SearchIndex:
         if where.groups:
             sql.append("AND (" + " OR ".join("instr(groups, ?) > 0" for _ in where.groups) + ")")
             args += [f"\x1f{g}\x1f" for g in where.groups]
-        sql.append("ORDER BY score LIMIT ?")
+        # equal scores by page and anchor, not by insertion order: an edit build adds the
+        # edited page's sections first (hookspecs.mdxsite_page_built), a cold build in order
+        sql.append("ORDER BY score, path, anchor LIMIT ?")
         args.append(limit)
         rows = self._db().execute(" ".join(sql), args).fetchall()
         return [Section(title=r[0], heading=r[1], text=r[2], url=r[3], anchor=r[4], score=-r[5])

@@ -143,3 +143,21 @@ def test_a_running_app_answers_from_the_rebuilt_index(assistant_site: Callable[.
                  headers={"Authorization": f"Bearer {kit.add_key(settings)}"},
                  json={"fp": "u", "messages": [{"role": "user", "content": "webhooks"}]})
     assert r.status_code == 503 and r.json()["error"]["code"] == "index_unavailable"
+
+
+def test_sections_scoring_alike_rank_by_page_not_by_the_order_they_were_indexed(
+        tmp_path: Path) -> None:
+    # an edit build indexes the edited page first (hookspecs.mdxsite_page_built), a build from
+    # scratch in navigation order: the same pages must rank the same either way
+    from mdxsite.plugins.assistant.index import Row, SearchIndex, write_index
+
+    def row(path: str) -> Row:
+        return Row("Retries", "Backoff", "Retry with exponential backoff.", path, path,
+                   "backoff", "", "", ())
+
+    ranked = []
+    for order in (["/a/", "/b/", "/c/"], ["/c/", "/a/", "/b/"]):
+        target = tmp_path / f"{''.join(p.strip('/') for p in order)}.sqlite"
+        write_index(target, [row(p) for p in order])
+        ranked.append([s.url for s in SearchIndex(target).search("exponential backoff")])
+    assert ranked == [["/a/", "/b/", "/c/"]] * 2

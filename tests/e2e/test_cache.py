@@ -33,11 +33,19 @@ from mdxsite.model import RenderedPage
 
 LOG = Path({log!r})
 CHANGED = Path({log!r} + ".changed")
+ARRIVED = Path({log!r} + ".arrived")
 
 
 @hookimpl
 def mdxsite_build_started(changed):
     CHANGED.write_text(" ".join(sorted(changed)), encoding="utf-8")
+    ARRIVED.write_text("", encoding="utf-8")
+
+
+@hookimpl
+def mdxsite_page_built(result):
+    with ARRIVED.open("a", encoding="utf-8") as f:
+        f.write(result.page.key + "\\n")
 
 
 @hookimpl(tryfirst=True)
@@ -162,6 +170,18 @@ def test_build_started_names_the_pages_that_may_differ_from_the_published_output
     build(site, out)
     assert changed.read_text(encoding="utf-8").split() == ["alpha", "beta"]
     assert rendered(log) == ["alpha", "alpha", "beta", "beta", "index"]  # the first build too
+
+
+def test_an_edited_page_reaches_the_plugins_before_the_cached_ones(env) -> None:
+    site, out, log, _ = env
+    write_site(site)
+    arrived = log.with_name(log.name + ".arrived")
+    build(site, out)
+    assert arrived.read_text(encoding="utf-8").split() == ["index", "alpha", "beta"]
+    (site / "snippets" / "shared.md").write_text("shared text v2", encoding="utf-8")
+    build(site, out)  # beta, last in the navigation, is the one page rendered
+    assert arrived.read_text(encoding="utf-8").split() == ["beta", "index", "alpha"]
+    assert "shared text v2" in (out / "beta" / "index.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("change", ["docs.json", "title", "plugin code"])
