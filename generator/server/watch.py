@@ -18,10 +18,13 @@ from pathlib import Path
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
+from mdxsite.sources import SKIP_DIRS
+
 log = logging.getLogger(__name__)
 
 # Editor droppings that never matter: vim's write probe and swap files, backups, JetBrains'
-# safe-write copies. (A hidden folder or file, such as .git or a staging folder, is skipped too.)
+# safe-write copies. (A hidden folder or file, such as .git or a staging folder, is skipped too,
+# as are the folders the site's scan skips.)
 IGNORED_SUFFIXES = (".swp", ".swx", ".swo", "~", ".tmp", "___jb_tmp___", "___jb_old___")
 IGNORED_NAMES = frozenset({"4913"})
 
@@ -100,8 +103,8 @@ class Watcher:
         name = os.path.basename(rel)
         if name in IGNORED_NAMES or name.endswith(IGNORED_SUFFIXES):
             return False
-        return not any(part.startswith(".") or part in ("node_modules", "__pycache__")
-                       for part in rel.split(os.sep))
+        # the folders the site's scan skips (mdxsite.sources): nothing in them is a page
+        return not any(part.startswith(".") or part in SKIP_DIRS for part in rel.split(os.sep))
 
     def notify(self, paths: Iterable[str]) -> None:
         fresh = [p for p in paths if self.wanted(p)]

@@ -23,6 +23,8 @@ import pytest
 
 from mdxsite import hookimpl, plugin_manager
 from mdxsite.server.dev import DevSession
+from mdxsite.server.watch import Watcher
+from mdxsite.sources import SKIP_DIRS
 
 DEADLINE = 30.0  # seconds: generous for a loaded 2-core machine; a passing test takes far less
 
@@ -446,3 +448,15 @@ def test_mdxsite_dev_on_a_busy_port_says_so(site: Path, cli) -> None:
     assert result.exit_code == 1
     assert result.stderr.startswith(f"command line: cannot listen on 127.0.0.1:{port}")
     assert "choose another port with --port" in result.stderr
+
+
+@pytest.mark.parametrize("folder", sorted(SKIP_DIRS) + [".git"])
+def test_changes_in_folders_the_site_scan_skips_start_no_rebuild(tmp_path: Path,
+                                                                 folder: str) -> None:
+    # an output built into _site, a virtualenv's site-packages, node_modules: no page lives
+    # there (mdxsite.sources), so thousands of writes there must not rebuild the site
+    watcher = Watcher(tmp_path, lambda paths: None)
+    root = str(tmp_path.resolve())
+    assert watcher.wanted(os.path.join(root, "guides", "page.mdx"))
+    assert not watcher.wanted(os.path.join(root, folder, "page.mdx"))
+    assert not watcher.wanted(os.path.join(root, "venv", folder, "pkg", "README.md"))
