@@ -58,7 +58,7 @@ from mdxsite.errors import Location
 from mdxsite.memo import ByIdentity
 from mdxsite.mdx import islands
 from mdxsite.model import EMPTY_MAPPING, Crumb, Heading, Page, PageResult, RenderedPage, Site
-from mdxsite.output.staging import cache_dir_for, utf8_size
+from mdxsite.output.staging import cache_dir_for, replace_file, utf8_size
 
 log = logging.getLogger(__name__)
 
@@ -320,12 +320,8 @@ class FileMemo:
         if not self._dirty:
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
-            with open(tmp, "wb") as f:
-                pickle.dump({"schema": SCHEMA, "entries": self._entries}, f,
-                            pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, self.path)
+            replace_file(self.path, pickle.dumps({"schema": SCHEMA, "entries": self._entries},
+                                                 pickle.HIGHEST_PROTOCOL))
             self._dirty = False
         except OSError as exc:
             log.warning("%s: file memo not saved (%s)", self.path, exc)

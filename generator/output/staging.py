@@ -329,9 +329,7 @@ def replace_file(path: Path, data: bytes) -> None:
 
 
 def _write_manifest(path: Path, files: set[str]) -> None:
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(sorted(files)), encoding="utf-8")
-    os.replace(tmp, path)
+    replace_file(path, json.dumps(sorted(files)).encode("utf-8"))
 
 
 def publish_changes(staging: Path, out_dir: Path, removed: set[str] | frozenset[str] = frozenset(),

@@ -42,7 +42,8 @@ from mdxsite import plugin_manager, sources
 from mdxsite.errors import Problem, report_warnings
 from mdxsite.mdx import mermaid
 from mdxsite.output.cache import code_fingerprint
-from mdxsite.output.staging import STAMP_FILE, cache_dir_for, kept_stats, read_manifest
+from mdxsite.output.staging import (STAMP_FILE, cache_dir_for, kept_stats, read_manifest,
+                                    replace_file)
 
 log = logging.getLogger(__name__)
 
@@ -228,12 +229,9 @@ def save(inputs: Inputs, out_dir: Path, pages: int, dependencies: Collection[str
                         else (record.name, record.levelno, record.getMessage()))
     stamp = Stamp(inputs=inputs.digest(outside), outside=tuple(sorted(outside)),
                   outputs=outputs, pages=pages, warnings=warnings)
-    try:
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        with open(tmp, "wb") as f:
-            pickle.dump({"schema": SCHEMA, "inputs": stamp.inputs, "outside": stamp.outside},
-                        f, pickle.HIGHEST_PROTOCOL)
-            pickle.dump(stamp, f, pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
+    try:  # the header first: load() reads it alone to tell a stale stamp
+        replace_file(path, pickle.dumps({"schema": SCHEMA, "inputs": stamp.inputs,
+                                         "outside": stamp.outside}, pickle.HIGHEST_PROTOCOL)
+                     + pickle.dumps(stamp, pickle.HIGHEST_PROTOCOL))
     except (OSError, pickle.PicklingError) as exc:
         log.debug("%s: not stamped (%s)", path, exc)
