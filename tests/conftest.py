@@ -27,6 +27,29 @@ BIN = Path(sys.executable).parent
 
 
 @pytest.fixture
+def figures(request: pytest.FixtureRequest) -> Callable[[str], None]:
+    """Report a line of figures (counts, sizes, peaks) in the summary ``make test`` prints.
+
+    Not ``print``: pytest captures it, and under ``-n 2`` a worker's output never reaches the
+    terminal; a report's ``user_properties`` do (see pytest_terminal_summary below).
+    """
+    def add(text: str) -> None:
+        request.node.user_properties.append(("figures", text))
+
+    return add
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    lines = [value for outcome in ("passed", "failed") for report in
+             terminalreporter.stats.get(outcome, []) if getattr(report, "when", "") == "call"
+             for name, value in getattr(report, "user_properties", ()) if name == "figures"]
+    if lines:
+        terminalreporter.section("figures")
+        for line in lines:
+            terminalreporter.write_line(line)
+
+
+@pytest.fixture
 def cli() -> Callable[..., Result]:
     """Run ``mdxsite ARGS`` in-process (fast) and return click's Result (stdout, stderr, exit_code)."""
     from mdxsite.cli import main

@@ -84,7 +84,7 @@ MALFORMED = [  # (extra header lines, body, half-close, status, code, words in t
 
 
 def test_malformed_http_is_the_json_error_naming_the_header(
-        assistant_site: Callable[..., Path], serve: Any, capsys: pytest.CaptureFixture[str]) -> None:
+        assistant_site: Callable[..., Path], serve: Any, figures: Callable[[str], None]) -> None:
     """uvicorn's own answer was a plain-text 400 (or nothing: a short body waited forever)."""
     root = assistant_site()
     key = _key(root)
@@ -98,8 +98,7 @@ def test_malformed_http_is_the_json_error_naming_the_header(
             assert word in error["error"]["message"], (extra, error)
     fine = httpx.post(base + PATH, json=_question("retries"), headers={"Authorization": f"Bearer {key}"})
     assert fine.status_code == 200 and fine.text.splitlines()[-1].startswith("d:")
-    with capsys.disabled():
-        print(f"\nmalformed HTTP: {len(MALFORMED)} raw requests, each a JSON error naming its header")
+    figures(f"malformed HTTP: {len(MALFORMED)} raw requests, each a JSON error naming its header")
 
 
 class _QuickTimeout(JsonErrorsProtocol):
@@ -202,7 +201,7 @@ def _wait_for(check: Callable[[], bool], what: str, seconds: float = 30) -> None
 
 def test_kill_9_under_load_loses_nothing_written_and_truncates_the_open_stream(
         assistant_site: Callable[..., Path], serve: Any, live_server: Any, tmp_path: Path,
-        capsys: pytest.CaptureFixture[str]) -> None:
+        figures: Callable[[str], None]) -> None:
     llm = live_server(_llm())
     root = assistant_site(backend={"type": "openai", "base_url": f"{llm}/v1", "model": "m"})
     key = _key(root)
@@ -261,16 +260,15 @@ def test_kill_9_under_load_loses_nothing_written_and_truncates_the_open_stream(
     with sqlite3.connect(db_path) as db:
         (after,) = db.execute("SELECT sum(n) FROM counters WHERE id LIKE 'domain-hour:%'").fetchone()
     assert after == spent + 1
-    with capsys.disabled():
-        print(f"\nkill -9 under load (SQLite): {len(load.finished)} answers finished before the "
-              f"kill, all stored; {spent} requests counted; statuses {dict(load.statuses)}; "
-              f"the open stream ended with {ended[0]} after {len(seen) - 1} lines, no finish part")
+    figures(f"kill -9 under load (SQLite): {len(load.finished)} answers finished before the "
+            f"kill, all stored; {spent} requests counted; statuses {dict(load.statuses)}; "
+            f"the open stream ended with {ended[0]} after {len(seen) - 1} lines, no finish part")
 
 
 @pytest.mark.parametrize("kind", ["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
 def test_two_servers_on_one_store_keep_the_limit_exact_while_one_is_killed(
         kind: str, assistant_site: Callable[..., Path], serve: Any, tmp_path: Path,
-        request: pytest.FixtureRequest, capsys: pytest.CaptureFixture[str]) -> None:
+        request: pytest.FixtureRequest, figures: Callable[[str], None]) -> None:
     """Redis: two servers as deployed. SQLite: two processes on one file, each waiting at
     most 0.4 s for the other's write lock (a 503 past that, never a miscount)."""
     limit = 60
@@ -304,9 +302,8 @@ def test_two_servers_on_one_store_keep_the_limit_exact_while_one_is_killed(
     assert load.statuses[200] <= limit
     assert load.statuses[200] > at_kill  # the surviving server went on answering
     assert not [s for s in load.statuses if isinstance(s, int) and s >= 500 and s != 503]
-    with capsys.disabled():
-        print(f"\ntwo servers on {kind}, one killed: limit {limit}, {load.statuses[200]} answered "
-              f"({at_kill} before the kill), {spent} counted, statuses {dict(load.statuses)}")
+    figures(f"two servers on {kind}, one killed: limit {limit}, {load.statuses[200]} answered "
+            f"({at_kill} before the kill), {spent} counted, statuses {dict(load.statuses)}")
 
 
 def test_past_the_concurrency_limit_the_503_is_json(built: Any, kit: Any, live_server: Any) -> None:

@@ -17,6 +17,7 @@ import sqlite3
 import subprocess
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -162,7 +163,7 @@ class _Protocol(JsonErrorsProtocol):
 
 def test_fuzzed_requests_never_get_a_5xx(served: tuple[Any, str], live_server: Any,
                                          load_helper: Any,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+                                         figures: Callable[[str], None]) -> None:
     fuzzing = load_helper("assistant_fuzzing", Path(__file__).parent / "fuzzing.py")
     app, key = served
     base = live_server(app, http=_Protocol)
@@ -176,9 +177,8 @@ def test_fuzzed_requests_never_get_a_5xx(served: tuple[Any, str], live_server: A
             status, headers, text = fuzzing.send(client, base, req)
             statuses[status] += 1
             assert fuzzing.problem(req, PATH, status, headers, text) is None, req
-    with capsys.disabled():
-        print(f"\nassistant fuzzing: 300 requests ({raw} with a malformed head, sent raw), "
-              f"statuses {dict(sorted(statuses.items()))}")
+    figures(f"assistant fuzzing: 300 requests ({raw} with a malformed head, sent raw), "
+            f"statuses {dict(sorted(statuses.items()))}")
     assert statuses[200] > 10 and statuses[400] > 20 and raw > 5  # every side is reached
 
 

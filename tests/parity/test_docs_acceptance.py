@@ -32,11 +32,10 @@ def test_every_corpus_docs_json_loads(oracle, mutations, tmp_path: Path) -> None
         assert errors == [], site
 
 
-def test_mutated_docs_json_agree_with_the_platform_validator(oracle, mutations, capsys) -> None:
+def test_mutated_docs_json_agree_with_the_platform_validator(oracle, mutations, figures) -> None:
     counts, unexplained = mutations.compare(oracle, CORPUS, 2000, seed=14)
-    with capsys.disabled():  # shown under pytest -q, so make test prints the figures
-        print(f"\ndocs.json parity, 2000 mutations: {dict(sorted(counts.items()))}; "
-              f"{len(KNOWN)} known classes of difference")
+    figures(f"docs.json parity, 2000 mutations: {dict(sorted(counts.items()))}; "
+            f"{len(KNOWN)} known classes of difference")
     assert unexplained == [], "\n".join(unexplained)
     # both sides are reached, or the comparison proves nothing
     assert counts["both_ok"] > 300 and counts["both_reject"] > 300

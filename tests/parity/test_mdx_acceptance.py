@@ -14,6 +14,7 @@ CRLF files, non-ASCII text). ``scripts/parity.py`` runs the generator longer.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,41 +42,36 @@ def trees(load_helper) -> Any:
     return load_helper("mdx_parity_trees", HERE / "trees.py")
 
 
-def _report(capsys: pytest.CaptureFixture[str], what: str, found: dict[str, list[str]],
+def _report(figures: Callable[[str], None], what: str, found: dict[str, list[str]],
             trees: Any) -> None:
-    """Print the figures to the terminal even under ``pytest -q`` (``make test`` shows them)."""
-    with capsys.disabled():
-        _print(what, found, trees)
-
-
-def _print(what: str, found: dict[str, list[str]], trees: Any) -> None:
+    """Put the figures in the summary ``make test`` prints (the ``figures`` fixture)."""
     same, other = len(found["same_tree"]), len(found["other_tree"])
-    print(f"\nMDX parity, {what}: accepted by both {len(found['both_ok'])}, rejected by both "
-          f"{len(found['both_reject'])}, only by us {len(found['we_reject'])}, only by the "
-          f"platform {len(found['we_accept'])}; trees agree on {same}/{same + other} "
-          f"({100 * same / max(1, same + other):.2f}%) after the normalisations "
-          + ("below:" if what == "corpus" else "above"))
+    figures(f"MDX parity, {what}: accepted by both {len(found['both_ok'])}, rejected by both "
+            f"{len(found['both_reject'])}, only by us {len(found['we_reject'])}, only by the "
+            f"platform {len(found['we_accept'])}; trees agree on {same}/{same + other} "
+            f"({100 * same / max(1, same + other):.2f}%) after the normalisations "
+            + ("below:" if what == "corpus" else "above"))
     for rule in trees.NORMALISATIONS if what == "corpus" else ():
-        print(f"  - {rule}")
+        figures(f"  - {rule}")
 
 
 def test_every_corpus_page_the_platform_accepts_renders_to_the_same_tree(
-        site, oracle, generate, trees, capsys) -> None:
+        site, oracle, generate, trees, figures) -> None:
     pages = [(p.relative_to(CORPUS).as_posix(), p.read_text(encoding="utf-8", errors="replace"))
              for p in sorted(CORPUS.rglob("*.mdx"))]
     assert len(pages) > 1000
     found = generate.verdicts(site, oracle, pages, trees)
-    _report(capsys, "corpus", found, trees)
+    _report(figures, "corpus", found, trees)
     assert found["we_reject"] == []
     assert len(found["both_ok"]) > 1000
     assert found["other_tree"] == []
 
 
 def test_generated_pages_agree_with_the_platform_parser(site, oracle, generate, trees,
-                                                       capsys) -> None:
+                                                       figures) -> None:
     pages = [(f"generated-{seed}.mdx", text) for seed, text in generate.pages(2000)]
     found = generate.verdicts(site, oracle, pages, trees)
-    _report(capsys, "generated", found, trees)
+    _report(figures, "generated", found, trees)
     assert found["we_reject"] == []   # the platform builds it: so do we
     assert found["we_accept"] == []   # the platform fails the page: we say so too
     assert found["other_line"] == []  # ... on the line it names

@@ -62,7 +62,7 @@ def _alarm(signum: int, frame: object) -> None:
     raise _TooSlow
 
 
-def test_mutated_corpus_pages_never_crash_hang_or_grow_memory(capsys) -> None:
+def test_mutated_corpus_pages_never_crash_hang_or_grow_memory(figures) -> None:
     site = pipeline.prepare(GOLDEN_SITE, plugin_manager.create())
     files = sorted(CORPUS.rglob("*.mdx"))
     r = random.Random(20)
@@ -92,8 +92,7 @@ def test_mutated_corpus_pages_never_crash_hang_or_grow_memory(capsys) -> None:
     finally:
         signal.signal(signal.SIGPROF, old)
     grown_mib = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
-    with capsys.disabled():
-        print(f"\nrenderer fuzzing: {len(sample) * 3} mutated pages, {rendered} rendered, "
-              f"{rejected} rejected with located errors; peak memory grew {grown_mib:.0f} MiB")
+    figures(f"renderer fuzzing: {len(sample) * 3} mutated pages, {rendered} rendered, "
+            f"{rejected} rejected with located errors; peak memory grew {grown_mib:.0f} MiB")
     assert grown_mib < 500
     assert rendered > 50 and rejected > 20  # both outcomes are reached
