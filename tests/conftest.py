@@ -237,3 +237,25 @@ def oracle() -> Iterator[Any]:
     found = load_module("mdxsite_oracle_client", ORACLE / "client.py").Oracle()
     yield found
     found.close()
+
+
+@pytest.fixture(scope="module")
+def same_examples_in_any_process() -> Iterator[None]:
+    """Make a ``derandomize=True`` test draw the same examples whatever the process imported.
+
+    Hypothesis draws about one number (or string) in twenty from the literals of the local
+    modules imported so far (``_get_local_constants``: every mdxsite module, plugin and script,
+    not the test files). Those are whatever the xdist worker's earlier test files happened to
+    import, plus the command's own lazy imports; any literal edited anywhere in the product
+    changes them too. So the mutation tests generated other mutants under ``make test`` than
+    alone, and a failure found by one run did not come back in the next. Here the local pool is
+    empty (the built-in one stays) for the module's tests.
+    """
+    from hypothesis.internal.conjecture import providers
+
+    empty = providers.Constants()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(providers, "_get_local_constants", lambda: empty)
+        providers.CONSTANTS_CACHE.cache.clear()  # per-range picks made from the process's pool
+        yield
+    providers.CONSTANTS_CACHE.cache.clear()

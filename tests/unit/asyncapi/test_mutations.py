@@ -1,8 +1,10 @@
 """Mutated AsyncAPI documents never crash the loader, the channel model or the page context:
 each is either read, or refused with located problems (an MdxsiteError), nothing else.
 
-Hypothesis (derandomized, so a failure reproduces) breaks the fixtures the ways people do:
-a key deleted, a value of another type, a ``$ref`` that leads nowhere or outside the file.
+Hypothesis (derandomized, and kept from the process's imported modules by the
+``same_examples_in_any_process`` fixture, so a failure reproduces) breaks the fixtures the
+ways people do: a key deleted, a value of another type, a ``$ref`` that leads nowhere or
+outside the file.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from mdxsite.asyncapi.load import load_text
 from mdxsite.asyncapi.render import context
 from mdxsite.errors import MdxsiteError
 
+pytestmark = pytest.mark.usefixtures("same_examples_in_any_process")
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "asyncapi"
 DOCS = {p.name: (json.loads(p.read_text()) if p.suffix == ".json" else yaml.safe_load(p.read_text()))
         for p in sorted(FIXTURES.iterdir())}

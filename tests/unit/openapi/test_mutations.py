@@ -1,6 +1,7 @@
 """``openapi-check`` on mutated real specs: never a crash, exit 0 or 1, every problem located.
 
-Hypothesis (derandomized, so a failure reproduces) takes the documents of
+Hypothesis (derandomized, and kept from the process's imported modules by the
+``same_examples_in_any_process`` fixture, so a failure reproduces) takes the documents of
 ``../shared/openapi`` and breaks them the ways people and tools do: a key deleted, a value of
 another type, a subtree copied where it does not belong, a ``$ref`` that leads nowhere or
 outside the file, a value buried under hundreds of levels. Each mutant goes through the real
@@ -10,6 +11,7 @@ command line. ``scripts/openapi_fuzz.py`` runs the same mutations longer and pri
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import resource
 import sys
@@ -30,6 +32,7 @@ SHARED = Path(__file__).resolve().parents[3] / ".." / "shared" / "openapi"
 # would spend minutes re-serialising megabytes
 SPECS = sorted(p for p in SHARED.glob("*") if p.suffix in (".json", ".yaml", ".yml")
                and p.stat().st_size < 400_000)
+pytestmark = pytest.mark.usefixtures("same_examples_in_any_process")
 KINDS = ("delete", "retype", "duplicate", "dangle", "deepen")
 ODD_VALUES: list[Any] = [None, 0, -1, 3.5, True, "", "text", [], {}, [1, "a"], {"x": {"y": 1}}]
 
@@ -177,3 +180,30 @@ def test_mutation_figures(capsys: pytest.CaptureFixture[str]) -> None:
               f"exit 0: {CASES['codes'][0]}, exit 1: {CASES['codes'][1]}, 0 crashes, "
               f"slowest {CASES['slowest']:.2f} s of CPU, peak memory of the test process {peak:.0f} MiB")
     assert CASES["n"] >= 200 and CASES["codes"][1] > 0
+
+
+def _drawn(count: int) -> list[tuple[str, list[tuple[str, int, int]]]]:
+    """The first ``count`` (spec, steps) examples the property test's strategies give."""
+    seen = []
+
+    @settings(max_examples=count, derandomize=True, deadline=None, database=None)
+    @given(spec=st.sampled_from(SPECS), steps=st.lists(STEP, min_size=1, max_size=4))
+    def record(spec: Path, steps: list[tuple[str, int, int]]) -> None:
+        seen.append((spec.name, steps))
+
+    record()
+    return seen
+
+
+def test_the_mutants_do_not_depend_on_what_the_process_imported(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An xdist worker that ran other test files first has imported more of mdxsite, whose
+    literals hypothesis used to draw from: the counts above changed from run to run."""
+    before = _drawn(60)
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    (folder / "more_literals.py").write_text(
+        "NUMBERS = (" + ", ".join(str(n * 7919) for n in range(1, 120)) + ")\n")
+    monkeypatch.syspath_prepend(folder)
+    monkeypatch.setitem(sys.modules, "more_literals", importlib.import_module("more_literals"))
+    assert _drawn(60) == before
