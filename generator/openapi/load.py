@@ -333,17 +333,25 @@ def load_source(source: str) -> Document:
     return load_path(Path(source), source)
 
 
-_LOADED: dict[tuple[str, str, str, int], Document] = {}
+_LOADED: dict[tuple[str, str, str, tuple[int, ...]], Document] = {}
 
 
 def per_process(root: Path, spec: str, kind: str, load: Callable[[], Document]) -> Document:
     """Return ``load()``'s document for ``spec`` (a site path or URL) once per process.
 
-    The file's modification time is part of the key, so a long-lived dev server never serves a
-    stale document; at most 16 documents are kept.
+    The file's modification time, size and inode are part of the key, so a long-lived dev
+    server never serves a stale document (two saves within one tick of the file system's clock
+    share a modification time; an editor's atomic save makes a new inode); at most 16
+    documents are kept.
     """
     local = root / spec.lstrip("/")
-    stamp = local.stat().st_mtime_ns if not spec.startswith("http") and local.exists() else 0
+    stamp: tuple[int, ...] = ()
+    if not spec.startswith("http"):
+        try:
+            st = local.stat()
+            stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:  # missing: load() says so, located
+            pass
     key = (kind, str(root), spec, stamp)
     if key not in _LOADED:
         if len(_LOADED) > 16:

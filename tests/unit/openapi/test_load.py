@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
+
 from mdxsite.errors import JsonPath
-from mdxsite.openapi.load import parse
+from mdxsite.openapi.load import Document, parse, per_process
 
 
 def test_integer_status_codes_and_dates_become_strings() -> None:
@@ -24,3 +28,19 @@ def test_json_documents_load_with_positions() -> None:
 def test_aliases_share_data() -> None:
     doc = parse("a: &x {k: 1}\nb: *x\n", "api.yaml")
     assert doc.data["b"] == {"k": 1}
+
+
+def test_a_document_rewritten_within_one_clock_tick_is_loaded_again(tmp_path: Path) -> None:
+    # a dev server renders API pages from the document it loaded: a second save that the
+    # file system stamps with the same modification time must still be seen
+    spec = tmp_path / "openapi.json"
+
+    def load() -> Document:
+        return Document(name="openapi.json", data=json.loads(spec.read_text(encoding="utf-8")))
+
+    spec.write_text('{"info": {"title": "One"}}', encoding="utf-8")
+    first = spec.stat().st_mtime_ns
+    assert per_process(tmp_path, "openapi.json", "OpenAPI", load).data["info"]["title"] == "One"
+    spec.write_text('{"info": {"title": "Second"}}', encoding="utf-8")
+    os.utime(spec, ns=(first, first))  # the same tick as the first save
+    assert per_process(tmp_path, "openapi.json", "OpenAPI", load).data["info"]["title"] == "Second"
