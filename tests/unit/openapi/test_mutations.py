@@ -16,6 +16,7 @@ import json
 import resource
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -171,14 +172,13 @@ def test_mutated_real_specs_fail_cleanly(tmp_path: Path, spec: Path,
     CASES["slowest"] = max(CASES["slowest"], seconds)
 
 
-def test_mutation_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    """Runs after the property test (file order): print its counts under make test."""
+def test_mutation_figures(figures: Callable[[str], None]) -> None:
+    """Runs after the property test (file order): its counts go in make test's summary."""
     peak = _peak_mib()
     assert peak < 1024, f"peak memory {peak:.0f} MiB"
-    with capsys.disabled():
-        print(f"\nopenapi-check mutations: {CASES['n']} mutants of {len(SPECS)} real specs, "
-              f"exit 0: {CASES['codes'][0]}, exit 1: {CASES['codes'][1]}, 0 crashes, "
-              f"slowest {CASES['slowest']:.2f} s of CPU, peak memory of the test process {peak:.0f} MiB")
+    figures(f"openapi-check mutations: {CASES['n']} mutants of {len(SPECS)} real specs, "
+            f"exit 0: {CASES['codes'][0]}, exit 1: {CASES['codes'][1]}, 0 crashes, "
+            f"slowest {CASES['slowest']:.2f} s of CPU, peak memory of the test process {peak:.0f} MiB")
     assert CASES["n"] >= 200 and CASES["codes"][1] > 0
 
 
