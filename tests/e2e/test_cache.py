@@ -157,30 +157,33 @@ def test_editing_a_page_body_rerenders_only_that_page(env) -> None:
     assert "Alpha edited." in full and "Alpha body." not in full
 
 
+def noted(log: Path, what: str) -> list[str]:
+    """The page keys the plugin noted in its ``.changed`` or ``.arrived`` file last build."""
+    return log.with_name(f"{log.name}.{what}").read_text(encoding="utf-8").split()
+
+
 def test_build_started_names_the_pages_that_may_differ_from_the_published_output(env) -> None:
     site, out, log, _ = env
     write_site(site)
-    changed = log.with_name(log.name + ".changed")
     build(site, out)
-    assert changed.read_text(encoding="utf-8").split() == ["alpha", "beta", "index"]
+    assert noted(log, "changed") == ["alpha", "beta", "index"]
     build(site, out)
-    assert changed.read_text(encoding="utf-8").split() == []
+    assert noted(log, "changed") == []
     (site / "alpha.mdx").write_text("---\ntitle: Alpha\n---\n\nAlpha edited.\n", encoding="utf-8")
     (site / "snippets" / "shared.md").write_text("shared text v2", encoding="utf-8")
     build(site, out)
-    assert changed.read_text(encoding="utf-8").split() == ["alpha", "beta"]
+    assert noted(log, "changed") == ["alpha", "beta"]
     assert rendered(log) == ["alpha", "alpha", "beta", "beta", "index"]  # the first build too
 
 
 def test_an_edited_page_reaches_the_plugins_before_the_cached_ones(env) -> None:
     site, out, log, _ = env
     write_site(site)
-    arrived = log.with_name(log.name + ".arrived")
     build(site, out)
-    assert arrived.read_text(encoding="utf-8").split() == ["index", "alpha", "beta"]
+    assert noted(log, "arrived") == ["index", "alpha", "beta"]
     (site / "snippets" / "shared.md").write_text("shared text v2", encoding="utf-8")
     build(site, out)  # beta, last in the navigation, is the one page rendered
-    assert arrived.read_text(encoding="utf-8").split() == ["beta", "index", "alpha"]
+    assert noted(log, "arrived") == ["beta", "index", "alpha"]
     assert "shared text v2" in (out / "beta" / "index.html").read_text(encoding="utf-8")
 
 
