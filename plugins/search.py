@@ -39,12 +39,16 @@ whose page list is the same as when it was published, and whose every page is by
 to the published one, is kept unread; only the shards holding a changed page are indexed
 again. Pagefind spends about 2.1 ms of CPU a page, linearly (half adding the pages, half
 building the index's files, all after the shard's last page), so a shard's size is what a
-one-page edit pays for search: 500 pages (~1 s, in its own process beside the rest of the
-build) rather than 2,000 (~5 s), at the cost of more shards to merge when a reader searches
-(20 on 10,000 pages) and rarity judged over fewer pages. 250 would halve that second (and the
-last shard's index writing, the cold build's tail), but each shard costs a first search its
-own ~72 KB wasm and metadata: at 1,000 pages, 4 shards made a first search fetch 509 KB in 40
-requests instead of 332 KB in 28 (40 shards on 10,000 pages).
+one-page edit pays for search: 500 pages (1.1 s adding them and 0.6 s writing the index, 1.7 s
+of Pagefind's CPU on the benchmark's pages, in its own process beside the rest of the build)
+rather than 2,000, at the cost of more shards to merge when a reader searches (20 on 10,000
+pages) and rarity judged over fewer pages. Smaller shards would shorten that edit, but each
+shard costs the reader's first search its entry, its metadata and a chunk of its index (the
+wasm is fetched once): on the 10,000-page benchmark, in Chromium from a local server, 500
+pages a shard made the first search 83 requests and 1,257 KiB (2.4 s to results), 250 pages
+145 requests and 1,727 KiB (2.6 s), 125 pages 312 requests and 4,014 KiB (4.7 s), for an
+edit build 0.5-1 s shorter at best (the render of the edited page and the build's set-up
+remain).
 
 Pages are indexed while the build renders them (:class:`_Indexer`), not after the last one
 is written: each shard's process starts when its first page is built and writes its files as
