@@ -149,12 +149,15 @@ def _peak_from_here() -> None:
 
 
 STEP = st.tuples(st.sampled_from(KINDS), st.integers(0, 10**6), st.integers(0, 10**6))
+# what the property test is given; the test that the mutants do not depend on the imported
+# modules draws from the same
+EXAMPLES = {"spec": st.sampled_from(SPECS), "steps": st.lists(STEP, min_size=1, max_size=4)}
 CASES = {"n": 0, "codes": {0: 0, 1: 0}, "slowest": 0.0}
 
 
 @settings(max_examples=240, derandomize=True, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(spec=st.sampled_from(SPECS), steps=st.lists(STEP, min_size=1, max_size=4))
+@given(**EXAMPLES)
 def test_mutated_real_specs_fail_cleanly(tmp_path: Path, spec: Path,
                                          steps: list[tuple[str, int, int]]) -> None:
     mutant = tmp_path / f"mutant{spec.suffix}"
@@ -187,7 +190,7 @@ def _drawn(count: int) -> list[tuple[str, list[tuple[str, int, int]]]]:
     seen = []
 
     @settings(max_examples=count, derandomize=True, deadline=None, database=None)
-    @given(spec=st.sampled_from(SPECS), steps=st.lists(STEP, min_size=1, max_size=4))
+    @given(**EXAMPLES)
     def record(spec: Path, steps: list[tuple[str, int, int]]) -> None:
         seen.append((spec.name, steps))
 
