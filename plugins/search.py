@@ -37,8 +37,8 @@ third of the bytes of the written pages and spends ~0.3 ms a page less than on t
 without their header and sidebar, and ~0.3 ms less again than with the head's tags). A shard
 whose page list is the same as when it was published, and whose every page is byte-identical
 to the published one, is kept unread; only the shards holding a changed page are indexed
-again. Pagefind spends about 2.1 ms of CPU a page, linearly (half adding the pages, half
-building the index's files, all after the shard's last page), so a shard's size is what a
+again. Pagefind spends about 3.4 ms of CPU a page, linearly (two thirds adding the pages, a
+third building the index's files, all after the shard's last page), so a shard's size is what a
 one-page edit pays for search: 500 pages (1.1 s adding them and 0.6 s writing the index, 1.7 s
 of Pagefind's CPU on the benchmark's pages, in its own process beside the rest of the build)
 rather than 2,000, at the cost of more shards to merge when a reader searches (20 on 10,000
