@@ -25,7 +25,10 @@ search.js fetches it when the dialog first opens and has Pagefind search the fir
 holding the reader's language and merge (``mergeIndex``) the others holding it: Pagefind
 would search a shard without that language in its largest one. Any shard may come first, so
 each keeps Pagefind's scripts. Without the file, the folder is the one index. Pagefind ranks
-merged results by each shard's own scores, so a word's rarity is judged per shard.
+merged results by each shard's own scores, so a word's rarity is judged per shard. Pagefind's
+UI scripts are loaded from the index folder alone: the shard sub-folders have none
+(:data:`UI_FILES`), but each keeps ``pagefind.js``, its worker and wasm, as it may be the shard
+a search starts from.
 
 Speed: the pages are streamed to the ``pagefind --service`` process without waiting for each
 answer (the service handles requests one at a time, in order, so the index is the same as
@@ -112,6 +115,13 @@ SHARD_LIST = "shard~list.json"
 STATE_FILE = "search-index.json"
 # beside it: what each shard's Pagefind was sent last (see _TextStore), one file a shard
 TEXTS_FOLDER = "search-texts"
+# Pagefind's own search interfaces and its highlighting script: search.js loads Pagefind's UI
+# from the index's folder (its first shard) alone, so a shard sub-folder's copies (~420 KB a
+# shard, 8 MB of 10,000 pages) would be files no reader fetches; the first shard keeps them,
+# for a template of the site's own that uses them
+UI_FILES = frozenset({"pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js",
+                      "pagefind-modular-ui.css", "pagefind-component-ui.js",
+                      "pagefind-component-ui.css", "pagefind-highlight.js"})
 # navigation inside <main> (path, pager, footer) and the "#" beside headings are not content
 EXCLUDE = [".heading-anchor", ".breadcrumbs", ".eyebrow", ".pager", ".site-footer"]
 
@@ -797,7 +807,8 @@ def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str,
     it holds and its files ({path under ``out_dir``: size}).
 
     The files come back in the answer and are written here: Pagefind's own WriteFiles answers
-    before its (asynchronous) writes finish, and exiting then truncates files. A file named
+    before its (asynchronous) writes finish, and exiting then truncates files. A shard
+    sub-folder gets no copy of Pagefind's UI scripts (:data:`UI_FILES`). A file named
     by a digest of its bytes (a fragment) that the published output has is kept, not written:
     a one-page edit re-indexes 500 pages but changes a few of their fragments.
     """
@@ -810,7 +821,10 @@ def _write_index(service: _Service, index_id: int, out_dir: Path, shard: str,
     languages: list[str] = []
     written: dict[str, int] = {}
     present: dict[str, tuple[str, bytes]] = {}  # published already: kept, not written
+    sub_shard = shard.rpartition("/")[2].startswith(SHARD_FOLDER.format(""))
     for item in sorted(files, key=lambda f: f["path"]):
+        if sub_shard and item["path"] in UI_FILES:
+            continue
         # checked by name, not by resolving each path (3 system calls a folder, 500 files)
         target = os.path.normpath(os.path.join(base, item["path"]))
         if not target.startswith(base + os.sep):

@@ -170,7 +170,15 @@ def test_a_large_index_is_split_into_shards_that_search_together(
                                   {"path": "shard~3/", "languages": ["en"]}]}
     for shard in ("", "shard~2/", "shard~3/"):
         assert (out / "_pagefind" / shard / "pagefind-entry.json").is_file()
+        assert (out / "_pagefind" / shard / "pagefind.js").is_file()  # a search may start there
     assert not (out / "_pagefind" / "shard~4").exists()
+    # Pagefind's UI is loaded from the index folder alone (search.js): no copy in the shards
+    ui = {"pagefind-ui.js", "pagefind-ui.css", "pagefind-highlight.js"}
+    assert ui <= {p.name for p in (out / "_pagefind").iterdir()}
+    for shard in ("shard~2", "shard~3"):
+        names = {p.name for p in (out / "_pagefind" / shard).iterdir()}
+        assert not {n for n in names if n.endswith((".js", ".css"))} - {"pagefind.js",
+                                                                      "pagefind-worker.js"}
 
     base = serve_dir(out)
     shards = [shard["path"] for shard in listing["shards"]]
