@@ -144,7 +144,8 @@ def _check_icon_names(raw: dict[str, object], out: Problems) -> None:
                     walk(v, at / k)
         elif isinstance(value, list):
             for i, v in enumerate(value):
-                walk(v, at / i)
+                if isinstance(v, (dict, list)):  # not the path of each of 10,000 page names
+                    walk(v, at / i)
 
     walk(raw, JsonPath())
 
