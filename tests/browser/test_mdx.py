@@ -27,6 +27,9 @@ graph TD
   <span className="block dark:hidden">light only</span>
   <span id="dark-only" className="hidden dark:block">dark only</span>
 </div>
+
+<div id="boxed" className="border border-gray-200 dark:border-zinc-800/40">boxed</div>
+<div id="tinted" className="border-gray-200">a colour, no width</div>
 """
 
 LONG = "\n".join(f"step_{n} = {n}" for n in range(1, 21))
@@ -115,6 +118,16 @@ def test_utility_classes_apply_and_follow_dark_mode(tab) -> None:
     assert tab.evaluate(f"({style})('#dark-only', 'display')") == "none"
     tab.evaluate("document.documentElement.classList.add('dark')")
     assert tab.evaluate(f"({style})('#dark-only', 'display')") == "block"
+
+
+def test_border_utilities_draw_a_solid_line_as_with_tailwinds_preflight(tab) -> None:
+    tab.goto(tab.base + "/")
+    border = "(sel) => { const s = getComputedStyle(document.querySelector(sel)); " \
+             "return [s.borderTopWidth, s.borderTopStyle, s.borderTopColor]; }"
+    assert tab.evaluate(f"({border})('#boxed')") == ["1px", "solid", "rgb(229, 231, 235)"]
+    assert tab.evaluate(f"({border})('#tinted')")[:2] == ["0px", "solid"]
+    tab.evaluate("document.documentElement.classList.add('dark')")
+    assert tab.evaluate(f"({border})('#boxed')") == ["1px", "solid", "rgba(39, 39, 42, 0.4)"]
 
 
 def test_code_blocks_copy_highlight_number_expand_and_follow_dark_mode(tab) -> None:
