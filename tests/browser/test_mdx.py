@@ -30,6 +30,16 @@ graph TD
 
 <div id="boxed" className="border border-gray-200 dark:border-zinc-800/40">boxed</div>
 <div id="tinted" className="border-gray-200">a colour, no width</div>
+
+<div className="flex flex-col gap-2">
+  <h3 id="hero" className="text-base">
+    Text on a line of its own
+  </h3>
+  <p id="lead" className="text-center text-gray-600">
+    Its *lead*, on lines of its own,
+    centred and grey.
+  </p>
+</div>
 """
 
 LONG = "\n".join(f"step_{n} = {n}" for n in range(1, 21))
@@ -118,6 +128,19 @@ def test_utility_classes_apply_and_follow_dark_mode(tab) -> None:
     assert tab.evaluate(f"({style})('#dark-only', 'display')") == "none"
     tab.evaluate("document.documentElement.classList.add('dark')")
     assert tab.evaluate(f"({style})('#dark-only', 'display')") == "block"
+
+
+def test_text_on_lines_of_its_own_inside_p_and_headings_keeps_their_classes(tab) -> None:
+    # MDX makes such text a paragraph inside the element; a <p> inside a <p> cannot be written
+    # in HTML (the parser closes the outer one first), so the text lost the author's classes
+    tab.goto(tab.base + "/")
+    lead = "document.querySelector('#lead')"
+    assert tab.evaluate(f"{lead}.textContent.trim()").startswith("Its lead, on lines")
+    assert tab.evaluate(f"getComputedStyle({lead}).textAlign") == "center"
+    assert tab.evaluate(f"getComputedStyle({lead}).color") == "rgb(75, 85, 99)"
+    assert tab.evaluate("document.querySelector('#hero').children.length") == 0
+    assert tab.evaluate("document.querySelector('#hero').textContent.trim()") == \
+        "Text on a line of its own"
 
 
 def test_border_utilities_draw_a_solid_line_as_with_tailwinds_preflight(tab) -> None:
