@@ -57,6 +57,18 @@ second = 2
 ```
 """
 
+CANVAS = """---
+title: Canvas
+mode: custom
+---
+
+<h3 id="styled" className="text-base">Sized by its class</h3>
+
+<div className="prose">
+  <h3 id="opted">Typography asked for</h3>
+</div>
+"""
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -69,10 +81,11 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = tmp_path_factory.mktemp("mdx") / "site"
     site.mkdir()
     (site / "docs.json").write_text('{"name": "T", "theme": "mint", '
-                                    '"navigation": {"pages": ["index", "plain", "code"]}}')
+                                    '"navigation": {"pages": ["index", "plain", "code", "canvas"]}}')
     (site / "index.mdx").write_text(PAGE)
     (site / "plain.mdx").write_text("---\ntitle: Plain\n---\n\nNo diagram here.\n")
     (site / "code.mdx").write_text(CODE)
+    (site / "canvas.mdx").write_text(CANVAS)
     out = site.parent / "out"
     result = CliRunner().invoke(main, ["build", str(site), "-o", str(out)])
     assert result.exit_code == 0, result.stderr
@@ -141,6 +154,17 @@ def test_text_on_lines_of_its_own_inside_p_and_headings_keeps_their_classes(tab)
     assert tab.evaluate("document.querySelector('#hero').children.length") == 0
     assert tab.evaluate("document.querySelector('#hero').textContent.trim()") == \
         "Text on a line of its own"
+
+
+def test_custom_mode_pages_have_no_prose_typography_unless_asked(tab) -> None:
+    # the platform: "Custom mode pages have no default typography"; className="prose" asks
+    tab.goto(tab.base + "/canvas/")
+    size = "(sel) => getComputedStyle(document.querySelector(sel)).fontSize"
+    assert tab.evaluate(f"({size})('#styled')") == "16px"       # text-base, not the prose h3
+    tab.goto(tab.base + "/")
+    in_prose = tab.evaluate(f"({size})('#hero')")                # the same class in a default page
+    tab.goto(tab.base + "/canvas/")
+    assert tab.evaluate(f"({size})('#opted')") == in_prose != "16px"
 
 
 def test_border_utilities_draw_a_solid_line_as_with_tailwinds_preflight(tab) -> None:
