@@ -17,7 +17,7 @@ from typing import Any
 from markupsafe import Markup
 
 from mdxsite import sources
-from mdxsite.errors import Location, MdxsiteError, Problem, report_warnings
+from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import (SLOTS, BuildReport, NavItem, OutputFile, Page, PageResult, RenderedPage,
                            Site)
@@ -59,6 +59,26 @@ def _custom_files(site: Site) -> tuple[list[str], list[str]]:
     if not _CUSTOM or _CUSTOM[0][0] is not site.assets:
         _CUSTOM[:] = [(site.assets, sources.custom_files(site.assets, site.root))]
     return _CUSTOM[0][1]
+
+
+def _missing_brand_files(site: Site) -> list[Problem]:
+    """Warnings for docs.json's logo and favicon naming a file the site folder lacks: the
+    header of every page showed a broken image (a tab no icon), and the build said nothing."""
+    found: list[Problem] = []
+    for field in ("logo", "favicon"):
+        value = site.config.get(field)
+        named = value.items() if isinstance(value, Mapping) else [(None, value)]
+        for variant, path in named:
+            if variant == "href" or not isinstance(path, str) or not path or \
+                    path.startswith(("http://", "https://", "//", "data:")) or \
+                    (site.root / path.lstrip("/")).is_file():
+                continue
+            at = JsonPath((field,) if variant is None else (field, variant))
+            found.append(Problem(site.config.where(at), f"{path!r} is not a file in the "
+                                 "site folder: every page links to it, and it is not published",
+                                 "add the file or fix the path (relative to the site folder)",
+                                 str(at), "config.missing-file", warning=True))
+    return found
 
 
 def _favicon(site: Site) -> dict[str, str]:
@@ -556,6 +576,7 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     report_warnings(sorted(p for k in keys if k in site.pages for p in _MISSING_ICONS[k]))
     moded = _MODE_WARNINGS if pages is None else [k for k in pages if k in _MODE_WARNINGS]
     report_warnings(sorted(_MODE_WARNINGS[k] for k in moded if k in site.pages))
+    report_warnings(_missing_brand_files(site))
     if thumbnails.enabled(site):
         background = site.config.get("thumbnails.background")
         if isinstance(background, str) and background and not background.startswith(

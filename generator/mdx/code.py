@@ -139,11 +139,13 @@ def render_fence(tok: Token, props: dict[str, Any] | None = None) -> dict[str, A
     title = meta["title"]
     header = (f'<div class="code-header"><span class="code-title">{html.escape(title)}</span>'
               if title else '<div class="code-header"><span class="code-title"></span>')
-    header += ('<button type="button" class="copy-button" aria-label="Copy code">Copy</button>'
+    header += ('<button type="button" class="copy-button" aria-label="Copy code" '
+               'data-pagefind-ignore>Copy</button>'
                '</div>')
     lines = source.count("\n") + (0 if source.endswith("\n") else 1)
     if "expandable" in meta["flags"] and lines > EXPAND_AFTER:
-        body += (f'<button type="button" class="code-expand" aria-expanded="false">'
+        body += (f'<button type="button" class="code-expand" aria-expanded="false" '
+                 f'data-pagefind-ignore>'
                  f'Show all {lines} lines</button>')
     out = (f'<div class="{" ".join(classes)}" data-lang="{html.escape(lang)}">'
            f'{header}{body}</div>\n')

@@ -1165,7 +1165,24 @@ def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Conte
             attrs.append(f' width="{found[0]}" height="{found[1]}"')
     if name in VOID:
         return f"<{name}{''.join(attrs)}>"
+    if name in _PHRASING_ONLY:
+        children = _without_paragraph(children)
     return f"<{name}{''.join(attrs)}>{children}</{name}>"
+
+
+# elements whose content is a line of text: with the text on lines of its own, MDX makes it a
+# paragraph inside them (<p className="x"><p>text</p></p>), which the platform's React puts in
+# the DOM as is, but which HTML cannot say: the parser closes the outer <p> at the inner one,
+# and the author's classes end up on an empty element (headings keep it, with its margins)
+_PHRASING_ONLY = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def _without_paragraph(children: Markup) -> Markup:
+    """The text of ``children`` when they are one paragraph, else ``children`` unchanged."""
+    inner = children.strip()
+    if inner.startswith("<p>") and inner.endswith("</p>") and "<p" not in inner[3:-4]:
+        return Markup(inner[3:-4])
+    return children
 
 
 def _math(tex: str, display: bool = False) -> Markup:

@@ -27,6 +27,19 @@ graph TD
   <span className="block dark:hidden">light only</span>
   <span id="dark-only" className="hidden dark:block">dark only</span>
 </div>
+
+<div id="boxed" className="border border-gray-200 dark:border-zinc-800/40">boxed</div>
+<div id="tinted" className="border-gray-200">a colour, no width</div>
+
+<div className="flex flex-col gap-2">
+  <h3 id="hero" className="text-base">
+    Text on a line of its own
+  </h3>
+  <p id="lead" className="text-center text-gray-600">
+    Its *lead*, on lines of its own,
+    centred and grey.
+  </p>
+</div>
 """
 
 LONG = "\n".join(f"step_{n} = {n}" for n in range(1, 21))
@@ -44,6 +57,18 @@ second = 2
 ```
 """
 
+CANVAS = """---
+title: Canvas
+mode: custom
+---
+
+<h3 id="styled" className="text-base">Sized by its class</h3>
+
+<div className="prose">
+  <h3 id="opted">Typography asked for</h3>
+</div>
+"""
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -56,10 +81,11 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = tmp_path_factory.mktemp("mdx") / "site"
     site.mkdir()
     (site / "docs.json").write_text('{"name": "T", "theme": "mint", '
-                                    '"navigation": {"pages": ["index", "plain", "code"]}}')
+                                    '"navigation": {"pages": ["index", "plain", "code", "canvas"]}}')
     (site / "index.mdx").write_text(PAGE)
     (site / "plain.mdx").write_text("---\ntitle: Plain\n---\n\nNo diagram here.\n")
     (site / "code.mdx").write_text(CODE)
+    (site / "canvas.mdx").write_text(CANVAS)
     out = site.parent / "out"
     result = CliRunner().invoke(main, ["build", str(site), "-o", str(out)])
     assert result.exit_code == 0, result.stderr
@@ -115,6 +141,40 @@ def test_utility_classes_apply_and_follow_dark_mode(tab) -> None:
     assert tab.evaluate(f"({style})('#dark-only', 'display')") == "none"
     tab.evaluate("document.documentElement.classList.add('dark')")
     assert tab.evaluate(f"({style})('#dark-only', 'display')") == "block"
+
+
+def test_text_on_lines_of_its_own_inside_p_and_headings_keeps_their_classes(tab) -> None:
+    # MDX makes such text a paragraph inside the element; a <p> inside a <p> cannot be written
+    # in HTML (the parser closes the outer one first), so the text lost the author's classes
+    tab.goto(tab.base + "/")
+    lead = "document.querySelector('#lead')"
+    assert tab.evaluate(f"{lead}.textContent.trim()").startswith("Its lead, on lines")
+    assert tab.evaluate(f"getComputedStyle({lead}).textAlign") == "center"
+    assert tab.evaluate(f"getComputedStyle({lead}).color") == "rgb(75, 85, 99)"
+    assert tab.evaluate("document.querySelector('#hero').children.length") == 0
+    assert tab.evaluate("document.querySelector('#hero').textContent.trim()") == \
+        "Text on a line of its own"
+
+
+def test_custom_mode_pages_have_no_prose_typography_unless_asked(tab) -> None:
+    # the platform: "Custom mode pages have no default typography"; className="prose" asks
+    tab.goto(tab.base + "/canvas/")
+    size = "(sel) => getComputedStyle(document.querySelector(sel)).fontSize"
+    assert tab.evaluate(f"({size})('#styled')") == "16px"       # text-base, not the prose h3
+    tab.goto(tab.base + "/")
+    in_prose = tab.evaluate(f"({size})('#hero')")                # the same class in a default page
+    tab.goto(tab.base + "/canvas/")
+    assert tab.evaluate(f"({size})('#opted')") == in_prose != "16px"
+
+
+def test_border_utilities_draw_a_solid_line_as_with_tailwinds_preflight(tab) -> None:
+    tab.goto(tab.base + "/")
+    border = "(sel) => { const s = getComputedStyle(document.querySelector(sel)); " \
+             "return [s.borderTopWidth, s.borderTopStyle, s.borderTopColor]; }"
+    assert tab.evaluate(f"({border})('#boxed')") == ["1px", "solid", "rgb(229, 231, 235)"]
+    assert tab.evaluate(f"({border})('#tinted')")[:2] == ["0px", "solid"]
+    tab.evaluate("document.documentElement.classList.add('dark')")
+    assert tab.evaluate(f"({border})('#boxed')") == ["1px", "solid", "rgba(39, 39, 42, 0.4)"]
 
 
 def test_code_blocks_copy_highlight_number_expand_and_follow_dark_mode(tab) -> None:

@@ -151,6 +151,32 @@ def _search(tmp_path: Path, base: str, out: Path, term: str, shards: list[str]) 
     return json.loads(done.stdout)
 
 
+def test_the_page_menu_and_the_buttons_of_code_and_endpoints_are_not_indexed(
+        cli: Callable, make_site: Callable, tmp_path: Path, serve_dir: Callable) -> None:
+    # every page's "Copy page / Copy this page as Markdown for LLMs" menu, and each code
+    # block's "Copy" button, were indexed: a search for "LLMs" found every page
+    docs = {**DOCS, "contextual": {"options": ["copy", "view", "chatgpt"]},
+            "navigation": {"pages": ["index", "alpha", "beta", "endpoint"]}}
+    spec = {"openapi": "3.0.0", "info": {"title": "A", "version": "1"},
+            "servers": [{"url": "https://api.example.com"}],
+            "paths": {"/moorings": {"get": {"summary": "List moorings",
+                                            "responses": {"200": {"description": "Moorings"}}}}}}
+    pages = {**PAGES, "alpha": PAGES["alpha"] + "\n```python\nships = 3\n```\n",
+             "endpoint": "---\ntitle: Moorings\nopenapi: GET /moorings\n---\n"}
+    root = make_site(docs, pages)
+    (root / "openapi.json").write_text(json.dumps(spec), encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    assert "Markdown for LLMs" in (out / "index.html").read_text(encoding="utf-8")
+    assert "Try it" in (out / "endpoint" / "index.html").read_text(encoding="utf-8")
+    base = serve_dir(out)
+    assert _search(tmp_path, base, out, "lighthouses", [""]) == ["/alpha/"]
+    assert _search(tmp_path, base, out, "moorings", [""]) == ["/endpoint/"]
+    for term in ("LLMs", "ChatGPT", "copy", "try"):
+        assert _search(tmp_path, base, out, term, [""]) == [], term
+
+
 SHARDED = {"name": "Search test", "theme": "mint", "colors": {"primary": "#0D9373"},
            "navigation": {"pages": ["index", "alpha", "beta", "delta", "gamma"]}}
 # dealt in navigation order, two a shard: index | alpha, beta | delta, gamma (1 + 2 + 2 pages)

@@ -216,3 +216,21 @@ def test_language_selector_shows_names_and_html_lang_is_bcp47(cli: Callable, mak
     options = re.findall(r'<a class="dropdown-item" href="([^"]+)"( aria-current="true")? '
                          r'hreflang="([^"]+)" lang="[^"]+"><span class="dropdown-title">([^<]+)<', jp)
     assert options == [("/", "", "en", "English"), ("/jp/", ' aria-current="true"', "ja", "日本語")]
+
+
+def test_a_logo_or_favicon_the_site_folder_lacks_is_a_located_warning(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    docs = ('{\n  "name": "T",\n  "logo": {"light": "/logo/light.svg", "dark": "/logo/dark.svg",'
+            ' "href": "https://example.com"},\n  "favicon": "/favicon.png",\n'
+            '  "navigation": {"pages": ["index"]}\n}\n')
+    root = make_site(docs, pages={"index": "Hi\n"}, files={"logo/dark.svg": "<svg/>"})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "config.missing-file" in line]
+    assert warnings == [
+        "docs.json:3:21: warning: logo.light: '/logo/light.svg' is not a file in the site folder: "
+        "every page links to it, and it is not published. Add the file or fix the path "
+        "(relative to the site folder). [config.missing-file]",
+        "docs.json:4:14: warning: favicon: '/favicon.png' is not a file in the site folder: "
+        "every page links to it, and it is not published. Add the file or fix the path "
+        "(relative to the site folder). [config.missing-file]"]

@@ -227,7 +227,7 @@
   // image zoom, as on the platform: an image in the page opens larger over it on click (not
   // one with noZoom, nor one inside a link); Escape, the close button or a click closes it
   var lightbox = null;
-  on(".prose img", "click", function (e, img) {
+  on(".prose img, .custom-canvas img", "click", function (e, img) {
     if (img.hasAttribute("data-no-zoom") || img.closest("a, button, [data-no-zoom]")) return;
     if (!lightbox) {
       lightbox = document.createElement("dialog");
@@ -273,7 +273,7 @@
   // <View>: the page's views form one menu above the first of them, as on the platform; only
   // the chosen view shows (without script every view shows under its own title)
   function setUpViews() {
-    var views = Array.prototype.slice.call(document.querySelectorAll(".prose .view[data-view]"));
+    var views = Array.prototype.slice.call(document.querySelectorAll(".prose .view[data-view], .custom-canvas .view[data-view]"));
     if (views.length < 2) return;
     var titles = [];
     views.forEach(function (v) { var t = v.getAttribute("data-view"); if (titles.indexOf(t) < 0) titles.push(t); });
