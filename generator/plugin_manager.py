@@ -392,6 +392,25 @@ def _is_iterator(value: object) -> bool:
     return hasattr(value, "__next__")
 
 
+def typed(items: Iterator[tuple[str, Any]], kind: type | tuple[type, ...], hook: str,
+          hint: str) -> Iterator[tuple[str, Any]]:
+    """Pass on contributed items, failing on the first that is not a ``kind``: a located
+    error naming the plugin and what it returned, not an AttributeError in our code."""
+    for plugin, item in items:
+        if not isinstance(item, kind):
+            raise wrong_result(plugin, item, hook, hint)
+        yield plugin, item
+
+
+def wrong_result(plugin: str, value: object, hook: str, hint: str) -> MdxsiteError:
+    """The error for a plugin that returned something a hook does not take."""
+    shown = repr(value)
+    if len(shown) > 80:
+        shown = shown[:77] + "..."
+    return MdxsiteError.single(f"plugin {plugin!r} returns {shown} from {hook}", hint=hint,
+                               where=Location(f"plugin {plugin}"))
+
+
 def unique_by(items: Iterator[tuple[str, Any]], key: Any, what: str) -> list[Any]:
     """Return the contributed items, failing when two plugins contribute the same key."""
     seen: dict[Any, str] = {}

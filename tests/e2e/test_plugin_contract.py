@@ -220,6 +220,36 @@ def test_a_raising_page_built_is_blamed_naming_plugin_and_page(site: Path, tmp_p
     assert gc.get_freeze_count() == 0
 
 
+@pytest.mark.parametrize(("hook", "returned", "shown"), [
+    ("mdxsite_settings", lambda: ["title"], "['title']"),
+    ("mdxsite_extra_pages", lambda: [{"key": "news"}], "{'key': 'news'}"),
+    ("mdxsite_output_files", lambda: ["feed.xml"], "'feed.xml'"),
+    ("mdxsite_template_folders", lambda: ["templates"], "'templates'"),
+    ("mdxsite_template_context", lambda: "minutes", "'minutes'"),
+    ("mdxsite_page_slots", lambda: {"after_content": None}, "{'after_content': None}"),
+    ("mdxsite_page_assets", lambda: [3], "3"),
+])
+def test_a_result_of_the_wrong_type_is_one_located_error_naming_the_plugin(
+        site: Path, tmp_path: Path, hook: str, returned: Any, shown: str) -> None:
+    # not an AttributeError in mdxsite's code, blamed on whichever plugin was running, and
+    # once, not once per page
+    with pytest.raises(MdxsiteError) as caught:
+        build(site, tmp_path / "out", plugin("wrong", **{hook: hookimpl(returned)}))
+    assert [str(p).split(". Return")[0] for p in caught.value.problems] == [
+        f"plugin wrong: plugin 'wrong' returns {shown} from {hook}"]
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_template_variable_mdxsite_sets_is_an_error_naming_the_plugin(site: Path, tmp_path: Path) -> None:
+    # "slots" and "page_assets" were silently replaced by the merged slots and assets
+    for name in ("slots", "page_assets"):
+        clash = plugin("clash", mdxsite_template_context=hookimpl(lambda name=name: {name: {}}))
+        with pytest.raises(MdxsiteError) as caught:
+            build(site, tmp_path / name, clash)
+        assert f"plugin 'clash' sets the template variable {name!r}, which mdxsite sets " \
+               "itself" in str(caught.value)
+
+
 def test_page_built_wrappers_and_call_monitors_see_every_page(site: Path, tmp_path: Path) -> None:
     # per-page hooks skip pluggy's call machinery when it has nothing to do
     # (plugin_manager.call_each): a wrapper or a monitor must still get every call
