@@ -231,6 +231,11 @@ def load_plugins(pm: Plugins, blocked: Collection[str] = ()) -> None:
             hint="check the hook name against `mdxsite plugins --hooks`") from exc
 
 
+def installed_names() -> set[str]:
+    """The names of the installed plugins (GROUP entry points), without importing them."""
+    return {ep.name for ep in entry_points(group=GROUP)}
+
+
 def create(blocked: Collection[str] = ()) -> Plugins:
     """Return a plugin manager with the hookspecs and every installed plugin registered."""
     pm = Plugins()
