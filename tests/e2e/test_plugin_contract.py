@@ -75,6 +75,41 @@ def test_two_plugins_defining_one_component_is_an_error_naming_both(site: Path, 
     assert not (tmp_path / "out").exists()
 
 
+def test_a_mistake_in_a_plugin_or_site_template_is_located_in_that_template(
+        site: Path, tmp_path: Path) -> None:
+    # it was "plugin 'mdx' (or 'theme') failed ... a bug in that plugin, not in your site"
+    folder = tmp_path / "templates"
+    (folder / "components").mkdir(parents=True)
+    kbd = plugin(
+        "kbd",
+        mdxsite_components=hookimpl(lambda: [Component("Kbd", "components/kbd.html", inline=True)]),
+        mdxsite_template_folders=hookimpl(lambda: [folder]))
+
+    def problems(out: str) -> list[str]:
+        with pytest.raises(MdxsiteError) as caught:
+            build(site, tmp_path / out, kbd)
+        assert not (tmp_path / out).exists()
+        return [str(p) for p in caught.value.problems]
+
+    (folder / "components" / "kbd.html").write_text("<kbd>\n{{ lable }}</kbd>")
+    assert problems("undefined") == [
+        f"{folder / 'components' / 'kbd.html'}:2: 'lable' is undefined. Templates run with "
+        "StrictUndefined: a name must be defined (test it with `is defined`)."]
+    (folder / "components" / "kbd.html").write_text("<kbd>{% if %}</kbd>")
+    assert problems("syntax") == [
+        f"{folder / 'components' / 'kbd.html'}:1: Expected an expression, got 'end of "
+        "statement block'"]
+    (folder / "components" / "kbd.html").unlink()
+    assert problems("missing")[0].startswith(
+        "index.mdx: no template folder has the template 'components/kbd.html'. A plugin's "
+        "component names it")
+    (folder / "components" / "kbd.html").write_text("<kbd>{{ children }}</kbd>")
+    (site / "_templates" / "partials").mkdir(parents=True)
+    (site / "_templates" / "partials" / "sidebar.html").write_text("{{ nope }}")
+    assert problems("layout")[0].startswith(
+        "_templates/partials/sidebar.html:1: 'nope' is undefined.")
+
+
 def test_configure_markdown_extends_the_parser_of_every_page(site: Path, tmp_path: Path) -> None:
     from mdit_py_plugins.deflist import deflist_plugin
 
