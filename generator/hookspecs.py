@@ -35,7 +35,15 @@ plugin (its distribution and version, the hook, the page and the line), never a 
 ``hookwrapper=True`` (pluggy's old wrapper style) is refused when the plugin loads. To report
 a mistake, raise :class:`~mdxsite.MdxsiteError` (the build stops, the last good output stays)
 or call :func:`mdxsite.warn` with a :class:`~mdxsite.Location` (a located warning, counted,
-fatal with ``--strict``).
+fatal with ``--strict``)::
+
+    raise MdxsiteError.single("no date in the frontmatter", hint="add date: 2026-01-05",
+                              where=Location("changelog/v2.mdx", 1, 1))
+
+(``MdxsiteError([Problem(where, message, hint), ...])`` reports several at once.) A result
+of the wrong type (a dict where a :class:`~mdxsite.Page` is due, a relative template
+folder) is such a mistake too, naming the plugin and what it returned. So is a Jinja
+error in a template you ship: it is located at that template's line.
 
 Implementations declare only the arguments they use. Hooks marked *worker* run in worker
 processes (``--jobs``): they must use only their arguments and return picklable data.
