@@ -655,8 +655,12 @@ def mdxsite_files_changed(site: Site, paths: Sequence[Path]) -> None:
 def mdxsite_cli_commands(cli: click.Group) -> Iterable[click.Command] | None:
     """Contribution: add click commands or groups to the ``mdxsite`` command line.
 
-    A name that clashes with a built-in command or another plugin's is an error naming both;
-    ``--disable-plugin NAME`` leaves the plugin's commands out. A command reaches the plugin
+    Called when the command line needs the plugins' commands (``mdxsite --help``, a command
+    name mdxsite does not have), not for a built-in command such as ``build``: a mistake here
+    fails ``--help`` naming the plugin, and leaves ``mdxsite build`` working. A name that
+    clashes with a built-in command or another plugin's is an error naming both;
+    ``--disable-plugin NAME`` leaves the plugin's commands out (a name no installed plugin
+    has is a command-line error, exit code 2). A command reaches the plugin
     manager and the site through click's context object (``@click.pass_obj``), an
     :class:`~mdxsite.cli.App`::
 
