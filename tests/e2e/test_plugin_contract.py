@@ -364,6 +364,30 @@ def test_watch_mode_renders_again_the_pages_whose_declared_key_changed(site: Pat
     assert "aaa</article>" in html(tmp_path / "out")     # declared nothing: left as it was
 
 
+def test_watch_mode_reports_a_plugin_mistake_on_every_page_once(site: Path, tmp_path: Path) -> None:
+    from mdxsite.incremental import Engine
+
+    head = tmp_path / "HEAD"
+    head.write_text("good")
+    flaky = plugin("flaky",
+                   mdxsite_watch_paths=hookimpl(lambda: [head]),
+                   mdxsite_page_dependencies=hookimpl(lambda: [Dependency("head", head.read_text())]),
+                   mdxsite_page_slots=hookimpl(lambda: {"after_content": None}
+                                               if head.read_text() == "bad" else {}))
+    pm = plugin_manager.create(["search"])
+    pm.register(flaky, name="flaky")
+    engine = Engine(site, tmp_path / "out", pm)
+    try:
+        assert engine.build().ok
+        head.write_text("bad")
+        rebuilt = engine.apply([head])
+    finally:
+        engine.close()
+    assert rebuilt is not None and not rebuilt.ok
+    assert [str(p).split(". Return")[0] for p in rebuilt.problems] == [
+        "plugin flaky: plugin 'flaky' returns {'after_content': None} from mdxsite_page_slots"]
+
+
 # --------------------------------------------------------------------------- a built-in on the contract
 
 def test_metadata_timestamp_shows_the_last_commit_and_follows_a_new_one(make_site, tmp_path: Path) -> None:
