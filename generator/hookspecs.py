@@ -187,8 +187,18 @@ def mdxsite_expand_openapi(site: Site) -> Site | None:
 def mdxsite_extra_pages(site: Site) -> Iterable[Page] | None:
     """Contribution: add pages that have no source file (changelogs, indexes, generated docs).
 
-    A page carries its MDX in ``Page.body`` and renders like any other page. Two plugins adding
-    the same key is an error naming both.
+    A page carries its MDX in ``Page.body`` and renders like any other page::
+
+        from mdxsite import Page, hookimpl
+
+        @hookimpl
+        def mdxsite_extra_pages(site):
+            return [Page(key="changelog/all", source=None, url="/changelog/all/",
+                         title="Every change", body="# Every change\\n\\n...")]
+
+    It is written at its ``url`` and reachable there, but not added to the navigation. Two
+    plugins adding the same key is an error naming both, and so is a key the site has
+    already.
 
     Args:
         site: the site after OpenAPI expansion.
