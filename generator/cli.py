@@ -287,10 +287,28 @@ def main(ctx: click.Context, verbose: bool, disabled: tuple[str, ...]) -> None:
     A mistake in the site prints one line per problem (file:line:column: what is wrong.
     What to do.) and exits with status 1; a mistake on the command line exits with 2.
     """
+    if disabled:
+        _check_disabled(disabled)
     # the same App the plugins' commands were gathered with (one plugin manager a run)
     app = ctx.obj if isinstance(ctx.obj, App) else App(verbose, disabled)
     app.verbose = verbose
     ctx.obj = app
+
+
+def _check_disabled(names: Sequence[str]) -> None:
+    """Refuse a --disable-plugin name no installed plugin has: a typo would otherwise leave
+    the plugin running while the user believes it off."""
+    import difflib
+
+    from mdxsite import plugin_manager
+
+    known = plugin_manager.installed_names()
+    for name in names:
+        if name not in known:
+            close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.7)
+            hint = f"did you mean {close[0]!r}?" if close else "`mdxsite plugins` lists the names"
+            raise click.BadParameter(f"no installed plugin is named {name!r}: {hint}",
+                                     param_hint="'--disable-plugin'")
 
 
 SITE_DIR = click.argument("directory", default=".", required=False,

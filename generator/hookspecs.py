@@ -35,7 +35,15 @@ plugin (its distribution and version, the hook, the page and the line), never a 
 ``hookwrapper=True`` (pluggy's old wrapper style) is refused when the plugin loads. To report
 a mistake, raise :class:`~mdxsite.MdxsiteError` (the build stops, the last good output stays)
 or call :func:`mdxsite.warn` with a :class:`~mdxsite.Location` (a located warning, counted,
-fatal with ``--strict``).
+fatal with ``--strict``)::
+
+    raise MdxsiteError.single("no date in the frontmatter", hint="add date: 2026-01-05",
+                              where=Location("changelog/v2.mdx", 1, 1))
+
+(``MdxsiteError([Problem(where, message, hint), ...])`` reports several at once.) A result
+of the wrong type (a dict where a :class:`~mdxsite.Page` is due, a relative template
+folder) is such a mistake too, naming the plugin and what it returned. So is a Jinja
+error in a template you ship: it is located at that template's line.
 
 Implementations declare only the arguments they use. Hooks marked *worker* run in worker
 processes (``--jobs``): they must use only their arguments and return picklable data.
@@ -44,6 +52,16 @@ Every build calls the hooks, with one exception that never concerns a third-part
 when only mdxsite's own plugins are installed and nothing a ``mdxsite build`` reads changed
 since the last one (``mdxsite.output.stamp``), it checks the output and stops before the
 first hook. With any other plugin registered, every build runs them all.
+
+"Them all" is not "each of them for every page": a page the render cache holds (its file,
+what it reads, docs.json, ``_templates/``, every plugin's code and
+:func:`mdxsite_page_dependencies` unchanged) is not rendered again, so
+:func:`mdxsite_render_page`, :func:`mdxsite_request_samples`,
+:func:`mdxsite_template_context`, :func:`mdxsite_page_slots`, :func:`mdxsite_page_assets`
+and :func:`mdxsite_render_document` are not called for it (the last four run again, in the
+main process, only if a plugin reads its ``result.document``). Make what those hooks return
+a function of their arguments and declared dependencies, and gather nothing in them:
+:func:`mdxsite_page_built` receives every page of every build.
 """
 
 from __future__ import annotations
@@ -169,8 +187,18 @@ def mdxsite_expand_openapi(site: Site) -> Site | None:
 def mdxsite_extra_pages(site: Site) -> Iterable[Page] | None:
     """Contribution: add pages that have no source file (changelogs, indexes, generated docs).
 
-    A page carries its MDX in ``Page.body`` and renders like any other page. Two plugins adding
-    the same key is an error naming both.
+    A page carries its MDX in ``Page.body`` and renders like any other page::
+
+        from mdxsite import Page, hookimpl
+
+        @hookimpl
+        def mdxsite_extra_pages(site):
+            return [Page(key="changelog/all", source=None, url="/changelog/all/",
+                         title="Every change", body="# Every change\\n\\n...")]
+
+    It is written at its ``url`` and reachable there, but not added to the navigation. Two
+    plugins adding the same key is an error naming both, and so is a key the site has
+    already.
 
     Args:
         site: the site after OpenAPI expansion.
@@ -216,11 +244,17 @@ def mdxsite_components(site: Site) -> Iterable[Component] | None:
         def mdxsite_components():
             return [Component("Kbd", "components/kbd.html", inline=True)]
 
+    ``inline=True`` makes a text-level component (like ``<Badge>``): nothing follows its HTML,
+    so it sits inside the sentence; without it a line break follows, as after a block.
+    Written alone on its line, either kind is a block of its own (no ``<p>`` around it).
+
     ``components/kbd.html`` receives ``name``, ``props`` (a prop not given reads as None),
     ``children`` (the rendered children, HTML), ``items`` (child components), ``blocks``
-    (child code blocks) and ``site``. Two plugins contributing the same name is an error
-    naming both: to restyle a built-in component, override its template instead
-    (``components/note.html`` changes ``<Note>`` alone).
+    (child code blocks) and ``site``, plus the globals of :func:`mdxsite_configure_jinja`
+    (to read your settings there, set a global from ``site.plugin_settings(...)``). Two
+    plugins contributing the same name is an error naming both: to restyle a built-in
+    component, override its template instead (``components/note.html`` changes ``<Note>``
+    alone).
 
     Args:
         site: the site being built.
@@ -243,6 +277,9 @@ def mdxsite_template_folders(site: Site) -> Iterable[Path] | None:
         @hookimpl
         def mdxsite_template_folders():
             return [Path(__file__).parent / "templates"]
+
+    A relative path is an error naming the plugin. List the templates in your package's data
+    files (setuptools ``package-data``), or an installed wheel ships the folder empty.
 
     Args:
         site: the site being built.
@@ -318,9 +355,13 @@ def mdxsite_configure_jinja(env: Environment, site: Site) -> None:
 def mdxsite_template_context(site: Site, page: Page) -> Mapping[str, Any] | None:
     """Contribution: add variables to the template context of one page.
 
-    *worker*. Keys from different plugins must not clash, nor with the variables the theme
-    sets itself (``page``, ``nav``, ``toc``…): either is an error naming the plugin. To show
-    HTML on every page without editing a template, fill a slot (:func:`mdxsite_page_slots`).
+    *worker*. The variables reach the page layout and the templates it includes; the theme's
+    own templates do not read them, so a variable is for a template you ship
+    (:func:`mdxsite_template_folders`) or the site overrides (``_templates/``). Keys from
+    different plugins must not clash, nor with the variables the theme sets itself (``page``,
+    ``nav``, ``toc``…) or mdxsite's ``page_assets`` and ``slots``: either is an error naming
+    the plugin, as is a result that is not a mapping with string keys. To show HTML on every
+    page without editing a template, fill a slot (:func:`mdxsite_page_slots`).
 
     Args:
         site: the whole site.
@@ -339,8 +380,10 @@ def mdxsite_page_slots(site: Site, page: Page) -> Mapping[str, str] | None:
     ``after_content`` (around the page body), ``sidebar_footer`` (below the navigation) and
     ``page_footer`` (above the site footer). The HTML is placed as given (not escaped):
     escape what you did not write yourself (``markupsafe.escape``). Several plugins filling
-    one slot follow each other in plugin order. A slot name the theme does not have is an
-    error naming the plugin::
+    one slot follow each other in plugin order. A slot name the theme does not have, or a
+    value that is not a string, is an error naming the plugin::
+
+        from markupsafe import escape
 
         @hookimpl
         def mdxsite_page_slots(page):
@@ -428,10 +471,17 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     ones in order, so work that waits for the edited page starts at once. Keep what you
     gather by page key, or in ``site.pages`` order, not in arrival order.
 
-    Every page arrives, the ones the render cache holds too. A cached page's
-    ``result.document`` is laid out again when first read (about 1 ms): what you read from
-    it, put in ``result.notes`` under ``"yourplugin.name"`` when the key is missing, and read
-    it from there when it is present. The render cache keeps the notes with the page (values:
+    ``result`` is a :class:`~mdxsite.model.PageResult`: ``result.page`` (the
+    :class:`~mdxsite.Page`), ``result.rendered`` (the :class:`~mdxsite.RenderedPage`: body
+    ``html``, plain ``text``, ``markdown``, ``headings``, ``links``), ``result.document`` (the
+    whole HTML document), ``result.unchanged`` (a cached page whose published files stay as
+    they are) and ``result.notes``.
+
+    Every page arrives, the ones the render cache holds too, with ``result.rendered`` whole. A
+    cached page's ``result.document`` is laid out again when first read (about 1 ms; the
+    layout hooks then run for it in this process): what you read from it, put in
+    ``result.notes`` under ``"yourplugin.name"`` when the key is missing, and read it from
+    there when it is present. The render cache keeps the notes with the page (values:
     str, int, float, bool, None, and lists, tuples and dicts of them)::
 
         @hookimpl
@@ -485,7 +535,12 @@ def mdxsite_page_files(site: Site, page: Page) -> Iterable[str] | None:
 def mdxsite_output_files(site: Site) -> Iterable[OutputFile] | None:
     """Contribution: add files to the output (assets, sitemap.xml, robots.txt, redirects…).
 
-    Called once per build, before pages render. Stylesheets and scripts under ``_mdxsite/``
+    Called once per build, before pages render: ``OutputFile(path="robots.txt",
+    content="...")`` (text or bytes) or ``OutputFile(path="_mdxsite/logo.svg",
+    source=Path(...))`` to copy a file; ``path`` is posix, relative to the output folder. A
+    file made from the pages (an index of them) cannot be contributed here: gather its rows
+    in :func:`mdxsite_page_built` and write it into ``out_dir`` in
+    :func:`mdxsite_build_finished`. Stylesheets and scripts under ``_mdxsite/``
     are written under a name holding a digest of their bytes (``_mdxsite/app.3f9a0c1b2d.js``)
     so a CDN can cache them forever; ``site.href("/_mdxsite/app.js")`` (the ``href`` template
     global) returns that name, so link them through it, never by a hand-written path.
@@ -501,13 +556,25 @@ def mdxsite_output_files(site: Site) -> Iterable[OutputFile] | None:
 
 @hookspec
 def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> None:
-    """Event: every page and file is in ``out_dir`` (still the staging folder).
+    """Event: every page and file this build wrote is in ``out_dir`` (still the staging folder).
 
-    Post-processors run here (a search indexer reads the written HTML). Raising MdxsiteError
-    fails the build and keeps the previous output. The built-in search plugin's implementation
-    is ``trylast``, so the others run while Pagefind indexes: ``_pagefind/`` is not in
-    ``out_dir`` yet when they do. A plugin that reads the search index implements this hook
-    with ``@hookimpl(wrapper=True)`` and reads it after its ``yield``.
+    Post-processors run here. Raising MdxsiteError fails the build and keeps the previous
+    output.
+
+    A build over an earlier output (a warm ``mdxsite build``) does not write again what it can
+    keep: the files of a page the render cache holds as published (``result.unchanged``) and
+    the ``_pagefind/`` files that did not change are not in ``out_dir``; they stay in the
+    published folder, ``report.out_dir``, with the same bytes. So gather what you need from
+    the pages in :func:`mdxsite_page_built` rather than by reading ``out_dir``. Publishing
+    replaces the files whose bytes changed and removes those the previous build wrote that
+    this one neither wrote nor kept: a file you write here is published like the pages, so
+    write it on every build (one a build stops writing is removed).
+
+    The built-in search plugin's implementation is ``trylast``, so the others run while
+    Pagefind indexes: ``_pagefind/`` is not in ``out_dir`` yet when they do. A plugin that
+    reads the search index implements this hook with ``@hookimpl(wrapper=True)`` and reads
+    it after its ``yield`` (in a warm build, a file missing from ``out_dir/_pagefind`` is
+    unchanged in ``report.out_dir``).
 
     In a watch-mode rebuild ``report.changed_pages`` lists the keys of the pages it rendered
     and ``out_dir`` holds only their files and the contributed files: write what changed
@@ -517,7 +584,8 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     Args:
         site: the whole site.
         out_dir: the staging folder, about to replace the output.
-        report: the build's counts so far.
+        report: the build's counts so far; ``report.out_dir`` is the published output
+            folder (the previous build's files, until this one is published).
     """
 
 
@@ -597,8 +665,12 @@ def mdxsite_files_changed(site: Site, paths: Sequence[Path]) -> None:
 def mdxsite_cli_commands(cli: click.Group) -> Iterable[click.Command] | None:
     """Contribution: add click commands or groups to the ``mdxsite`` command line.
 
-    A name that clashes with a built-in command or another plugin's is an error naming both;
-    ``--disable-plugin NAME`` leaves the plugin's commands out. A command reaches the plugin
+    Called when the command line needs the plugins' commands (``mdxsite --help``, a command
+    name mdxsite does not have), not for a built-in command such as ``build``: a mistake here
+    fails ``--help`` naming the plugin, and leaves ``mdxsite build`` working. A name that
+    clashes with a built-in command or another plugin's is an error naming both;
+    ``--disable-plugin NAME`` leaves the plugin's commands out (a name no installed plugin
+    has is a command-line error, exit code 2). A command reaches the plugin
     manager and the site through click's context object (``@click.pass_obj``), an
     :class:`~mdxsite.cli.App`::
 

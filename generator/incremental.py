@@ -361,7 +361,8 @@ class Engine:
                            seconds=time.perf_counter() - started)
         cache.unpublish(self.out_dir, done)
         # adopt the new site: pages that failed keep their last good output and retry next time
-        errors = [p for p in problems if not p.warning]
+        # once each, as a whole build reports them (a plugin's mistake repeats on every page)
+        errors = list(dict.fromkeys(p for p in problems if not p.warning))
         self._failed = {k for k in keys if k not in done}
         self.site = site
         if plan.structural:

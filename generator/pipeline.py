@@ -93,9 +93,10 @@ def prepare_from(root: Path, pm: pluggy.PluginManager, config: SiteConfig,
                       read_frontmatter=read_frontmatter, assets=assets, memo=memo)
     site = replace(site, plugin_options=options)
     site = hook.mdxsite_expand_openapi(site=site) or site
-    extra = plugin_manager.unique_by(
+    extra = plugin_manager.unique_by(plugin_manager.typed(
         plugin_manager.contributions(pm, "mdxsite_extra_pages", site=site),
-        key=lambda p: p.key, what="page")
+        Page, "mdxsite_extra_pages", 'return Page(key=..., source=None, url=..., title=..., '
+        'body="...") items'), key=lambda p: p.key, what="page")
     if extra:
         pages = dict(site.pages)
         for page in extra:
@@ -201,12 +202,26 @@ class TemplateContext(dict[str, Any]):
     owners: dict[str, str]
 
 
+# the variables _template_context adds after the plugins' own
+_OURS = frozenset({"page_assets", "slots"})
+
+
 def _template_context(pm: pluggy.PluginManager, site: Site, page: Page) -> TemplateContext:
     merged = TemplateContext()
     owner: dict[str, str] = {}
     for plugin, ctx in plugin_manager.contributions(pm, "mdxsite_template_context",
                                                     site=site, page=page):
-        for k, v in dict(ctx).items():
+        if not isinstance(ctx, Mapping) or not all(isinstance(k, str) for k in ctx):
+            raise plugin_manager.wrong_result(plugin, ctx, "mdxsite_template_context",
+                                              'return a mapping of variable names to values: '
+                                              '{"myplugin_minutes": 3}')
+        for k, v in ctx.items():
+            if k in _OURS:
+                raise MdxsiteError.single(
+                    f"plugin {plugin!r} sets the template variable {k!r}, which mdxsite sets "
+                    "itself", where=Location(f"plugin {plugin}"),
+                    hint="return page_assets from mdxsite_page_assets and slot HTML from "
+                         "mdxsite_page_slots, or give the variable a name of its own")
             if k in merged:
                 raise MdxsiteError.single(
                     f"plugins {owner[k]!r} and {plugin!r} both set template variable {k!r}",
@@ -214,8 +229,9 @@ def _template_context(pm: pluggy.PluginManager, site: Site, page: Page) -> Templ
             merged[k], owner[k] = v, plugin
     merged.owners = owner
     # scripts and styles plugins want linked: one ordered, de-duplicated list for the theme
-    assets = [a for _, a in plugin_manager.contributions(pm, "mdxsite_page_assets", site=site,
-                                                         page=page)]
+    assets = [a for _, a in plugin_manager.typed(
+        plugin_manager.contributions(pm, "mdxsite_page_assets", site=site, page=page),
+        str, "mdxsite_page_assets", 'return site paths: ["/_mdxsite/myplugin.js"]')]
     merged["page_assets"] = list(dict.fromkeys(assets))
     merged["slots"] = _slots(pm, site, page)
     return merged
@@ -226,7 +242,12 @@ def _slots(pm: pluggy.PluginManager, site: Site, page: Page) -> dict[str, Markup
     parts: dict[str, list[str]] = {name: [] for name in SLOTS}
     for plugin, filled in plugin_manager.contributions(pm, "mdxsite_page_slots", site=site,
                                                        page=page):
-        for name, html in dict(filled).items():
+        if not isinstance(filled, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in filled.items()):
+            raise plugin_manager.wrong_result(plugin, filled, "mdxsite_page_slots",
+                                              'return a mapping of slot name to HTML: '
+                                              '{"after_content": "<p>...</p>"}')
+        for name, html in filled.items():
             if name not in parts:
                 raise MdxsiteError.single(
                     f"plugin {plugin!r} fills the slot {name!r}, which the theme does not have",
@@ -494,8 +515,10 @@ def output_files(site: Site, pm: pluggy.PluginManager) -> tuple[Site, list[Outpu
 
     Returns the site whose ``href`` maps the fingerprinted names, and the files to write.
     """
-    files = plugin_manager.unique_by(
+    files = plugin_manager.unique_by(plugin_manager.typed(
         plugin_manager.contributions(pm, "mdxsite_output_files", site=site),
+        OutputFile, "mdxsite_output_files", 'return OutputFile(path="robots.txt", '
+        'content="...") items, or OutputFile(path=..., source=Path(...)) to copy a file'),
         key=lambda f: f.path, what="output file")
     return fingerprint_assets(site, files)
 
@@ -590,7 +613,8 @@ def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str]
                          cache=cache, fresh=fresh)
     written = write_pages(tmp, site, pm, results, on_page=on_page, outside=outside,
                           on_result=on_result)
-    errors = [p for p in problems if not p.warning]
+    # once each: a plugin's mistake in a per-page hook is the same problem on every page
+    errors = list(dict.fromkeys(p for p in problems if not p.warning))
     if errors:
         report_warnings([p for p in problems if p.warning])
         raise MdxsiteError(errors)

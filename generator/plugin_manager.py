@@ -13,6 +13,7 @@ import contextvars
 import importlib
 import inspect
 import operator
+import sys
 import traceback
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
@@ -146,7 +147,7 @@ class Plugins(pluggy.PluginManager):
                 except (MdxsiteError, PluginError):
                     raise
                 except Exception as exc:
-                    raise blame(exc, args, kwargs) from exc
+                    raise template_mistake(exc, args, kwargs) or blame(exc, args, kwargs) from exc
             guarded: Callable[..., Any] = guarded_wrapper
         else:
             def guarded_call(*args: Any, **kwargs: Any) -> Any:
@@ -155,7 +156,7 @@ class Plugins(pluggy.PluginManager):
                 except (MdxsiteError, PluginError):
                     raise
                 except Exception as exc:
-                    raise blame(exc, args, kwargs) from exc
+                    raise template_mistake(exc, args, kwargs) or blame(exc, args, kwargs) from exc
                 collecting = _RESULTS.get()
                 if collecting is not None and result is not None:
                     collecting.append((hook, name, result))
@@ -178,6 +179,57 @@ class Plugins(pluggy.PluginManager):
                                version=_version(ep) if ep else "",
                                where=raised_at(exc, function))
         return blame
+
+
+# the names Jinja gives the frames of template code in a traceback it rewrote
+_TEMPLATE_FRAMES = ("top-level template code", "template")
+
+
+def template_mistake(exc: Exception, args: tuple[Any, ...], kwargs: dict[str, Any]
+                     ) -> MdxsiteError | None:
+    """A Jinja error in a template mdxsite does not ship (the site's ``_templates/``, a
+    plugin's template folder) as a mistake located in that template, not as a bug of the
+    plugin that happened to render it (``mdx`` for a component, ``theme`` for the layout).
+
+    None for any other exception, and for an error in mdxsite's own templates (our bug).
+    """
+    jinja2 = sys.modules.get("jinja2")
+    if jinja2 is None or not isinstance(exc, jinja2.TemplateError):
+        return None
+    site = kwargs.get("site", next((a for a in args if hasattr(a, "root")), None))
+    root = getattr(site, "root", None)
+    if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
+        file, line = exc.filename, exc.lineno
+    else:
+        frames = [f for f in traceback.extract_tb(exc.__traceback__)
+                  if not f.filename.endswith(".py") and (
+                      f.name in _TEMPLATE_FRAMES or f.name.startswith(("block ", "macro ")))]
+        if frames:
+            file, line = frames[-1].filename, frames[-1].lineno or 0
+        elif isinstance(exc, jinja2.TemplateNotFound):  # a component's template
+            page = kwargs.get("page", next((a for a in args if hasattr(a, "key")), None))
+            source = getattr(page, "source", None)
+            return MdxsiteError.single(
+                f"no template folder has the template {exc.name!r}",
+                where=Location(source.as_posix()) if source is not None else None,
+                hint="a plugin's component names it: ship it in a folder the plugin returns "
+                     "from mdxsite_template_folders (and in its package data), or add it to "
+                     "the site's _templates/")
+        else:
+            return None
+    themes = Path(sys.modules["mdxsite.themes"].__file__ or ".").parent \
+        if "mdxsite.themes" in sys.modules else None
+    if themes is not None and Path(file).is_relative_to(themes):
+        return None
+    if root is not None and Path(file).is_relative_to(root):
+        file = Path(file).relative_to(root).as_posix()
+    message = (f"no template folder has the template {exc.name!r}"
+               if isinstance(exc, jinja2.TemplateNotFound)
+               else getattr(exc, "message", None) or str(exc))
+    return MdxsiteError.single(message, where=Location(str(file), line or 0),
+                               hint="templates run with StrictUndefined: a name must be "
+                                    "defined (test it with `is defined`)"
+                               if isinstance(exc, jinja2.UndefinedError) else "")
 
 
 def _file_of(function: Callable[..., Any]) -> str:
@@ -229,6 +281,11 @@ def load_plugins(pm: Plugins, blocked: Collection[str] = ()) -> None:
         raise MdxsiteError.single(
             f"plugin {name!r} implements a hook mdxsite does not have: {exc}",
             hint="check the hook name against `mdxsite plugins --hooks`") from exc
+
+
+def installed_names() -> set[str]:
+    """The names of the installed plugins (GROUP entry points), without importing them."""
+    return {ep.name for ep in entry_points(group=GROUP)}
 
 
 def create(blocked: Collection[str] = ()) -> Plugins:
@@ -390,6 +447,25 @@ def _wrappers(caller: Any) -> str:
 
 def _is_iterator(value: object) -> bool:
     return hasattr(value, "__next__")
+
+
+def typed(items: Iterator[tuple[str, Any]], kind: type | tuple[type, ...], hook: str,
+          hint: str) -> Iterator[tuple[str, Any]]:
+    """Pass on contributed items, failing on the first that is not a ``kind``: a located
+    error naming the plugin and what it returned, not an AttributeError in our code."""
+    for plugin, item in items:
+        if not isinstance(item, kind):
+            raise wrong_result(plugin, item, hook, hint)
+        yield plugin, item
+
+
+def wrong_result(plugin: str, value: object, hook: str, hint: str) -> MdxsiteError:
+    """The error for a plugin that returned something a hook does not take."""
+    shown = repr(value)
+    if len(shown) > 80:
+        shown = shown[:77] + "..."
+    return MdxsiteError.single(f"plugin {plugin!r} returns {shown} from {hook}", hint=hint,
+                               where=Location(f"plugin {plugin}"))
 
 
 def unique_by(items: Iterator[tuple[str, Any]], key: Any, what: str) -> list[Any]:

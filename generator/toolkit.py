@@ -93,7 +93,7 @@ def _build(pm: pluggy.PluginManager, site: Site) -> Toolkit:
         # shell variables): its $…$ and $$…$$ stay text; <Latex> still typesets what it holds
         md.disable(["math_inline", "math_block"])
     pm.hook.mdxsite_configure_markdown(md=md, site=site)
-    folders = [Path(p) for _, p in plugin_manager.contributions(
+    folders = [_folder(plugin, p) for plugin, p in plugin_manager.contributions(
         pm, "mdxsite_template_folders", site=site)]
     env = theme.new_environment(theme.theme_for(site)[0], site, folders)
     pm.hook.mdxsite_configure_jinja(env=env, site=site)
@@ -105,6 +105,16 @@ def _build(pm: pluggy.PluginManager, site: Site) -> Toolkit:
         env.auto_reload = False
     return Toolkit(pm=pm, config=site.config, root=site.root, markdown=md, jinja=env,
                    components=components(pm, site))
+
+
+def _folder(plugin: str, value: object) -> Path:
+    """A plugin's template folder; a relative one would be looked up from wherever mdxsite
+    runs, so it is refused, naming the plugin."""
+    if not isinstance(value, (str, Path)) or not Path(value).is_absolute():
+        raise plugin_manager.wrong_result(
+            plugin, value, "mdxsite_template_folders",
+            'return absolute folder paths: Path(__file__).parent / "templates"')
+    return Path(value)
 
 
 def components(pm: pluggy.PluginManager, site: Site) -> dict[str, Component]:

@@ -22,12 +22,14 @@ def check(pm: pluggy.PluginManager, config: SiteConfig) -> Mapping[str, Mapping[
         MdxsiteError: a located problem per unknown option, wrong type or missing one.
     """
     declared: dict[str, dict[str, Setting]] = {}
-    for plugin, schema in plugin_manager.contributions(pm, "mdxsite_settings"):
+    # each implementation's whole answer (one mapping), not contributions' flattened items: a
+    # list returned by mistake is shown as it was returned
+    for plugin, schema in plugin_manager.call_each(pm, "mdxsite_settings", {}):
         if not isinstance(schema, Mapping) or not all(
                 isinstance(k, str) and isinstance(v, Setting) for k, v in schema.items()):
-            raise MdxsiteError.single(
-                f"plugin {plugin!r} returns {schema!r} from mdxsite_settings",
-                hint='return a mapping of option name to Setting: {"title": Setting(str)}')
+            raise plugin_manager.wrong_result(
+                plugin, schema, "mdxsite_settings",
+                'return a mapping of option name to Setting: {"title": Setting(str)}')
         declared.setdefault(plugin, {}).update(schema)
     raw = config.get("mdxsite.plugins")
     given: Mapping[str, object] = raw if isinstance(raw, Mapping) else {}

@@ -75,6 +75,41 @@ def test_two_plugins_defining_one_component_is_an_error_naming_both(site: Path, 
     assert not (tmp_path / "out").exists()
 
 
+def test_a_mistake_in_a_plugin_or_site_template_is_located_in_that_template(
+        site: Path, tmp_path: Path) -> None:
+    # it was "plugin 'mdx' (or 'theme') failed ... a bug in that plugin, not in your site"
+    folder = tmp_path / "templates"
+    (folder / "components").mkdir(parents=True)
+    kbd = plugin(
+        "kbd",
+        mdxsite_components=hookimpl(lambda: [Component("Kbd", "components/kbd.html", inline=True)]),
+        mdxsite_template_folders=hookimpl(lambda: [folder]))
+
+    def problems(out: str) -> list[str]:
+        with pytest.raises(MdxsiteError) as caught:
+            build(site, tmp_path / out, kbd)
+        assert not (tmp_path / out).exists()
+        return [str(p) for p in caught.value.problems]
+
+    (folder / "components" / "kbd.html").write_text("<kbd>\n{{ lable }}</kbd>")
+    assert problems("undefined") == [
+        f"{folder / 'components' / 'kbd.html'}:2: 'lable' is undefined. Templates run with "
+        "StrictUndefined: a name must be defined (test it with `is defined`)."]
+    (folder / "components" / "kbd.html").write_text("<kbd>{% if %}</kbd>")
+    assert problems("syntax") == [
+        f"{folder / 'components' / 'kbd.html'}:1: Expected an expression, got 'end of "
+        "statement block'"]
+    (folder / "components" / "kbd.html").unlink()
+    assert problems("missing")[0].startswith(
+        "index.mdx: no template folder has the template 'components/kbd.html'. A plugin's "
+        "component names it")
+    (folder / "components" / "kbd.html").write_text("<kbd>{{ children }}</kbd>")
+    (site / "_templates" / "partials").mkdir(parents=True)
+    (site / "_templates" / "partials" / "sidebar.html").write_text("{{ nope }}")
+    assert problems("layout")[0].startswith(
+        "_templates/partials/sidebar.html:1: 'nope' is undefined.")
+
+
 def test_configure_markdown_extends_the_parser_of_every_page(site: Path, tmp_path: Path) -> None:
     from mdit_py_plugins.deflist import deflist_plugin
 
@@ -220,6 +255,36 @@ def test_a_raising_page_built_is_blamed_naming_plugin_and_page(site: Path, tmp_p
     assert gc.get_freeze_count() == 0
 
 
+@pytest.mark.parametrize(("hook", "returned", "shown"), [
+    ("mdxsite_settings", lambda: ["title"], "['title']"),
+    ("mdxsite_extra_pages", lambda: [{"key": "news"}], "{'key': 'news'}"),
+    ("mdxsite_output_files", lambda: ["feed.xml"], "'feed.xml'"),
+    ("mdxsite_template_folders", lambda: ["templates"], "'templates'"),
+    ("mdxsite_template_context", lambda: "minutes", "'minutes'"),
+    ("mdxsite_page_slots", lambda: {"after_content": None}, "{'after_content': None}"),
+    ("mdxsite_page_assets", lambda: [3], "3"),
+])
+def test_a_result_of_the_wrong_type_is_one_located_error_naming_the_plugin(
+        site: Path, tmp_path: Path, hook: str, returned: Any, shown: str) -> None:
+    # not an AttributeError in mdxsite's code, blamed on whichever plugin was running, and
+    # once, not once per page
+    with pytest.raises(MdxsiteError) as caught:
+        build(site, tmp_path / "out", plugin("wrong", **{hook: hookimpl(returned)}))
+    assert [str(p).split(". Return")[0] for p in caught.value.problems] == [
+        f"plugin wrong: plugin 'wrong' returns {shown} from {hook}"]
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_template_variable_mdxsite_sets_is_an_error_naming_the_plugin(site: Path, tmp_path: Path) -> None:
+    # "slots" and "page_assets" were silently replaced by the merged slots and assets
+    for name in ("slots", "page_assets"):
+        clash = plugin("clash", mdxsite_template_context=hookimpl(lambda name=name: {name: {}}))
+        with pytest.raises(MdxsiteError) as caught:
+            build(site, tmp_path / name, clash)
+        assert f"plugin 'clash' sets the template variable {name!r}, which mdxsite sets " \
+               "itself" in str(caught.value)
+
+
 def test_page_built_wrappers_and_call_monitors_see_every_page(site: Path, tmp_path: Path) -> None:
     # per-page hooks skip pluggy's call machinery when it has nothing to do
     # (plugin_manager.call_each): a wrapper or a monitor must still get every call
@@ -297,6 +362,30 @@ def test_watch_mode_renders_again_the_pages_whose_declared_key_changed(site: Pat
     assert rebuilt is not None and rebuilt.ok and rebuilt.rendered == ("guide",)
     assert "bbb</article>" in html(tmp_path / "out", "guide")
     assert "aaa</article>" in html(tmp_path / "out")     # declared nothing: left as it was
+
+
+def test_watch_mode_reports_a_plugin_mistake_on_every_page_once(site: Path, tmp_path: Path) -> None:
+    from mdxsite.incremental import Engine
+
+    head = tmp_path / "HEAD"
+    head.write_text("good")
+    flaky = plugin("flaky",
+                   mdxsite_watch_paths=hookimpl(lambda: [head]),
+                   mdxsite_page_dependencies=hookimpl(lambda: [Dependency("head", head.read_text())]),
+                   mdxsite_page_slots=hookimpl(lambda: {"after_content": None}
+                                               if head.read_text() == "bad" else {}))
+    pm = plugin_manager.create(["search"])
+    pm.register(flaky, name="flaky")
+    engine = Engine(site, tmp_path / "out", pm)
+    try:
+        assert engine.build().ok
+        head.write_text("bad")
+        rebuilt = engine.apply([head])
+    finally:
+        engine.close()
+    assert rebuilt is not None and not rebuilt.ok
+    assert [str(p).split(". Return")[0] for p in rebuilt.problems] == [
+        "plugin flaky: plugin 'flaky' returns {'after_content': None} from mdxsite_page_slots"]
 
 
 # --------------------------------------------------------------------------- a built-in on the contract

@@ -57,6 +57,20 @@ def test_installed_plugin_changes_the_output(plugin_path: Path, make_site, tmp_p
     assert not (tmp_path / "off" / "shout.txt").exists()
 
 
+def test_disabling_a_plugin_that_is_not_installed_is_a_command_line_error(
+        plugin_path: Path, make_site, tmp_path: Path) -> None:
+    # a typo used to be ignored: the plugin kept running, and `mdxsite plugins` listed the
+    # misspelt name as disabled
+    root = make_site({"name": "T", "navigation": {"pages": ["index"]}},
+                     pages={"index": "---\ntitle: Home\n---\nHi\n"})
+    for args in (["build", str(root), "-o", str(tmp_path / "out")], ["plugins"]):
+        result = _run(["--disable-plugin", "shuot", *args], plugin_path)
+        assert result.returncode == 2, result.stderr
+        assert "no installed plugin is named 'shuot': did you mean 'shout'?" in result.stderr
+        assert "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
 def test_plugins_command_lists_it_with_its_distribution(plugin_path: Path) -> None:
     result = _run(["plugins"], plugin_path)
     assert result.returncode == 0, result.stderr
