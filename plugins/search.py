@@ -13,10 +13,8 @@ Memory: Pagefind keeps every page of an index in memory until it writes the inde
 0.15 MiB a page (the 10,000-page benchmark: 1,500 MiB RSS in one process, more than the 1 GiB
 the whole build may take). So an index of more than SHARD_PAGES pages is split into shards,
 dealt out in build (navigation) order, each indexed by its own ``pagefind --service``
-process. One process adds pages at a time: the next starts once the previous one has all its
-pages and only writes its files, so at most two are alive, one of them shrinking as it hands
-its files over (2,000-page shards: one process peaked at 350 MiB; 1,000: 195; 5,000: 770;
-indexing took as long in each case). Shards are now 500 pages, for
+process that exits before the next starts: the peak is one shard's (2,000 pages: 350 MiB;
+1,000: 195; 5,000: 770; indexing took as long in each case). Shards are now 500 pages, for
 speed more than memory: see Speed. The first shard stays in the
 index folder, so a smaller site is laid out as before; shard N is its sub-folder ``shard~N``,
 and ``shard~list.json`` beside the first lists every shard with the languages it holds::
@@ -411,10 +409,9 @@ class _Indexer:
     arrive in build order and go to their shard's Pagefind process in the shard's (sorted)
     order, a page waiting only for those before it, so a shard's bytes are those of indexing
     its sorted pages in one go. A shard's process starts when its first page arrives and
-    once the previous shard's has all its pages (see Memory in the module docstring); it
-    writes its files into the staging folder as soon as its last page came, while later
-    pages render and the next shard's process indexes them. :meth:`finish` waits for the
-    last one.
+    after the previous shard's has exited (one at a time: see Memory in the module
+    docstring); it writes its files into the staging folder as soon as its last page came,
+    while later pages render. :meth:`finish` waits for the last one.
 
     A shard the last build published, with the same page list, waits instead (pages of a
     cached, published document are only remembered by file): if none of its pages changed,
@@ -685,11 +682,6 @@ class _ShardWriter(threading.Thread):
         self.shard = shard
         self.count = count
         self.previous = previous
-        # set once this shard's process adds no more pages (it may still be writing its
-        # files), and once it has exited; the next shard's waits for both (see run)
-        self.added = threading.Event()
-        self.finished = threading.Event()
-        self.prior_finished = previous.finished if previous is not None else None
         self._queue: queue.SimpleQueue[tuple[str, _Item] | object] = queue.SimpleQueue()
         self._service: _Service | None = None
         self._aborted = threading.Event()
@@ -725,14 +717,9 @@ class _ShardWriter(threading.Thread):
 
     def run(self) -> None:
         try:
-            previous, self.previous = self.previous, None  # no chain of finished writers
-            if previous is not None:
-                # one Pagefind process adds pages at a time, and at most two run: this one
-                # starts while the previous one writes its files (the tail of a cold build),
-                # once the one before that has exited (see Memory in the module docstring)
-                previous.added.wait()
-                if previous.prior_finished is not None:
-                    previous.prior_finished.wait()
+            if self.previous is not None:  # one Pagefind process at a time
+                self.previous.join()
+                self.previous = None  # a chain of finished writers would keep them all
             if self._aborted.is_set():
                 return
             with _Service() as service:
@@ -747,8 +734,6 @@ class _ShardWriter(threading.Thread):
         finally:
             self._service = None  # its buffer holds the whole index's answer (megabytes)
             self._stopped()
-            self.added.set()
-            self.finished.set()
 
     def _index(self, service: _Service) -> tuple[list[str], dict[str, int]]:
         index_id = service.call({"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE}},
@@ -787,7 +772,6 @@ class _ShardWriter(threading.Thread):
 
         service.stream(requests(), self.count, "IndexedFile", on_answer=self._answer)
         self._stopped()  # every page answered: nothing left to wait for
-        self.added.set()  # the next shard's process may start while this one writes
 
         def store() -> None:  # while Pagefind writes the index (zlib lets go of the lock)
             if not self.unsure:

@@ -11,10 +11,8 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -215,53 +213,6 @@ def test_a_large_index_is_split_into_shards_that_search_together(
     assert sorted(_search(tmp_path, base, out, "harbour", shards)) == [
         "/", "/delta/", "/gamma/"]
     assert _index(out) == _fresh(cli, root, tmp_path / "fresh1")  # deterministic
-
-
-def test_a_shard_is_indexed_while_the_previous_one_writes_its_files_two_processes_at_most(
-        cli: Callable, make_site: Callable, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next shard's Pagefind process starts once the previous one has every page, while
-    that one still writes its index (a cold build's tail); never a third beside them (each
-    process holds its shard's pages in memory); the index is the same bytes."""
-    from mdxsite.plugins import search
-
-    monkeypatch.setattr(search, "SHARD_PAGES", 1)  # five pages: five shards, five processes
-    state = {"alive": 0, "peak": 0, "started": 0}
-    overlapped: list[bool] = []  # per shard but the last: the next started while it wrote
-    changed = threading.Condition()
-    enter, leave, write = search._Service.__enter__, search._Service.__exit__, search._write_index
-
-    def entering(service: Any) -> Any:
-        with changed:
-            state["alive"] += 1
-            state["started"] += 1
-            state["peak"] = max(state["peak"], state["alive"])
-            changed.notify_all()
-        return enter(service)
-
-    def leaving(service: Any, *exc: object) -> None:
-        leave(service, *exc)
-        with changed:
-            state["alive"] -= 1
-            changed.notify_all()
-
-    def writing(*args: Any) -> Any:
-        with changed:
-            mine = state["started"]
-            if mine < 5:  # written only once the next shard's process is up (or 5 s passed)
-                overlapped.append(changed.wait_for(lambda: state["started"] > mine, timeout=5))
-        return write(*args)
-
-    monkeypatch.setattr(search._Service, "__enter__", entering)
-    monkeypatch.setattr(search._Service, "__exit__", leaving)
-    monkeypatch.setattr(search, "_write_index", writing)
-    root = make_site(SHARDED, SHARDED_PAGES)
-    assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
-    assert state == {"alive": 0, "peak": 2, "started": 5}
-    assert overlapped == [True] * 4
-    monkeypatch.undo()
-    monkeypatch.setattr(search, "SHARD_PAGES", 1)
-    assert _index(tmp_path / "out") == _fresh(cli, root, tmp_path / "fresh")
 
 
 def test_a_warm_build_keeps_every_shard_and_a_smaller_site_drops_them(
