@@ -17,14 +17,16 @@ process that exits before the next starts: the peak is one shard's (2,000 pages:
 1,000: 195; 5,000: 770; indexing took as long in each case). Shards are now 500 pages, for
 speed more than memory: see Speed. The first shard stays in the
 index folder, so a smaller site is laid out as before; shard N is its sub-folder ``shard~N``,
-and ``shard~list.json`` beside the first lists every shard with the languages it holds::
+and ``shard~list.json`` beside the first lists every shard with the languages it holds (an
+index of one shard has it too, listing that one)::
 
     {"shards":[{"languages":["en"],"path":""},{"languages":["en","fr"],"path":"shard~2/"}]}
 
 search.js fetches it when the dialog first opens and has Pagefind search the first shard
 holding the reader's language and merge (``mergeIndex``) the others holding it: Pagefind
 would search a shard without that language in its largest one. Any shard may come first, so
-each keeps Pagefind's scripts. Without the file, the folder is the one index. Pagefind ranks
+each keeps Pagefind's scripts. Without the file (an index built before it was written for one
+shard), the folder is the one index. Pagefind ranks
 merged results by each shard's own scores, so a word's rarity is judged per shard. Pagefind's
 UI scripts are loaded from the index folder alone: the shard sub-folders have none
 (:data:`UI_FILES`), but each keeps ``pagefind.js``, its worker and wasm, as it may be the shard
@@ -605,14 +607,15 @@ class _Indexer:
                 "files": files}
             if shard.writer.token is not None:
                 states[shard.folder]["texts"] = shard.writer.token
+        # every index has its listing, one shard or many: search.js asks for it, and a missing
+        # file was a 404 in the console of every reader's first search on a site of one shard
         for folder, parts in self._plans.items():
-            if len(parts) > 1:
-                listing = [{"path": "" if shard == folder else f"{shard[len(folder) + 1:]}/",
-                            "languages": states[shard]["languages"]} for shard, _ in parts]
-                (self.out_dir / folder).mkdir(parents=True, exist_ok=True)  # kept: absent
-                (self.out_dir / folder / SHARD_LIST).write_text(
-                    json.dumps({"shards": listing}, sort_keys=True, separators=(",", ":")),
-                    encoding="utf-8")
+            listing = [{"path": "" if shard == folder else f"{shard[len(folder) + 1:]}/",
+                        "languages": states[shard]["languages"]} for shard, _ in parts]
+            (self.out_dir / folder).mkdir(parents=True, exist_ok=True)  # kept: absent
+            (self.out_dir / folder / SHARD_LIST).write_text(
+                json.dumps({"shards": listing}, sort_keys=True, separators=(",", ":")),
+                encoding="utf-8")
         if indexed:
             self._texts.prune(self._every)
         log.info("search: %d of %d index shards written%s", len(indexed), len(self._every),

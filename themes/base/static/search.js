@@ -11,7 +11,8 @@
     return siteBase + "_pagefind/" + (version ? version.toLowerCase().replace(/[^a-z0-9._-]/g, "-") + "/" : "");
   }
   // A large index is split into shards, listed in shard~list.json (plugins/search.py
-  // SHARD_LIST); without that file the folder holds the one index. Pagefind searches every
+  // SHARD_LIST, written for an index of one shard too); without that file (an older build)
+  // the folder holds the one index. Pagefind searches every
   // merged shard in the first one's language and falls back to a shard's largest language
   // when it lacks the reader's, so only shards holding the reader's language are searched.
   function shardsFor(listing) {
