@@ -61,6 +61,19 @@ def _custom_files(site: Site) -> tuple[list[str], list[str]]:
     return _CUSTOM[0][1]
 
 
+def _missing_file(site: Site, at: JsonPath, path: object, consequence: str) -> Problem | None:
+    """A warning, located in docs.json, when the value at ``at`` names a file the site folder
+    lacks (a URL, or anything but a path, is not checked); ``consequence`` says what the
+    reader gets instead."""
+    if not isinstance(path, str) or not path or \
+            path.startswith(("http://", "https://", "//", "data:")) or \
+            (site.root / path.lstrip("/")).is_file():
+        return None
+    return Problem(site.config.where(at), f"{path!r} is not a file in the site folder: "
+                   f"{consequence}", "add the file or fix the path (relative to the site folder)",
+                   str(at), "config.missing-file", warning=True)
+
+
 def _missing_brand_files(site: Site) -> list[Problem]:
     """Warnings for docs.json's logo and favicon naming a file the site folder lacks: the
     header of every page showed a broken image (a tab no icon), and the build said nothing."""
@@ -69,15 +82,10 @@ def _missing_brand_files(site: Site) -> list[Problem]:
         value = site.config.get(field)
         named = value.items() if isinstance(value, Mapping) else [(None, value)]
         for variant, path in named:
-            if variant == "href" or not isinstance(path, str) or not path or \
-                    path.startswith(("http://", "https://", "//", "data:")) or \
-                    (site.root / path.lstrip("/")).is_file():
-                continue
-            at = JsonPath((field,) if variant is None else (field, variant))
-            found.append(Problem(site.config.where(at), f"{path!r} is not a file in the "
-                                 "site folder: every page links to it, and it is not published",
-                                 "add the file or fix the path (relative to the site folder)",
-                                 str(at), "config.missing-file", warning=True))
+            if variant != "href" and (problem := _missing_file(
+                    site, JsonPath((field,) if variant is None else (field, variant)), path,
+                    "every page links to it, and it is not published")) is not None:
+                found.append(problem)
     return found
 
 
@@ -578,13 +586,10 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     report_warnings(sorted(_MODE_WARNINGS[k] for k in moded if k in site.pages))
     report_warnings(_missing_brand_files(site))
     if thumbnails.enabled(site):
-        background = site.config.get("thumbnails.background")
-        if isinstance(background, str) and background and not background.startswith(
-                ("http://", "https://")) and not (site.root / background.lstrip("/")).is_file():
-            report_warnings([Problem(Location("docs.json"), f"thumbnails.background {background!r} "
-                                     "is not a file in the site; thumbnails are drawn on the plain "
-                                     "colour", "fix the path (relative to the site folder)",
-                                     code="config.missing-file", warning=True)])
+        missing = _missing_file(site, JsonPath(("thumbnails", "background")),
+                                site.config.get("thumbnails.background"),
+                                "thumbnails are drawn on the plain colour")
+        report_warnings([missing] if missing is not None else [])
         drawn = [site.pages[k] for k in (pages if pages is not None else site.pages) if k in site.pages]
         published = report.out_dir
         thumbnails.write(site, [p for p in drawn if not thumbnails.own_image(site, p)], out_dir,
