@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -27,6 +27,34 @@ if TYPE_CHECKING:
     from mdxsite.plugin_manager import Plugins
 
 EXIT_OK, EXIT_USER, EXIT_USAGE = 0, 1, 2
+
+# set by a command once everything it does is written and closed (see _Group.main)
+_DONE = [False]
+
+
+def _done() -> None:
+    """Say the running command has done its work (see :func:`_end_now`)."""
+    _DONE[0] = True
+
+
+def _end_now() -> NoReturn:
+    """End the process as the interpreter's exit would, without freeing every object first.
+
+    The interpreter's exit waits for the threads that are not daemons (after the hooks of
+    ``threading``, which stop idle executors), runs the ``atexit`` functions (a plugin's, the
+    ``multiprocessing`` clean-up, logging's flush) and flushes the standard streams; so does
+    this. What it skips is the teardown of every module and object, one at a time.
+    """
+    import atexit
+    import threading
+
+    try:
+        threading._shutdown()  # type: ignore[attr-defined]
+        atexit._run_exitfuncs()
+        sys.stdout.flush()
+        sys.stderr.flush()
+    finally:
+        os._exit(EXIT_OK)
 
 
 # --------------------------------------------------------------------------- output helpers
@@ -190,6 +218,19 @@ def _default_out(root: Path) -> Path:
 
 class _Group(click.Group):
     """Adds the commands plugins contribute (``mdxsite_cli_commands``), once per run."""
+
+    def main(self, args: Sequence[str] | None = None, *pos: Any, **kwargs: Any) -> Any:
+        """Run the command line; a ``mdxsite`` process whose command finished its work
+        (:func:`_done`) then ends at once: freeing a large build's objects one by one at
+        interpreter exit took 0.4 s of a 4 s one-page edit of a 10,000-page site. Only for
+        the process's own command line (``args`` None): a caller passing arguments, a test or
+        a script, keeps its interpreter."""
+        try:
+            return super().main(args, *pos, **kwargs)
+        except SystemExit as exc:
+            if args is None and _DONE[0] and exc.code in (None, EXIT_OK):
+                _end_now()
+            raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self._plugin_commands(ctx)))
@@ -388,6 +429,7 @@ def build(ctx: click.Context, directory: Path, out: Path | None, base_url: str, 
         f"built {report.pages} pages in {report.seconds:.2f} s ({what}), "
         f"{report.warnings} warning{'s' if report.warnings != 1 else ''} -> {out_dir}",
         markup=False, highlight=False)
+    _done()
 
 
 @main.command()

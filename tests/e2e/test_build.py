@@ -190,6 +190,29 @@ def test_exit_codes_from_the_real_command(run_mdxsite: Callable, tmp_path: Path)
     assert "Traceback" not in missing.stderr
 
 
+def test_the_real_command_leaves_a_complete_output_and_cache_when_it_ends(
+        run_mdxsite: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # `mdxsite build` ends its process without the interpreter's clean-up (cli._Group.main):
+    # all it printed, wrote and cached must be there all the same
+    root = make_site({"name": "T", "navigation": {"pages": ["index", "guide"]}},
+                     pages={"index": "# Hi\n\n<Nonesuch />\n", "guide": "# Guide\n\nText.\n"})
+    out = tmp_path / "out"
+    first = run_mdxsite("build", root, "-o", out)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.startswith("built 2 pages in ") and first.stdout.endswith(f"-> {out}\n")
+    assert "index.mdx:3:1: warning: <Nonesuch>" in first.stderr
+    assert (out / "guide" / "index.html").read_text().count("Guide") >= 1
+    assert (out / "guide.md").is_file() and "# Guide" in (out / "llms-full.txt").read_text()
+    assert (out / "_pagefind" / "pagefind-entry.json").is_file()
+    again = run_mdxsite("-v", "build", root, "-o", out)
+    assert again.returncode == 0, again.stderr
+    # the render cache and the output's record were closed: nothing is rendered or written
+    # again, and the page's warning is told again from the cache
+    assert "cache: 2 of 2 pages unchanged, rendering 0" in again.stderr
+    assert "(0 written, " in again.stdout
+    assert "index.mdx:3:1: warning: <Nonesuch>" in again.stderr
+
+
 def test_help_teaches_with_examples(run_mdxsite: Callable) -> None:
     top = run_mdxsite("--help")
     assert top.returncode == 0 and "mdxsite dev" in top.stdout and "build" in top.stdout

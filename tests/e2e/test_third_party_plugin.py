@@ -115,3 +115,37 @@ def test_a_wrapper_reads_the_search_index_after_its_yield(
     done = _run(["build", str(root), "-o", str(out)], path)
     assert done.returncode == 0, done.stderr
     assert (out / "index-seen.txt").read_text(encoding="utf-8") == "True"
+
+
+LINGERING = '''
+import atexit
+import threading
+import time
+from pathlib import Path
+
+from mdxsite import hookimpl
+
+
+@hookimpl
+def mdxsite_build_finished(site, out_dir, report):
+    def later():
+        time.sleep(0.3)
+        Path(site.root, "from-thread.txt").write_text("done\\n")
+
+    threading.Thread(target=later).start()  # not a daemon: the process waits for it
+    atexit.register(lambda: Path(site.root, "from-atexit.txt").write_text("done\\n"))
+'''
+
+
+def test_the_process_ends_after_a_plugins_thread_and_exit_functions(
+        install_plugin: Callable[..., Path], make_site, tmp_path: Path) -> None:
+    # `mdxsite build` ends without the interpreter's teardown (cli._end_now), but as the
+    # interpreter would for a plugin: after its threads and its atexit functions
+    path = install_plugin("mdxsite_lingering", LINGERING, entry="lingering",
+                          dist="mdxsite-lingering")
+    root = make_site({"name": "T", "navigation": {"pages": ["index"]}})
+    out = tmp_path / "out"
+    result = _run(["build", str(root), "-o", str(out)], path)
+    assert result.returncode == 0, result.stderr
+    assert (root / "from-thread.txt").read_text() == "done\n"
+    assert (root / "from-atexit.txt").read_text() == "done\n"
