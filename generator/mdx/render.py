@@ -89,11 +89,23 @@ class Props(dict):
         return self.get(name)
 
 
+# heading ids as the platform makes them (its "Format text" page, and the ids its sites link to):
+# ASCII punctuation is dropped but for & / @ _ and the apostrophe, which becomes ’; whitespace,
+# periods and parentheses separate words ("enableMic(enable: boolean)" is
+# enablemic-enable-boolean), one hyphen for a run of them ("3. VAD" is 3-vad); everything else,
+# non-ASCII letters, dashes, arrows and emoji included, is kept
+_SLUG_DROP = re.compile(r"[!\"#$%*+,:;<=>?\[\\\]^`{|}~]+")
+_SLUG_SEPARATE = re.compile(r"[\s.()-]+")
+
+
 def slugify(text: str) -> str:
-    """Return a stable heading id: lower case, words joined by '-'."""
-    text = html.unescape(_TAGS.sub("", text)).strip().lower()
-    text = re.sub(r"[^\w\- ]+", "", text)
-    return re.sub(r"\s+", "-", text).strip("-") or "section"
+    """Return the id the platform gives a heading whose text (markup removed) is ``text``.
+
+    ``Fees & billing`` is ``fees-&-billing``, ``What's next?`` is ``what’s-next``,
+    ``tasks.batchTrigger()`` is ``tasks-batchtrigger``; a text with nothing left is ``section``.
+    """
+    text = _SLUG_DROP.sub("", text.lower().replace("'", "\u2019"))
+    return _SLUG_SEPARATE.sub("-", text).strip("-") or "section"
 
 
 @lru_cache(maxsize=1)
@@ -567,7 +579,7 @@ def render(site: Site, page: Page) -> RenderedPage:
             meta["scripts"] = (*meta.get("scripts", ()), "/" + path)
             meta["island"] = (path, js)
     # components and HTML elements define anchors too (<Update label>, <div id>)
-    anchors = ctx.used_ids | set(element_ids(out))
+    anchors = ctx.used_ids.union(html.unescape(i) if "&" in i else i for i in element_ids(out))
     return RenderedPage(key=page.key, html=out, headings=tuple(ctx.headings),
                         anchors=tuple(sorted(anchors)), links=tuple(ctx.links), text=text,
                         markdown=audience.for_agents(body), problems=tuple(ctx.problems),
@@ -614,7 +626,7 @@ def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
                 continue
         inline = tokens[i + 1]
         text = "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline"))
-        slug = base = slugify(text or inline.content)
+        slug = base = slugify(text or html.unescape(_TAGS.sub("", inline.content)))
         n = 1
         while slug in ctx.used_ids:
             n += 1
@@ -729,7 +741,7 @@ class _Renderer:
             elif t == "inline":
                 top.parts.append(self.inline(tok.children or [], line))
             elif t == "heading_close":
-                anchor = tokens[i - 2].attrGet("id")
+                anchor = escapeHtml(str(tokens[i - 2].attrGet("id")))
                 top.parts.append(f'<a class="heading-anchor" href="#{anchor}" '
                                  f'aria-label="Link to this section">#</a></{tok.tag}>\n')
             elif t in self.rules:
