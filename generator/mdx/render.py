@@ -620,20 +620,62 @@ def render_mdx(text: str, ctx: Context) -> str:
 
 
 def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
+    """Give each heading of ``tokens`` its id and list it for the table of contents.
+
+    A ``#`` heading ending in ``{#custom-id}`` takes that id (the braces are not shown);
+    others take :func:`slugify` of their text. Ids are unique page-wide, snippets and
+    headings inside components included: a repeated one gets ``-2``, ``-3``.
+    """
     for i, tok in enumerate(tokens):
-        if tok.type != "heading_open" or ctx.stack[1:]:  # snippet headings keep page ids unique
-            if tok.type != "heading_open":
-                continue
+        if tok.type != "heading_open":
+            continue
         inline = tokens[i + 1]
-        text = "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline"))
-        slug = base = slugify(text or html.unescape(_TAGS.sub("", inline.content)))
-        n = 1
-        while slug in ctx.used_ids:
-            n += 1
-            slug = f"{base}-{n}"
-        ctx.used_ids.add(slug)
+        children = inline.children or []
+        line = tok.map[0] if tok.map else None
+        custom = None
+        if children and children[-1].type == "jsx_expr" and \
+                children[-1].content.startswith("#") and tok.markup.startswith("#"):
+            custom = _custom_id(children, line, ctx)
+        text = "".join(c.content for c in children if c.type in ("text", "code_inline"))
+        shown = text or inline.content
+        slug = _unique_id(ctx, custom or slugify(text or html.unescape(_TAGS.sub("", shown))),
+                          line, custom is not None)
         tok.attrSet("id", slug)
-        ctx.headings.append(Heading(level=int(tok.tag[1]), text=text or inline.content, id=slug))
+        ctx.headings.append(Heading(level=int(tok.tag[1]), text=shown, id=slug))
+
+
+def _custom_id(children: list[Token], line: int | None, ctx: Context) -> str | None:
+    """Take the ``{#custom-id}`` off the end of a heading's inline ``children``: return the
+    id, or None (and a located warning) when it is not one an HTML id can be."""
+    wanted = children.pop().content[1:]
+    if children and children[-1].type == "text":
+        children[-1].content = children[-1].content.rstrip()
+        if not children[-1].content:
+            children.pop()
+    if wanted and not _SPACE.search(wanted):
+        return wanted
+    ctx.warn(line, f"the heading's custom id {{#{wanted}}} "
+             + ("is empty" if not wanted.strip() else "has a space in it")
+             + ", so the heading gets the id made from its text",
+             "write the id after '#' without spaces: {#my-section}", code="mdx.heading-id",
+             needle="{#")
+    return None
+
+
+def _unique_id(ctx: Context, slug: str, line: int | None, custom: bool) -> str:
+    """Return ``slug``, or ``slug-2``, ``slug-3``... if the page already has it, and record it."""
+    used = ctx.used_ids
+    if slug in used:
+        base, n = slug, 2
+        while f"{base}-{n}" in used:
+            n += 1
+        slug = f"{base}-{n}"
+        if custom:
+            ctx.warn(line, f"the heading id #{base} is used by an earlier heading of this page, "
+                     f"so this one gets #{slug}", "give each heading an id of its own",
+                     code="mdx.heading-id", needle="{#")
+    used.add(slug)
+    return slug
 
 
 def _renders_tags_as_markdown_it(renderer: RendererHTML) -> bool:

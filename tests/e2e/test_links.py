@@ -51,13 +51,15 @@ def test_links_to_headings_by_the_platform_ids_resolve(cli: Callable, make_site:
              "<Tabs>\n<Tab title=\"A\">\n## Fees & billing\n</Tab>\n</Tabs>\n\n## Fees & billing\n")
     index = ("## Fees & billing\n\n[a](#fees-&-billing) [b](/guides/setup#what’s-next) "
              "[c](/guides/setup#what%E2%80%99s-next) [d](/guides/setup#tasks-batchtrigger) "
-             "[e](/guides/setup#fees-&-billing-2) [f](#fees-&-billing-2)\n\n### Fees & billing\n")
+             "[e](/guides/setup#fees-&-billing-2) [f](#fees-&-billing-2) [g](#my-anchor)\n\n"
+             "### Fees & billing\n\n## Custom {#my-anchor}\n")
     root = make_site(DOCS, pages={"index": index, "guides/setup": setup})
     result = cli("build", root, "-o", tmp_path / "out", "--strict")
     assert result.exit_code == 0, result.output
     assert "broken" not in result.output
     home = (tmp_path / "out" / "index.html").read_text()
     assert '<h2 id="fees-&amp;-billing">' in home and '<h3 id="fees-&amp;-billing-2">' in home
+    assert '<h2 id="my-anchor">Custom<a' in home
     # the table of contents links the same ids, in page order
     toc = home.index('<a href="#fees-&amp;-billing">')
     assert toc < home.index('<a href="#fees-&amp;-billing-2">')
