@@ -623,11 +623,19 @@ def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
     """Give each heading of ``tokens`` its id and list it for the table of contents.
 
     A ``#`` heading ending in ``{#custom-id}`` takes that id (the braces are not shown);
-    others take :func:`slugify` of their text. Ids are unique page-wide, snippets and
-    headings inside components included: a repeated one gets ``-2``, ``-3``.
+    others, and ``<Heading level={N}>`` elements, take :func:`slugify` of their text. Ids are
+    unique page-wide, snippets and headings inside components included: a repeated one gets
+    ``-2``, ``-3``.
     """
+    shadowed = None  # whether the page imports or defines a Heading of its own
     for i, tok in enumerate(tokens):
         if tok.type != "heading_open":
+            if tok.type in _OPENING and tok.meta["tag"].name == "Heading":
+                if shadowed is None:
+                    shadowed = any(t.type == "mdx_statement" and "Heading" in t.content
+                                   for t in tokens)
+                if not shadowed:
+                    _heading_element_id(tokens, i, ctx)
             continue
         inline = tokens[i + 1]
         children = inline.children or []
@@ -642,6 +650,9 @@ def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
                           line, custom is not None)
         tok.attrSet("id", slug)
         ctx.headings.append(Heading(level=int(tok.tag[1]), text=shown, id=slug))
+
+
+_OPENING = frozenset({"jsx_open", "jsx_self"})
 
 
 def _custom_id(children: list[Token], line: int | None, ctx: Context) -> str | None:
@@ -662,7 +673,8 @@ def _custom_id(children: list[Token], line: int | None, ctx: Context) -> str | N
     return None
 
 
-def _unique_id(ctx: Context, slug: str, line: int | None, custom: bool) -> str:
+def _unique_id(ctx: Context, slug: str, line: int | None, custom: bool,
+               needle: str = "{#") -> str:
     """Return ``slug``, or ``slug-2``, ``slug-3``... if the page already has it, and record it."""
     used = ctx.used_ids
     if slug in used:
@@ -673,9 +685,37 @@ def _unique_id(ctx: Context, slug: str, line: int | None, custom: bool) -> str:
         if custom:
             ctx.warn(line, f"the heading id #{base} is used by an earlier heading of this page, "
                      f"so this one gets #{slug}", "give each heading an id of its own",
-                     code="mdx.heading-id", needle="{#")
+                     code="mdx.heading-id", needle=needle)
     used.add(slug)
     return slug
+
+
+def _heading_element_id(tokens: list[Token], i: int, ctx: Context) -> None:
+    """Give the block-level ``<Heading level={N}>`` at ``tokens[i]`` its id (its ``id`` prop,
+    else its text's slug) in ``meta["heading_id"]``, and list it for the table of contents."""
+    tok = tokens[i]
+    props = {p.name: p.raw for p in tok.meta["tag"].props}
+    text: list[str] = []
+    depth = 1 if tok.type == "jsx_open" else 0
+    for inner in tokens[i + 1:] if depth else ():
+        if inner.type in ("jsx_open", "jsx_close") and inner.meta["tag"] is not None and \
+                inner.meta["tag"].name == "Heading":
+            depth += 1 if inner.type == "jsx_open" else -1
+            if not depth:
+                break
+        elif inner.type == "inline":
+            text.extend(c.content for c in inner.children or ()
+                        if c.type in ("text", "code_inline"))
+    shown = " ".join("".join(text).split())
+    custom = props.get("id") or None
+    if not shown and not custom:
+        return
+    line = tok.map[0] if tok.map else None
+    slug = _unique_id(ctx, custom or slugify(shown), line, custom is not None, "<Heading")
+    tok.meta["heading_id"] = slug
+    level = props.get("level", "2")
+    ctx.headings.append(Heading(level=int(level) if level in ("1", "2", "3", "4", "5", "6")
+                                else 2, text=shown or slug, id=slug))
 
 
 def _renders_tags_as_markdown_it(renderer: RendererHTML) -> bool:
@@ -755,7 +795,7 @@ class _Renderer:
             line = tok.map[0] if tok.map else None
             if t == "jsx_open":
                 tag = tok.meta["tag"]
-                stack.append(Frame(tag.name, tag, self.props(tag, line), line or 0))
+                stack.append(Frame(tag.name, tag, self.opening_props(tok, line), line or 0))
             elif t == "jsx_close":
                 tag = tok.meta["tag"]
                 if self.close(stack, tag.name if tag else "", line):
@@ -764,7 +804,7 @@ class _Renderer:
                     self.emit(stack[-1], frame)
             elif t == "jsx_self":
                 tag = tok.meta["tag"]
-                self.emit(top, Frame(tag.name, tag, self.props(tag, line), line or 0))
+                self.emit(top, Frame(tag.name, tag, self.opening_props(tok, line), line or 0))
             elif t == "jsx_expr_block":
                 top.parts.append(self.expression(tok.content, line, block=True))
             elif t == "mdx_statement":
@@ -864,6 +904,14 @@ class _Renderer:
         return True
 
     # ---------------------------------------------------------------- pieces
+    def opening_props(self, tok: Token, line: int | None) -> dict[str, Any]:
+        """The props of a component's opening tag; a ``<Heading>`` gets the id it was given
+        (:func:`_heading_element_id`)."""
+        props = self.props(tok.meta["tag"], line)
+        if "heading_id" in tok.meta:
+            props["id"] = tok.meta["heading_id"]
+        return props
+
     def props(self, tag: Tag, line: int | None) -> dict[str, Any]:
         out: dict[str, Any] = Props()
         scope = {**self.ctx.scope, **(self.ctx.props or {})}
@@ -1006,6 +1054,11 @@ class _Renderer:
         """Template values a built-in component needs beyond its props and children."""
         if name == "Prompt":
             return self.prompt(props, frame, children)
+        if name == "Heading":  # <Heading level={2}>\ntext\n</Heading>: no <p> inside the <h2>
+            level = props.get("level")
+            return {"children": _without_paragraph(children),
+                    "level": level if level in (1, 2, 3, 4, 5, 6) else
+                    int(level) if level in ("1", "2", "3", "4", "5", "6") else 2}
         if name == "GitHub.Repo":
             slug = components.github_repo(props.get("repo"))
             if props.get("repo") and slug is None:
@@ -1195,6 +1248,8 @@ def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Conte
     attrs = []
     for key, value in props.items():
         key = _ATTR_RENAME.get(key, key)
+        if key == "noAnchor" and name in _HEADINGS:  # the platform's prop: no anchor link
+            continue
         if key.lower().startswith("on") or key.lower() == "srcdoc":
             # event handlers are functions in JSX; as strings React drops them, and so do we
             continue
@@ -1228,7 +1283,8 @@ def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Conte
 # paragraph inside them (<p className="x"><p>text</p></p>), which the platform's React puts in
 # the DOM as is, but which HTML cannot say: the parser closes the outer <p> at the inner one,
 # and the author's classes end up on an empty element (headings keep it, with its margins)
-_PHRASING_ONLY = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6"})
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_PHRASING_ONLY = _HEADINGS | {"p"}
 
 
 def _without_paragraph(children: Markup) -> Markup:

@@ -1,5 +1,5 @@
-"""Heading ids as the platform makes them (its "Format text" page) and custom ``{#id}``s:
-what sites written for the platform link to must exist."""
+"""Heading ids as the platform makes them (its "Format text" page), custom ``{#id}``s,
+``noAnchor`` and ``<Heading>``: what sites written for the platform link to must exist."""
 
 from __future__ import annotations
 
@@ -73,5 +73,22 @@ def test_bad_and_repeated_custom_ids_are_located_warnings(site) -> None:
 
 def test_ids_are_unique_page_wide_inside_components_too(site) -> None:
     _, ctx = _render(site, "## Setup\n\n<Tabs>\n<Tab title=\"A\">\n## Setup\n</Tab>\n</Tabs>\n\n"
-                           "## Setup\n")
+                           "<Heading level={3}>Setup</Heading>\n")
     assert [h.id for h in ctx.headings] == ["setup", "setup-2", "setup-3"]
+
+
+def test_no_anchor_on_an_html_heading_is_not_an_attribute(site) -> None:
+    out, ctx = _render(site, "<h2 noAnchor>\nHeader without anchor link\n</h2>\n")
+    assert out.strip() == "<h2>Header without anchor link</h2>"
+    assert ctx.problems == []
+
+
+def test_the_heading_element_is_a_heading_with_an_anchor_unless_no_anchor(site) -> None:
+    out, ctx = _render(site, "<Heading level={2} noAnchor>\nHeader without anchor link\n"
+                             "</Heading>\n\n<Heading level={3} id=\"mine\">Mine</Heading>\n")
+    assert '<h2 id="header-without-anchor-link">Header without anchor link</h2>' in out
+    assert '<h3 id="mine">Mine<a class="heading-anchor" href="#mine"' in out
+    assert ctx.problems == []
+    # listed in the table of contents like any heading, in page order
+    assert [(h.level, h.id) for h in ctx.headings] == [(2, "header-without-anchor-link"),
+                                                      (3, "mine")]
