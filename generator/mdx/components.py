@@ -23,7 +23,7 @@ _NAMES = (
     "Accordion AccordionGroup Steps Step Frame Icon Tooltip Badge Tile Tree Tree.Folder Tree.File "
     "Panel Update Expandable ParamField ResponseField RequestExample ResponseExample Mermaid "
     "Latex Color Color.Item Color.Row View Banner Snippet Link Visibility Prompt GitHub.Repo "
-    "Column FileTree").split()
+    "Column FileTree Heading").split()
 
 # The props the platform documents for a component (its component pages, prop by prop), with
 # the values a prop accepts where it lists them (None: any value). A prop a component is written
@@ -81,6 +81,8 @@ PROPS: dict[str, dict[str, tuple[str, ...] | None]] = {
     # highlight: what bold marks in the Markdown-list form, so the element form has it too
     "Tree.Folder": {"name": None, "defaultOpen": None, "openable": None, "highlight": None},
     "Tree.File": {"name": None, "highlight": None},
+    # the platform's React heading ("Format text"): an <hN>, with no anchor link under noAnchor
+    "Heading": {"level": ("1", "2", "3", "4", "5", "6"), "id": None, "noAnchor": None},
 }
 # Props the platform documents that mdxsite does not do yet, with what the reader gets instead:
 # written, they are a located warning rather than a silent difference.

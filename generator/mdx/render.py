@@ -89,11 +89,23 @@ class Props(dict):
         return self.get(name)
 
 
+# heading ids as the platform makes them (its "Format text" page, and the ids its sites link to):
+# ASCII punctuation is dropped but for & / @ _ and the apostrophe, which becomes ’; whitespace,
+# periods and parentheses separate words ("enableMic(enable: boolean)" is
+# enablemic-enable-boolean), one hyphen for a run of them ("3. VAD" is 3-vad); everything else,
+# non-ASCII letters, dashes, arrows and emoji included, is kept
+_SLUG_DROP = re.compile(r"[!\"#$%*+,:;<=>?\[\\\]^`{|}~]+")
+_SLUG_SEPARATE = re.compile(r"[\s.()-]+")
+
+
 def slugify(text: str) -> str:
-    """Return a stable heading id: lower case, words joined by '-'."""
-    text = html.unescape(_TAGS.sub("", text)).strip().lower()
-    text = re.sub(r"[^\w\- ]+", "", text)
-    return re.sub(r"\s+", "-", text).strip("-") or "section"
+    """Return the id the platform gives a heading whose text (markup removed) is ``text``.
+
+    ``Fees & billing`` is ``fees-&-billing``, ``What's next?`` is ``what’s-next``,
+    ``tasks.batchTrigger()`` is ``tasks-batchtrigger``; a text with nothing left is ``section``.
+    """
+    text = _SLUG_DROP.sub("", text.lower().replace("'", "\u2019"))
+    return _SLUG_SEPARATE.sub("-", text).strip("-") or "section"
 
 
 @lru_cache(maxsize=1)
@@ -567,7 +579,7 @@ def render(site: Site, page: Page) -> RenderedPage:
             meta["scripts"] = (*meta.get("scripts", ()), "/" + path)
             meta["island"] = (path, js)
     # components and HTML elements define anchors too (<Update label>, <div id>)
-    anchors = ctx.used_ids | set(element_ids(out))
+    anchors = ctx.used_ids.union(html.unescape(i) if "&" in i else i for i in element_ids(out))
     return RenderedPage(key=page.key, html=out, headings=tuple(ctx.headings),
                         anchors=tuple(sorted(anchors)), links=tuple(ctx.links), text=text,
                         markdown=audience.for_agents(body), problems=tuple(ctx.problems),
@@ -608,20 +620,102 @@ def render_mdx(text: str, ctx: Context) -> str:
 
 
 def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
+    """Give each heading of ``tokens`` its id and list it for the table of contents.
+
+    A ``#`` heading ending in ``{#custom-id}`` takes that id (the braces are not shown);
+    others, and ``<Heading level={N}>`` elements, take :func:`slugify` of their text. Ids are
+    unique page-wide, snippets and headings inside components included: a repeated one gets
+    ``-2``, ``-3``.
+    """
+    shadowed = None  # whether the page imports or defines a Heading of its own
     for i, tok in enumerate(tokens):
-        if tok.type != "heading_open" or ctx.stack[1:]:  # snippet headings keep page ids unique
-            if tok.type != "heading_open":
-                continue
+        if tok.type != "heading_open":
+            if tok.type in _OPENING and tok.meta["tag"].name == "Heading":
+                if shadowed is None:
+                    shadowed = any(t.type == "mdx_statement" and "Heading" in t.content
+                                   for t in tokens)
+                if not shadowed:
+                    _heading_element_id(tokens, i, ctx)
+            continue
         inline = tokens[i + 1]
-        text = "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline"))
-        slug = base = slugify(text or inline.content)
-        n = 1
-        while slug in ctx.used_ids:
-            n += 1
-            slug = f"{base}-{n}"
-        ctx.used_ids.add(slug)
+        children = inline.children or []
+        line = tok.map[0] if tok.map else None
+        custom = None
+        if children and children[-1].type == "jsx_expr" and \
+                children[-1].content.startswith("#") and tok.markup.startswith("#"):
+            custom = _custom_id(children, line, ctx)
+        text = "".join(c.content for c in children if c.type in ("text", "code_inline"))
+        shown = text or inline.content
+        slug = _unique_id(ctx, custom or slugify(text or html.unescape(_TAGS.sub("", shown))),
+                          line, custom is not None)
         tok.attrSet("id", slug)
-        ctx.headings.append(Heading(level=int(tok.tag[1]), text=text or inline.content, id=slug))
+        ctx.headings.append(Heading(level=int(tok.tag[1]), text=shown, id=slug))
+
+
+_OPENING = frozenset({"jsx_open", "jsx_self"})
+
+
+def _custom_id(children: list[Token], line: int | None, ctx: Context) -> str | None:
+    """Take the ``{#custom-id}`` off the end of a heading's inline ``children``: return the
+    id, or None (and a located warning) when it is not one an HTML id can be."""
+    wanted = children.pop().content[1:]
+    if children and children[-1].type == "text":
+        children[-1].content = children[-1].content.rstrip()
+        if not children[-1].content:
+            children.pop()
+    if wanted and not _SPACE.search(wanted):
+        return wanted
+    ctx.warn(line, f"the heading's custom id {{#{wanted}}} "
+             + ("is empty" if not wanted.strip() else "has a space in it")
+             + ", so the heading gets the id made from its text",
+             "write the id after '#' without spaces: {#my-section}", code="mdx.heading-id",
+             needle="{#")
+    return None
+
+
+def _unique_id(ctx: Context, slug: str, line: int | None, custom: bool,
+               needle: str = "{#") -> str:
+    """Return ``slug``, or ``slug-2``, ``slug-3``... if the page already has it, and record it."""
+    used = ctx.used_ids
+    if slug in used:
+        base, n = slug, 2
+        while f"{base}-{n}" in used:
+            n += 1
+        slug = f"{base}-{n}"
+        if custom:
+            ctx.warn(line, f"the heading id #{base} is used by an earlier heading of this page, "
+                     f"so this one gets #{slug}", "give each heading an id of its own",
+                     code="mdx.heading-id", needle=needle)
+    used.add(slug)
+    return slug
+
+
+def _heading_element_id(tokens: list[Token], i: int, ctx: Context) -> None:
+    """Give the block-level ``<Heading level={N}>`` at ``tokens[i]`` its id (its ``id`` prop,
+    else its text's slug) in ``meta["heading_id"]``, and list it for the table of contents."""
+    tok = tokens[i]
+    props = {p.name: p.raw for p in tok.meta["tag"].props}
+    text: list[str] = []
+    depth = 1 if tok.type == "jsx_open" else 0
+    for inner in tokens[i + 1:] if depth else ():
+        if inner.type in ("jsx_open", "jsx_close") and inner.meta["tag"] is not None and \
+                inner.meta["tag"].name == "Heading":
+            depth += 1 if inner.type == "jsx_open" else -1
+            if not depth:
+                break
+        elif inner.type == "inline":
+            text.extend(c.content for c in inner.children or ()
+                        if c.type in ("text", "code_inline"))
+    shown = " ".join("".join(text).split())
+    custom = props.get("id") or None
+    if not shown and not custom:
+        return
+    line = tok.map[0] if tok.map else None
+    slug = _unique_id(ctx, custom or slugify(shown), line, custom is not None, "<Heading")
+    tok.meta["heading_id"] = slug
+    level = props.get("level", "2")
+    ctx.headings.append(Heading(level=int(level) if level in ("1", "2", "3", "4", "5", "6")
+                                else 2, text=shown or slug, id=slug))
 
 
 def _renders_tags_as_markdown_it(renderer: RendererHTML) -> bool:
@@ -701,7 +795,7 @@ class _Renderer:
             line = tok.map[0] if tok.map else None
             if t == "jsx_open":
                 tag = tok.meta["tag"]
-                stack.append(Frame(tag.name, tag, self.props(tag, line), line or 0))
+                stack.append(Frame(tag.name, tag, self.opening_props(tok, line), line or 0))
             elif t == "jsx_close":
                 tag = tok.meta["tag"]
                 if self.close(stack, tag.name if tag else "", line):
@@ -710,7 +804,7 @@ class _Renderer:
                     self.emit(stack[-1], frame)
             elif t == "jsx_self":
                 tag = tok.meta["tag"]
-                self.emit(top, Frame(tag.name, tag, self.props(tag, line), line or 0))
+                self.emit(top, Frame(tag.name, tag, self.opening_props(tok, line), line or 0))
             elif t == "jsx_expr_block":
                 top.parts.append(self.expression(tok.content, line, block=True))
             elif t == "mdx_statement":
@@ -729,7 +823,7 @@ class _Renderer:
             elif t == "inline":
                 top.parts.append(self.inline(tok.children or [], line))
             elif t == "heading_close":
-                anchor = tokens[i - 2].attrGet("id")
+                anchor = escapeHtml(str(tokens[i - 2].attrGet("id")))
                 top.parts.append(f'<a class="heading-anchor" href="#{anchor}" '
                                  f'aria-label="Link to this section">#</a></{tok.tag}>\n')
             elif t in self.rules:
@@ -810,6 +904,14 @@ class _Renderer:
         return True
 
     # ---------------------------------------------------------------- pieces
+    def opening_props(self, tok: Token, line: int | None) -> dict[str, Any]:
+        """The props of a component's opening tag; a ``<Heading>`` gets the id it was given
+        (:func:`_heading_element_id`)."""
+        props = self.props(tok.meta["tag"], line)
+        if "heading_id" in tok.meta:
+            props["id"] = tok.meta["heading_id"]
+        return props
+
     def props(self, tag: Tag, line: int | None) -> dict[str, Any]:
         out: dict[str, Any] = Props()
         scope = {**self.ctx.scope, **(self.ctx.props or {})}
@@ -952,6 +1054,11 @@ class _Renderer:
         """Template values a built-in component needs beyond its props and children."""
         if name == "Prompt":
             return self.prompt(props, frame, children)
+        if name == "Heading":  # <Heading level={2}>\ntext\n</Heading>: no <p> inside the <h2>
+            level = props.get("level")
+            return {"children": _without_paragraph(children),
+                    "level": level if level in (1, 2, 3, 4, 5, 6) else
+                    int(level) if level in ("1", "2", "3", "4", "5", "6") else 2}
         if name == "GitHub.Repo":
             slug = components.github_repo(props.get("repo"))
             if props.get("repo") and slug is None:
@@ -1141,6 +1248,8 @@ def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Conte
     attrs = []
     for key, value in props.items():
         key = _ATTR_RENAME.get(key, key)
+        if key == "noAnchor" and name in _HEADINGS:  # the platform's prop: no anchor link
+            continue
         if key.lower().startswith("on") or key.lower() == "srcdoc":
             # event handlers are functions in JSX; as strings React drops them, and so do we
             continue
@@ -1174,7 +1283,8 @@ def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Conte
 # paragraph inside them (<p className="x"><p>text</p></p>), which the platform's React puts in
 # the DOM as is, but which HTML cannot say: the parser closes the outer <p> at the inner one,
 # and the author's classes end up on an empty element (headings keep it, with its margins)
-_PHRASING_ONLY = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6"})
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_PHRASING_ONLY = _HEADINGS | {"p"}
 
 
 def _without_paragraph(children: Markup) -> Markup:

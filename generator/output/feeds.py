@@ -13,6 +13,9 @@ import html
 import re
 from dataclasses import dataclass
 
+from markdown_it.common.utils import escapeHtml
+from markupsafe import escape
+
 from mdxsite.model import Heading, Page
 
 _UPDATE = re.compile(r'<section class="update"(?P<attrs>[^>]*)>(?P<body>.*?)</section>', re.S)
@@ -65,6 +68,10 @@ def toc_with_updates(body: str, headings: tuple[Heading, ...] | list[Heading]) -
     for h in headings:
         if h.level in (2, 3):
             at = body.find(f'id="{h.id}"')
+            if at < 0 and h.id != str(escape(h.id)):  # "fees-&-billing" is written escaped
+                at = min((p for p in (body.find(f'id="{escapeHtml(h.id)}"'),
+                                      body.find(f'id="{escape(h.id)}"')) if p >= 0),
+                         default=-1)
             entries.append((at if at >= 0 else len(body), h))
     for u in updates(body):
         if u.label and u.id:

@@ -42,3 +42,29 @@ def test_broken_links_command_lists_them_all(cli: Callable, make_site: Callable)
     clean = make_site(DOCS, pages={"index": "[a](/guides/setup)\n", "guides/setup": SETUP})
     ok = cli("broken-links", clean)
     assert ok.exit_code == 0 and ok.stdout.strip() == "0 broken links"
+
+
+def test_links_to_headings_by_the_platform_ids_resolve(cli: Callable, make_site: Callable,
+                                                       tmp_path: Path) -> None:
+    # ids as the platform makes them (its "Format text" page): sites link to them as written
+    setup = ("---\ntitle: Setup\n---\n## What's next?\n\n## tasks.batchTrigger()\n\n"
+             "<Tabs>\n<Tab title=\"A\">\n## Fees & billing\n</Tab>\n</Tabs>\n\n## Fees & billing\n")
+    index = ("## Fees & billing\n\n[a](#fees-&-billing) [b](/guides/setup#what’s-next) "
+             "[c](/guides/setup#what%E2%80%99s-next) [d](/guides/setup#tasks-batchtrigger) "
+             "[e](/guides/setup#fees-&-billing-2) [f](#fees-&-billing-2) [g](#my-anchor)\n\n"
+             "### Fees & billing\n\n## Custom {#my-anchor}\n")
+    root = make_site(DOCS, pages={"index": index, "guides/setup": setup})
+    result = cli("build", root, "-o", tmp_path / "out", "--strict")
+    assert result.exit_code == 0, result.output
+    assert "broken" not in result.output
+    home = (tmp_path / "out" / "index.html").read_text()
+    assert '<h2 id="fees-&amp;-billing">' in home and '<h3 id="fees-&amp;-billing-2">' in home
+    assert '<h2 id="my-anchor">Custom<a' in home
+    # the table of contents links the same ids, in page order
+    toc = home.index('<a href="#fees-&amp;-billing">')
+    assert toc < home.index('<a href="#fees-&amp;-billing-2">')
+    assert cli("broken-links", root).stdout.strip() == "0 broken links"
+    # the GitHub-style ids mdxsite made before are not the platform's: links to them are broken
+    (root / "index.mdx").write_text("[x](/guides/setup#whats-next) [y](#fees-billing)\n")
+    listed = cli("broken-links", root)
+    assert listed.exit_code == 1 and listed.stdout.splitlines()[-1] == "2 broken links"
