@@ -257,6 +257,9 @@ class Site:
     asset_names: Mapping[str, str] = EMPTY_MAPPING
     # plugin name -> its options from docs.json, checked against its mdxsite_settings
     plugin_options: Mapping[str, Mapping[str, object]] = EMPTY_MAPPING
+    # class name -> the site-relative file that first uses it in a class/className attribute
+    # (pages, snippets, React components): what the utility stylesheet must cover
+    class_names: Mapping[str, str] = EMPTY_MAPPING
 
     def page(self, key: str) -> Page:
         return self.pages[key]

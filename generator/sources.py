@@ -8,13 +8,14 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mdxsite.errors import Location, MdxsiteError
 from mdxsite.mdx import frontmatter, variables
 from mdxsite.model import Crumb, Nav, Page, Site, SiteConfig, frozen_mapping
+from mdxsite.output import utilities
 
 if TYPE_CHECKING:
     from mdxsite.output.cache import FileMemo
@@ -276,7 +277,8 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
             origin=Location(posix, 1, 1))
     return Site(root=root, config=config, nav=nav, pages=frozen_mapping(pages),
                 base_url=_normalise_base(base_url), site_url=site_url.rstrip("/"),
-                assets=frozen_mapping(scan_assets(root) if assets is None else assets))
+                assets=frozen_mapping(scan_assets(root) if assets is None else assets),
+                class_names=frozen_mapping(class_names(root, sources.values(), memo)))
 
 
 def _frontmatter(root: Path, rel: Path, posix: str, memo: FileMemo | None
@@ -286,10 +288,59 @@ def _frontmatter(root: Path, rel: Path, posix: str, memo: FileMemo | None
 
     if memo is None:
         return parse(root / rel)
-    try:  # the same read gives the render cache the file's digest
-        return memo.read(root, posix, "frontmatter", lambda data: frontmatter.parse(data, posix))
+    try:  # the same read gives the render cache the file's digest, and the class names
+        return memo.read(root, posix, "frontmatter", lambda data: frontmatter.parse(data, posix),
+                         also={CLASSES: utilities.classes_in})
     except OSError:  # vanished since the scan: let the reader report it
         return parse(root / rel)
+
+
+CLASSES = "classes"
+# file -> ((mtime in ns, size), its class names): watch mode's memory, without a FileMemo
+_CLASSES_SEEN: dict[str, tuple[tuple[int, int], tuple[str, ...]]] = {}
+
+
+def class_names(root: Path, files: Iterable[Path], memo: FileMemo | None) -> dict[str, str]:
+    """Return each class name the site's ``files`` (its .mdx and .md files) and its React
+    components (``snippets/**/*.jsx``, ``.tsx``) use in a class or className attribute, with
+    the first file using it (see :mod:`mdxsite.output.utilities`)."""
+    rels = sorted({f.as_posix() for f in files} | set(_components(root)))
+    found: dict[str, str] = {}
+    for rel in rels:
+        for name in _classes_of(root, rel, memo):
+            found.setdefault(name, rel)
+    return found
+
+
+def _components(root: Path) -> Iterator[str]:
+    snippets = root / "snippets"
+    if not snippets.is_dir():
+        return
+    for folder, dirs, names in os.walk(snippets):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.startswith(".")]
+        for name in names:
+            if name.endswith((".jsx", ".tsx")):
+                yield os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
+
+
+def _classes_of(root: Path, rel: str, memo: FileMemo | None) -> tuple[str, ...]:
+    def learn(path: Path) -> tuple[str, ...]:
+        return utilities.classes_in(path.read_bytes())
+
+    try:
+        if memo is not None:
+            found: tuple[str, ...] = memo.get(root, rel, CLASSES, learn)
+            return found
+        path = os.path.join(root, rel)
+        stamp = file_stamp(path)
+        seen = _CLASSES_SEEN.get(path)
+        if seen is not None and seen[0] == stamp:
+            return seen[1]
+        names = learn(Path(path))
+        _CLASSES_SEEN[path] = (stamp, names)
+        return names
+    except OSError:  # vanished since the scan: its page reports it
+        return ()
 
 
 def _normalise_base(base_url: str) -> str:

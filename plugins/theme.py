@@ -21,7 +21,7 @@ from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_war
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import (SLOTS, BuildReport, NavItem, OutputFile, Page, PageResult, RenderedPage,
                            Site)
-from mdxsite.output import chrome, feeds, icons, layout, staging, thumbnails, visibility
+from mdxsite.output import chrome, feeds, icons, layout, staging, thumbnails, utilities, visibility
 from mdxsite.output import sidebar as sidebars
 from mdxsite.output.assets import IMMUTABLE, fingerprinted
 from mdxsite.output import theme as themes
@@ -377,7 +377,44 @@ def mdxsite_output_files(site: Site) -> list[OutputFile]:
                 files[rel] = OutputFile(path=rel, source=f)
     if not sidebars.large_sections(site):  # no page links it: a site of small sections only
         files.pop(NAV_SCRIPT, None)        # keeps its output as it was before windows existed
+    shipped = files.get(UTILITIES)
+    if shipped is not None and shipped.source is not None and \
+            Path(shipped.source).resolve() == utilities.SHIPPED:  # not a theme's own file
+        css, missing = utilities.stylesheet(site.class_names, lambda: _site_css(site))
+        if css is not utilities.shipped()[0]:  # the site's own: its classes go beyond ours
+            files[UTILITIES] = OutputFile(path=UTILITIES, content=css)
+        _UNSTYLED[:] = [_unstyled(missing)] if missing else []
     return list(files.values())
+
+
+UTILITIES = "_mdxsite/utilities.css"
+# the warning for class names no utility rule covers (Tailwind not installed), told at the end
+_UNSTYLED: list[Problem] = []
+
+
+def _site_css(site: Site) -> str:
+    """The site's own stylesheets (the platform loads every .css file of the site)."""
+    texts = []
+    for rel, path in sorted(site.assets.items()):
+        if rel.endswith(".css"):
+            try:
+                texts.append((site.root / path).read_text(encoding="utf-8", errors="replace"))
+            except OSError:
+                continue
+    return "\n".join(texts)
+
+
+def _unstyled(missing: Mapping[str, str]) -> Problem:
+    names = sorted(missing)
+    first = min(missing.values())
+    shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+    return Problem(Location(first), f"{len(names)} class name{'s' if len(names) != 1 else ''} "
+                   f"in class/className attributes ha{'ve' if len(names) != 1 else 's'} no rule "
+                   f"in mdxsite's utility stylesheet ({shown}; the first in {first}); pages "
+                   "using them are drawn without those styles",
+                   "if they are Tailwind utilities, run `make theme-deps` (it installs Tailwind, "
+                   "which mdxsite then runs to generate them); otherwise define them in a .css "
+                   "file of the site", code="theme.utilities", warning=True)
 
 
 # page key -> located warnings for icon names its library does not have (drawn as a question
@@ -585,6 +622,7 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     moded = _MODE_WARNINGS if pages is None else [k for k in pages if k in _MODE_WARNINGS]
     report_warnings(sorted(_MODE_WARNINGS[k] for k in moded if k in site.pages))
     report_warnings(_missing_brand_files(site))
+    report_warnings(_UNSTYLED)
     if thumbnails.enabled(site):
         missing = _missing_file(site, JsonPath(("thumbnails", "background")),
                                 site.config.get("thumbnails.background"),

@@ -28,19 +28,5 @@ module.exports = {
     ],
     extract: { mdx: classesIn, md: classesIn },
   },
-  darkMode: "class",          // the theme puts class="dark" on <html>
-  theme: {
-    extend: {
-      // the platform's `primary` is the site's colour from docs.json, which page.html sets
-      // as --primary (/60 opacity modifiers mix it with transparent)
-      colors: {
-        primary: {
-          DEFAULT: "color-mix(in srgb, var(--primary) calc(<alpha-value> * 100%), transparent)",
-          light: "color-mix(in srgb, var(--primary-light) calc(<alpha-value> * 100%), transparent)",
-          dark: "color-mix(in srgb, var(--primary-dark) calc(<alpha-value> * 100%), transparent)",
-        },
-      },
-    },
-  },
-  corePlugins: { preflight: false },
+  ...require("../../themes/base/tailwind/theme.js"),
 };
