@@ -47,7 +47,8 @@ from mdxsite.errors import Location, MdxsiteError, PluginError, Problem, report_
 from mdxsite.mdx import frontmatter
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.output import cache, layout, staging
-from mdxsite.sources import (ASSET_SUFFIXES, PAGE_SUFFIXES, build_site, custom_files, file_stamp,
+from mdxsite.sources import (ASSET_SUFFIXES, PAGE_SUFFIXES, build_site, class_names,
+                             classes_changed, custom_files, file_stamp,
                              scan_sources)
 
 log = logging.getLogger(__name__)
@@ -279,7 +280,17 @@ class Engine:
         return plan
 
     def _plan_pages(self, site: Site, keys: list[str]) -> _Plan:
-        """Modified page files, nothing added or removed: re-read only their frontmatter."""
+        """Modified page files, nothing added or removed: re-read only their frontmatter.
+
+        A page now using a class name the site did not use is planned as a structural change:
+        the utility stylesheet (mdxsite.output.utilities), and the name every page links it
+        by, may change."""
+        if classes_changed(self.root, [self._sources[k].as_posix() for k in keys]) and \
+                set(class_names(self.root, self._sources.values(), None)) != set(site.class_names):
+            plan = self._plan_structural(site, False, False, False)
+            if plan.site.asset_names != site.asset_names:  # every page links the stylesheet
+                plan.dirty = set(plan.site.pages)
+            return plan
         pages = dict(site.pages)
         facts_changed = False
         for key in keys:

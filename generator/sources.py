@@ -312,6 +312,17 @@ def class_names(root: Path, files: Iterable[Path], memo: FileMemo | None) -> dic
     return found
 
 
+def classes_changed(root: Path, rels: Iterable[str]) -> bool:
+    """Read ``rels`` again for their class names (watch mode); True when one of them uses
+    other class names than when it was last read, or was not read in this process."""
+    changed = False
+    for rel in rels:
+        seen = _CLASSES_SEEN.get(os.path.join(root, rel))
+        if seen is None or _classes_of(root, rel, None) != seen[1]:
+            changed = True
+    return changed
+
+
 def _components(root: Path) -> Iterator[str]:
     snippets = root / "snippets"
     if not snippets.is_dir():

@@ -9,6 +9,7 @@ compares a snapshot of every output file's bytes before and after.
 from __future__ import annotations
 
 import json
+import re
 import os
 import signal
 import subprocess
@@ -139,6 +140,19 @@ def test_editing_a_page_body_rewrites_that_page_only(watched: Watched) -> None:
     assert changed == {html("b"), "b.md", "llms-full.txt"}
     assert removed == set()
     assert "New words." in (watched.out / html("b")).read_text()
+
+
+def test_a_class_no_page_used_before_gets_its_utility_rule_on_every_page(
+        watched: Watched, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    link = re.compile(r'href="/(_mdxsite/utilities\.[0-9a-f]{10}\.css)"')
+    first = link.search((watched.out / html("c")).read_text())
+    assert first is not None
+    watched.change(lambda: watched.write("b.mdx", page("Bravo", '<p className="mt-7">New.</p>')))
+    for key in ("b", "c"):  # the edited page, and one that did not change but links it
+        now = link.search((watched.out / html(key)).read_text())
+        assert now is not None and now.group(1) != first.group(1)
+        assert ".mt-7{margin-top:1.75rem}" in (watched.out / now.group(1)).read_text()
 
 
 def test_a_session_started_on_a_warm_cache_writes_every_page_into_llms_full(
