@@ -575,21 +575,23 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
             tok.meta = dict(COMMENT_ERROR)
         state.pos = close + 3 if close >= 0 else state.posMax
         return True
-    if src[pos] != "<" or pos + 1 >= len(src) or not (src[pos + 1].isalpha() or
-                                                      src[pos + 1] in "/>"):
+    if src[pos] != "<" or pos + 1 >= len(src) or src[pos + 1].isspace():
         return False
-    tag = scan_tag(src, pos)
+    tag = scan_tag(src, pos) if src[pos + 1].isalpha() or src[pos + 1] in "/>" else None
     if tag is None:
         if silent or src[pos + 1] == ">":
             return False
-        # MDX reads '<' before a letter as a tag, and fails the page where the tag goes wrong
+        # MDX reads '<' before anything but a space as a tag ('x <= 3', '<5ms' too), and fails
+        # the page where the tag goes wrong
         at, expected = tag_problem(src, pos)
         found = f"'{src[at]}'" if at < len(src) and not src[at].isspace() else \
             "the end of the paragraph" if at >= len(src) else "a line break"
         name = src[pos:at].split()[0] if src[pos:at].split() else src[pos:pos + 2]
         line_start = src.rfind("\n", 0, at) + 1
         state.push("mdx_error", "", 0).meta = {
-            "message": f"{name}… is not a valid tag: {found} where MDX expects {expected}",
+            "message": f"{name}… is not a valid tag: {found} where MDX expects {expected}"
+            if at > pos + 1 else f"'<' before {found} is not a valid tag: MDX reads '<' before "
+            "anything but a space as a tag",
             "hint": "write a literal '<' as '\\<' or '&lt;'; give an attribute a value in quotes "
                     "(\"…\") or braces ({…}), as {'say \"hi\"'} when it holds a quote",
             # the line's text up to the fault finds the line, the shift the fault on it
