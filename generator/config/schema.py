@@ -204,6 +204,11 @@ def check_colors(value: object, at: JsonPath, out: Problems) -> None:
 
 def check_logo(value: object, at: JsonPath, out: Problems) -> None:
     _str_or_obj(value, at, out, ("light", "dark", "href"), '{"light": "/logo/light.svg", "dark": "/logo/dark.svg"}')
+    for k in value if isinstance(value, dict) else ():
+        if k not in ("light", "dark", "href"):
+            out.warn(at / k, f"unknown key {k!r}; it is ignored",
+                     hint='logo holds "light", "dark" and "href" (its size comes from the theme)',
+                     code="config.unknown-key", key=True)
     if isinstance(value, dict) and isinstance(value.get("href"), str) and not value["href"].strip():
         out.warn(at / "href", "a blank \"href\" is ignored: the logo links to the home page",
                  hint='write "href": "https://…" or remove it', code="config.blank-href")
@@ -386,10 +391,23 @@ def check_seo(value: object, at: JsonPath, out: Problems) -> None:
                     hint='write "metatags": {"og:image": "https://…"}')
 
 
+API_KEYS = ("openapi", "asyncapi", "params", "playground", "examples", "url", "mdx")
+# mint.json's names, which docs.json moved (the platform drops them from a docs.json silently)
+_MINT_API = {"baseUrl": "api.mdx.server", "auth": "api.mdx.auth",
+             "maintainOrder": "navigation order (docs.json keeps the spec's order)"}
+
+
 def check_api(value: object, at: JsonPath, out: Problems) -> None:
     obj = _obj(value, at, out, '{"playground": {"display": "interactive"}}')
     if obj is None:
         return
+    for k in obj:
+        if k not in API_KEYS:
+            moved = _MINT_API.get(k)
+            out.warn(at / k, f"unknown key {k!r}; it is ignored",
+                     hint=f"{k!r} is mint.json's; in docs.json write {moved}" if moved else
+                     f"api holds {', '.join(repr(key) for key in API_KEYS)}",
+                     code="config.unknown-key", key=True)
     pg = obj.get("playground")
     if pg is not None:
         p = _obj(pg, at / "playground", out, '{"display": "interactive"}')

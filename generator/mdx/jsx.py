@@ -235,6 +235,54 @@ def _scan_tag_slowly(src: str, i: int) -> Tag | None:
             tag.props.append(Prop(name))
 
 
+def tag_problem(src: str, i: int) -> tuple[int, str]:
+    """Where and why ``src[i:]``, a ``<`` and a name, is no tag (:func:`scan_tag` said None):
+    the offset MDX's parser stops at and what it expected there. MDX reads every ``<`` before a
+    letter as JSX, and fails the page when the tag goes wrong."""
+    n = len(src)
+    j = i + 2 if src.startswith("</", i) else i + 1
+    closing = j == i + 2
+    m = _NAME.match(src, j)
+    if not m:
+        return j, "a tag name"
+    j = m.end()
+    while True:
+        while j < n and src[j].isspace():
+            j += 1
+        if j >= n:
+            return n, "the '>' ending the tag"
+        if closing:
+            return j, "the '>' ending the closing tag (a closing tag has no attributes)"
+        if src[j] == "{":
+            end = skip_expression(src, j)
+            if end < 0:
+                return j, "a '}' closing this expression"
+            j = end
+            continue
+        am = _ATTR.match(src, j)
+        if not am:
+            return j, "an attribute name, '/>' or '>'"
+        j = k = am.end()
+        while k < n and src[k] in " \t":
+            k += 1
+        if k >= n or src[k] != "=":
+            continue
+        k += 1
+        while k < n and src[k].isspace():
+            k += 1
+        if k < n and src[k] in "\"'":
+            end = src.find(src[k], k + 1)
+            if end < 0:
+                return n, f"the {src[k]} closing the value of {am.group()!r}"
+            j = end + 1
+        elif k < n and src[k] == "{":
+            j = skip_expression(src, k)
+            if j < 0:
+                return k, "a '}' closing this expression"
+        else:
+            return k, f'a value for {am.group()!r} in quotes ("…") or braces ({{…}})'
+
+
 def scan_element(src: str, i: int, memo: dict[int, Tag | None] | None = None,
                  stop: int | None = None) -> int:
     """Return the end offset of the whole element starting at ``i`` (children included), or -1.

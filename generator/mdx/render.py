@@ -16,7 +16,7 @@ import posixpath
 import re
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -527,8 +527,14 @@ class Context:
         self.problems.append(Problem(self.where(line, needle=needle), message, hint, code=code,
                                      warning=True))
 
-    def error(self, line: int | None, message: str, hint: str = "", needle: str = "") -> None:
-        self.errors.append(Problem(self.where(line, needle=needle), message, hint))
+    def error(self, line: int | None, message: str, hint: str = "", needle: str = "",
+              shift: int = 0) -> None:
+        """Record an error at ``line``, at ``needle`` on it (see :meth:`where`), ``shift``
+        characters further right."""
+        where = self.where(line, needle=needle)
+        if shift and where.column:
+            where = replace(where, column=where.column + shift)
+        self.errors.append(Problem(where, message, hint))
 
     def child(self, file: str, offset: int) -> Context:
         return Context(self.site, file, offset, self.page_key, {}, {}, self.problems,
@@ -863,7 +869,8 @@ class _Renderer:
             elif t == "mdx_error":  # an inline error knows its line within the paragraph
                 at = line + tok.meta.get("line_offset", 0) if line is not None else None
                 self.ctx.error(at, tok.meta["message"], tok.meta["hint"],
-                               needle=tok.meta.get("needle", "<!--"))
+                               needle=tok.meta.get("needle", "<!--"),
+                               shift=tok.meta.get("shift", 0))
             elif t == "link_open":
                 top.parts.append(self.link_open(tok, line))
             elif t == "image":

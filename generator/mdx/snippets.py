@@ -103,13 +103,20 @@ def _script_hint(name: str) -> str:
 
 def _arrow_component(ctx: Context, name: str, value: str, text: str,
                      line: int | None) -> jsvalue.JsxComponent | None:
-    """Read ``(…) => (<jsx/>)`` as a static component; None for anything else."""
+    """Read ``(…) => (<jsx/>)``, or ``(…) => { return (<jsx/>); }``, as a static component;
+    None for anything else."""
     m = _ARROW.match(value)
     if m is None:
         return None
     destructured, whole, bare, body = m.groups()
     whole = whole or bare
     body = body.strip().rstrip(";").strip()
+    if body.startswith("{") and body.endswith("}"):
+        # a block body whose one statement returns the element: { return (<jsx/>); }
+        ret = re.fullmatch(r"return\b\s*(.*?)\s*;?", body[1:-1].strip(), re.S)
+        if ret is None:
+            return None
+        body = ret.group(1).strip()
     if body.startswith("(") and body.endswith(")"):
         body = body[1:-1].strip()
     if not body.startswith("<") or scan_element(body, 0) != len(body):

@@ -18,7 +18,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
 
-from mdxsite.mdx.jsx import Tag, scan_element, scan_tag, skip_expression, unclosed_braces
+from mdxsite.mdx.jsx import Tag, scan_element, scan_tag, skip_expression, tag_problem, unclosed_braces
 
 VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
@@ -575,12 +575,33 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
             tok.meta = dict(COMMENT_ERROR)
         state.pos = close + 3 if close >= 0 else state.posMax
         return True
-    if src[pos] != "<" or pos + 1 >= len(src) or not (src[pos + 1].isalpha() or
-                                                      src[pos + 1] in "/>"):
+    if src[pos] != "<" or pos + 1 >= len(src) or src[pos + 1].isspace():
         return False
-    tag = scan_tag(src, pos)
+    tag = scan_tag(src, pos) if src[pos + 1].isalpha() or src[pos + 1] in "/>" else None
     if tag is None:
-        return False
+        if silent or src[pos + 1] == ">":
+            return False
+        # MDX reads '<' before anything but a space as a tag ('x <= 3', '<5ms' too), and fails
+        # the page where the tag goes wrong
+        at, expected = tag_problem(src, pos)
+        found = f"'{src[at]}'" if at < len(src) and not src[at].isspace() else \
+            "the end of the paragraph" if at >= len(src) else "a line break"
+        name = src[pos:at].split()[0] if src[pos:at].split() else src[pos:pos + 2]
+        line_start = src.rfind("\n", 0, at) + 1
+        state.push("mdx_error", "", 0).meta = {
+            "message": f"{name}… is not a valid tag: {found} where MDX expects {expected}"
+            if at > pos + 1 else f"'<' before {found} is not a valid tag: MDX reads '<' before "
+            "anything but a space as a tag",
+            "hint": "write a literal '<' as '\\<' or '&lt;'; give an attribute a value in quotes "
+                    "(\"…\") or braces ({…}), as {'say \"hi\"'} when it holds a quote",
+            # the line's text up to the fault finds the line, the shift the fault on it
+            "needle": src[line_start:at].lstrip()[-60:] or name,
+            "shift": len(src[line_start:at].lstrip()[-60:]),
+            "line_offset": src.count("\n", 0, min(at, len(src)))}
+        tok = state.push("text", "", 0)
+        tok.content = "<"
+        state.pos = pos + 1
+        return True
     void = tag.name.lower() in VOID and not tag.is_component
     if not silent and not (void and tag.closing):  # </img> after <img …>: nothing to close
         kind = "jsx_inline_close" if tag.closing else (

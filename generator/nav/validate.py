@@ -476,9 +476,9 @@ def check_global_anchor(value: object, at: JsonPath, label_key: str, out: Proble
                      "lead; it is left out", hint='add "href": "https://…"',
                      code="nav.global-no-href")
         href = None
-    elif not href.startswith(("https://", "http://")):
+    elif not href.startswith(("https://", "http://", "mailto:", "tel:")):
         # The spec forbids relative paths, yet the platform's own templates use "/": build the
-        # link, but say it is not portable.
+        # link, but say it is not portable. A mail or phone link ("mailto:") is a whole URL.
         out.warn(at / "href", f"global {label_key}s need an absolute URL, got {href!r}",
                  hint="use https://…; site paths belong in navigation.anchors",
                  code="nav.global-anchor-relative")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import posixpath
 import re
 from dataclasses import replace
 from typing import Any
@@ -92,11 +93,20 @@ class Resolver:
         self.load = load   # OpenApiSource -> Document (the expander's cached loader)
         self.specs = known_specs(site)
 
-    def named(self, name: str) -> str | None:
-        """Return the document a page names: a known spec, with or without its extension."""
-        clean = name.strip().lstrip("./").lstrip("/")
+    def named(self, name: str, page: str = "") -> str | None:
+        """Return the document a page names: a known spec, with or without its extension.
+
+        A name starting ``./`` or ``../`` is relative to the folder of ``page`` (the page's
+        file, from the site folder), as a link in that file would be; any other name is
+        from the site folder, with or without a leading ``/``.
+        """
+        clean = name.strip()
         if clean.startswith(("http://", "https://")):
-            return name.strip()
+            return clean
+        if clean.startswith(("./", "../")):
+            joined = posixpath.normpath(posixpath.join(posixpath.dirname(page), clean))
+            clean = joined if joined != ".." and not joined.startswith("../") else clean
+        clean = clean.lstrip("./").lstrip("/")
         for spec in self.specs:
             bare = spec.lstrip("./").lstrip("/")
             if clean == bare or (clean == bare.rsplit(".", 1)[0] and bare.endswith(_SUFFIXES)):
@@ -205,7 +215,7 @@ def resolve(site: Site, resolver: Resolver, page: Page) -> tuple[Page | None, Pr
 
 def _specs_for(resolver: Resolver, where: Location, spec_name: str) -> tuple[list[str], Problem | None]:
     if spec_name:
-        spec = resolver.named(spec_name)
+        spec = resolver.named(spec_name, where.file)
         if spec is None:
             return [], Problem(where, f"OpenAPI document {spec_name!r} not found",
                                "give its path from the site folder (the extension may be left "

@@ -31,6 +31,11 @@ BROKEN = [  # (page key, body, the exact line the build prints for it)
     ("inline-comment", "Hello <!-- hidden --> there\n",
      "inline-comment.mdx:1:7: HTML comments are not allowed in MDX. "
      "Write {/* comment */} instead."),
+    ("bad-attribute", "---\ntitle: B\n---\n\n- Set it:\n  <ParamField path=\"mode\" "
+     "default=\"\\\"x\\\"\" />\n",
+     "bad-attribute.mdx:6:39: <ParamField… is not a valid tag: '\\' where MDX expects an "
+     "attribute name, '/>' or '>'. Write a literal '<' as '\\<' or '&lt;'; give an attribute a "
+     "value in quotes (\"…\") or braces ({…}), as {'say \"hi\"'} when it holds a quote."),
     ("frontmatter", "---\ntitle: Fine\nlist: [a, b\n---\n\nHi\n",
      "frontmatter.mdx:4:1: frontmatter is not valid YAML: "),
     ("frontmatter-open", "---\ntitle: Never closed\n\nHi\n",

@@ -359,6 +359,25 @@ def test_a_spec_whose_openapi_key_comes_late_is_found_for_frontmatter_pages(
     assert article(tmp_path / "out", "things").startswith("List things GET /things")
 
 
+@pytest.mark.parametrize("name", ["../things.yaml", "./../things", "api/things.yaml",
+                                  "/api/things.yaml"])
+def test_a_spec_named_relative_to_the_page_file_is_found(tmp_path: Path, name: str) -> None:
+    """'openapi: ../x.json POST /a' names the document as a link in the page's file would:
+    from the page's folder (sites keep endpoint pages beside or below their spec)."""
+    (tmp_path / "api" / "endpoints").mkdir(parents=True)
+    (tmp_path / "api" / "things.yaml").write_text(
+        "openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths:\n  /things:\n    post:\n"
+        "      summary: Make a thing\n      responses: {'200': {description: ok}}\n")
+    (tmp_path / "api" / "endpoints" / "make.mdx").write_text(
+        f"---\nopenapi: {name} POST /things\n---\n")
+    (tmp_path / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "T", "colors": {"primary": "#112233"},
+        "navigation": {"pages": ["api/endpoints/make"]}}))
+    result = run("build", tmp_path, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert article(tmp_path / "out", "api/endpoints/make").startswith("Make a thing POST /things")
+
+
 def test_api_pages_show_their_method_in_the_sidebar(out: Path) -> None:
     page = (out / "api-reference" / "pets" / "list-pets" / "index.html").read_text()
     sidebar = page[page.index('<aside class="sidebar"'):page.index("</aside>")]

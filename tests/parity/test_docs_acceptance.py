@@ -58,6 +58,28 @@ def test_blank_names_and_entries_the_platform_accepts_build(make_site, cli, tmp_
     assert "<span>Named</span>" in html and "<span>Later</span>" in html
 
 
+def test_keys_the_validator_drops_from_api_and_logo_are_located_warnings(make_site, cli,
+                                                                         tmp_path: Path) -> None:
+    """The validator strips unknown keys of "api" and "logo" without a word (mint.json's
+    "api.baseUrl" among them, which a docs.json spells "api.mdx.server"): the build names each
+    one, with the docs.json spelling where there is one."""
+    root = make_site({
+        "name": "W", "navigation": {"pages": ["index"]},
+        "logo": {"light": "/l.svg", "dark": "/d.svg", "width": 600},
+        "api": {"baseUrl": "https://api.example.com", "auth": {"method": "bearer"},
+                "playground": {"display": "simple"}, "colour": "x"}}, pages={"index": "# Home\n"})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    for expected in ("logo.width: unknown key 'width'; it is ignored. Logo holds",
+                     "api.baseUrl: unknown key 'baseUrl'; it is ignored. 'baseUrl' is mint.json's; "
+                     "in docs.json write api.mdx.server",
+                     "api.auth: unknown key 'auth'; it is ignored. 'auth' is mint.json's; in "
+                     "docs.json write api.mdx.auth",
+                     "api.colour: unknown key 'colour'; it is ignored. Api holds 'openapi'"):
+        assert expected in result.output, result.output
+    assert "api.playground" not in result.output
+
+
 def test_settings_the_validator_rejects_build_with_a_located_warning(make_site, cli,
                                                                       tmp_path: Path) -> None:
     """Known difference 4: outside the navigation mdxsite leaves an unusable value out, and

@@ -111,3 +111,17 @@ def test_a_pages_array_is_checked_as_entry_by_entry(entries: list[str], openapi:
             for i, e in enumerate(entries)]
     assert fast == slow
     assert fast_out.items == slow_out.items
+
+
+def test_a_global_anchor_may_link_to_an_email_address_or_a_phone_number() -> None:
+    """The platform takes "mailto:" links in navigation.global (its href schema names them):
+    a whole URL, so no warning; a site path still says it is not portable."""
+    nav, out = _nav({"pages": ["index"], "global": {"anchors": [
+        {"anchor": "Support", "href": "mailto:help@example.com"},
+        {"anchor": "Call", "href": "tel:+15550100"},
+        {"anchor": "Home", "href": "/index"}]}}, ["index"])
+    assert not out.errors
+    assert [p.message for p in out.warnings] == [
+        "global anchors need an absolute URL, got '/index'"]
+    assert [a.href for a in nav.global_anchors] == ["mailto:help@example.com", "tel:+15550100",
+                                                    "/index"]
