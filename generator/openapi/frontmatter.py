@@ -96,17 +96,25 @@ class Resolver:
     def named(self, name: str, page: str = "") -> str | None:
         """Return the document a page names: a known spec, with or without its extension.
 
-        A name starting ``./`` or ``../`` is relative to the folder of ``page`` (the page's
-        file, from the site folder), as a link in that file would be; any other name is
-        from the site folder, with or without a leading ``/``.
+        A name starting ``./`` or ``../`` is first read relative to the folder of ``page``
+        (the page's file, from the site folder), as a link in that file would be, then, when
+        no document is there, from the site folder (``./openapi.json`` on a page in a
+        sub-folder names the site's one); any other name is from the site folder, with or
+        without a leading ``/``.
         """
         clean = name.strip()
         if clean.startswith(("http://", "https://")):
             return clean
-        if clean.startswith(("./", "../")):
+        if clean.startswith(("./", "../")) and page:
             joined = posixpath.normpath(posixpath.join(posixpath.dirname(page), clean))
-            clean = joined if joined != ".." and not joined.startswith("../") else clean
-        clean = clean.lstrip("./").lstrip("/")
+            if joined != ".." and not joined.startswith("../"):
+                found = self._from_root(joined)
+                if found is not None:
+                    return found
+        return self._from_root(clean)
+
+    def _from_root(self, name: str) -> str | None:
+        clean = name.lstrip("./").lstrip("/")
         for spec in self.specs:
             bare = spec.lstrip("./").lstrip("/")
             if clean == bare or (clean == bare.rsplit(".", 1)[0] and bare.endswith(_SUFFIXES)):

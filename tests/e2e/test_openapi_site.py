@@ -378,6 +378,23 @@ def test_a_spec_named_relative_to_the_page_file_is_found(tmp_path: Path, name: s
     assert article(tmp_path / "out", "api/endpoints/make").startswith("Make a thing POST /things")
 
 
+def test_a_dot_slash_name_a_pages_folder_lacks_is_the_sites_document(tmp_path: Path) -> None:
+    """'openapi: ./openapi.json GET /a' on a page in a sub-folder, with the document at the
+    site's root: no document beside the page, so the name is read from the site folder."""
+    (tmp_path / "api").mkdir()
+    (tmp_path / "openapi.json").write_text(json.dumps({
+        "openapi": "3.0.3", "info": {"title": "T", "version": "1"},
+        "paths": {"/things": {"get": {"summary": "List things",
+                                      "responses": {"200": {"description": "ok"}}}}}}))
+    (tmp_path / "api" / "list.mdx").write_text("---\nopenapi: ./openapi.json GET /things\n---\n")
+    (tmp_path / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "T", "colors": {"primary": "#112233"},
+        "navigation": {"pages": ["api/list"]}}))
+    result = run("build", tmp_path, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert article(tmp_path / "out", "api/list").startswith("List things GET /things")
+
+
 def test_api_pages_show_their_method_in_the_sidebar(out: Path) -> None:
     page = (out / "api-reference" / "pets" / "list-pets" / "index.html").read_text()
     sidebar = page[page.index('<aside class="sidebar"'):page.index("</aside>")]
