@@ -15,6 +15,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import BinaryIO
 
+from mdxsite.errors import JsonPath, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.openapi.llms import llms_entry, llms_sections
@@ -474,12 +475,34 @@ def _redirects(site: Site) -> list[OutputFile]:
     if home and "index.html" not in site.assets and not any(r.source == site.href("/") for r in found):
         # 307: the first page is where the root leads today, not a permanent move
         found.append(redirects.Rule(site.href("/"), site.href(site.pages[home].url), 307))
+    pages = {site.href(p.url): p for p in site.pages.values()}
     for rule in found:
         if rule.exact:
             rel = rule.source.removeprefix(site.base_url.rstrip("/")).strip("/")
             path = rel + "/index.html" if rel else "index.html"
             files.append(OutputFile(path=path, content=_redirect_page(rule.destination)))
+            page = pages.get(rule.source.rstrip("/") + "/")
+            if page is not None:
+                report_warnings([_shadowed_page(site, rule, page)])
     if found:
         lines = [line for rule in found for line in rule.host_lines()]
         files.append(OutputFile(path="_redirects", content="\n".join(lines) + "\n"))
     return files
+
+
+def _shadowed_page(site: Site, rule: redirects.Rule, page: Page) -> Problem:
+    """The warning for a redirect whose source is a page's URL: the redirect's page replaces
+    the page's (hosts disagree on which of a file and a redirect rule wins, so mdxsite decides)."""
+    entries = site.config.get("redirects")
+    at = JsonPath(("redirects",))
+    for i, entry in enumerate(entries if isinstance(entries, list) else ()):
+        source = entry.get("source") if isinstance(entry, dict) else None
+        if isinstance(source, str) and site.href("/" + source.strip().lstrip("/")).rstrip("/") \
+                == rule.source.rstrip("/"):
+            at = JsonPath(("redirects", i, "source"))
+            break
+    what = page.source.as_posix() if page.source is not None else page.key
+    return Problem(site.config.where(at), f"the redirect from {rule.source} replaces the page "
+                   f"{what}, which has that URL: readers are sent to {rule.destination}",
+                   "remove the redirect, or move or delete the page", str(at),
+                   "config.redirect-shadows-page", warning=True)

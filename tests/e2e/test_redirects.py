@@ -118,3 +118,16 @@ def test_errors_404_title_description_and_redirect(make_site: Callable[..., Path
     root = make_site({"name": "E", "navigation": {"pages": ["index"]}, "errors": {"404": {"redirect": True}}})
     assert cli("build", root, "-o", tmp_path / "b").exit_code == 0
     assert 'location.replace("/")' in (tmp_path / "b" / "404.html").read_text()
+
+
+def test_a_redirect_from_a_pages_url_says_it_replaces_the_page(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    root = make_site('{\n  "name": "R",\n  "navigation": {"pages": ["methods/overview"]},\n'
+                     '  "redirects": [\n    {"source": "/methods", "destination": "/methods/overview"}\n'
+                     '  ]\n}\n', pages={"methods/index": "# Methods\n", "methods/overview": "# O\n"})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("docs.json:5:16: warning: redirects[0].source: the redirect from /methods replaces the "
+            "page methods/index.mdx, which has that URL: readers are sent to /methods/overview/. "
+            "Remove the redirect, or move or delete the page.") in result.output
+    assert 'url=/methods/overview/"' in (tmp_path / "out" / "methods" / "index.html").read_text()
