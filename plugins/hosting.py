@@ -380,6 +380,8 @@ def mdxsite_output_files(site: Site) -> list[OutputFile]:
             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
             f"{urls}</urlset>\n")))
     files += _redirects(site)
+    if not site.nav.listed_keys():
+        report_warnings([_no_listed_page(site)])
     # a file the site ships itself (its own llms.txt or robots.txt) wins over the generated one
     return [f for f in files if f.path not in site.assets]
 
@@ -506,3 +508,14 @@ def _shadowed_page(site: Site, rule: redirects.Rule, page: Page) -> Problem:
                    f"{what}, which has that URL: readers are sent to {rule.destination}",
                    "remove the redirect, or move or delete the page", str(at),
                    "config.redirect-shadows-page", warning=True)
+
+
+def _no_listed_page(site: Site) -> Problem:
+    """The warning for a navigation that lists no page (every group empty, say)."""
+    built = len(site.pages)
+    return Problem(site.config.where(JsonPath(("navigation",))),
+                   "the navigation lists no page: the site has no sidebar" + (
+                       f", and its {built} page{'s are' if built != 1 else ' is'} reached by "
+                       "URL only" if built else ", and no page is built (not even index.html)"),
+                   'list pages in the navigation, e.g. "pages": ["index"]', "navigation",
+                   "nav.no-pages", warning=True)

@@ -158,3 +158,15 @@ def test_a_build_failing_on_a_page_keeps_the_published_markdown_copies(
     (root / "last.mdx").write_text("# Last\n")
     assert cli("build", root, "-o", out).exit_code == 0
     assert "Second text." in (out / "guide.md").read_text()
+
+
+def test_a_navigation_listing_no_page_is_a_located_warning(make_site, cli, tmp_path: Path) -> None:
+    root = make_site('{\n  "name": "E",\n  "navigation": {"groups": [{"group": "G", "pages": []}]}\n}\n',
+                     pages={})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("docs.json:3:17: warning: navigation: the navigation lists no page: the site has no "
+            "sidebar, and its 1 page is reached by URL only") in result.output
+    assert "[nav.no-pages]" in result.output
+    listed = make_site({"name": "F", "navigation": {"pages": ["index"]}}, pages={"index": "# Hi\n"})
+    assert "nav.no-pages" not in cli("build", listed, "-o", tmp_path / "out2").output
