@@ -719,7 +719,9 @@ class _Renderer:
                 self.ctx.error(line, tok.meta["message"], tok.meta["hint"],
                                needle=tok.meta.get("needle", "<!--"))
             elif t == "fence":
-                block = code.render_fence(tok, self.ctx.props)
+                block = code.render_fence(tok, self.ctx.props, self.draw_icon)
+                if "twoslash" in tok.info and "twoslash" in code.parse_meta(tok.info)["flags"]:
+                    self.unhonoured_twoslash(line)
                 if block["lang"] == "mermaid":
                     self.ctx.features.add("mermaid")
                 top.blocks.append(block)
@@ -740,6 +742,22 @@ class _Renderer:
             self.ctx.error(frame.line, f"<{frame.name}> is not closed",
                            f"add </{frame.name}> after its content", needle=f"<{frame.name}")
         return "".join(stack[0].parts)
+
+    def draw_icon(self, name: str) -> str:
+        """Draw an icon as the page's components do (the site's ``icons.library``)."""
+        from mdxsite import toolkit
+
+        draw = toolkit.for_site(self.ctx.site).jinja.globals["icon"]
+        return str(draw(name)) if callable(draw) else ""
+
+    def unhonoured_twoslash(self, line: int | None) -> None:
+        if ("```", "twoslash") in self.ctx.prop_warned:  # once a page
+            return
+        self.ctx.prop_warned.add(("```", "twoslash"))
+        self.ctx.warn(line, "the code block option twoslash is not supported by mdxsite, so "
+                      "the block is highlighted without its hover type information",
+                      "remove twoslash to silence this", code="mdx.unsupported-prop",
+                      needle="twoslash")
 
     # ---------------------------------------------------------------- inline level
     def inline(self, children: list[Token], line: int | None) -> str:
