@@ -69,6 +69,27 @@ mode: custom
 </div>
 """
 
+PROPS = """---
+title: Props
+---
+
+<Card title="Compact" icon="rocket" horizontal>Beside its icon.</Card>
+
+<Color variant="compact">
+<Color.Item name="surface" value={{ light: "#ffffff", dark: "#000000" }} />
+</Color>
+
+```js focus={2}
+dim()
+bright()
+```
+
+```js
+keep()
+fresh() // [!code ++]
+```
+"""
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -81,11 +102,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = tmp_path_factory.mktemp("mdx") / "site"
     site.mkdir()
     (site / "docs.json").write_text('{"name": "T", "theme": "mint", '
-                                    '"navigation": {"pages": ["index", "plain", "code", "canvas"]}}')
+                                    '"navigation": {"pages": ["index", "plain", "code", "canvas", "props"]}}')
     (site / "index.mdx").write_text(PAGE)
     (site / "plain.mdx").write_text("---\ntitle: Plain\n---\n\nNo diagram here.\n")
     (site / "code.mdx").write_text(CODE)
     (site / "canvas.mdx").write_text(CANVAS)
+    (site / "props.mdx").write_text(PROPS)
     out = site.parent / "out"
     result = CliRunner().invoke(main, ["build", str(site), "-o", str(out)])
     assert result.exit_code == 0, result.stderr
@@ -199,3 +221,29 @@ def test_code_blocks_copy_highlight_number_expand_and_follow_dark_mode(tab) -> N
     long.locator(".code-expand").click()
     assert long.locator(".code-expand").get_attribute("aria-expanded") == "true"
     assert tab.evaluate(pre_height) > collapsed * 1.3
+
+
+def test_documented_props_show_horizontal_cards_themed_colours_focus_and_diffs(tab) -> None:
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tab.goto(tab.base + "/props/")
+    box = "document.querySelector('.card %s').getBoundingClientRect().%s"
+    # <Card horizontal>: the icon sits beside the title, not above it
+    assert tab.evaluate(box % (".card-icon", "right")) <= tab.evaluate(box % (".card-title", "left"))
+    assert tab.evaluate(box % (".card-icon", "bottom")) > tab.evaluate(box % (".card-title", "top"))
+    # Color.Item value={{ light, dark }}: each mode its own chip and value
+    chip = "getComputedStyle(document.querySelector('.color-chip')).backgroundColor"
+    value = "document.querySelector('.color-item code').innerText"
+    assert (tab.evaluate(chip), tab.evaluate(value)) == ("rgb(255, 255, 255)", "#ffffff")
+    tab.evaluate("document.documentElement.classList.add('dark')")
+    assert (tab.evaluate(chip), tab.evaluate(value)) == ("rgb(0, 0, 0)", "#000000")
+    # focus={2}: the other line fades; the diff's added line is tinted and copies without
+    # its notation comment
+    faded = "getComputedStyle(document.querySelector('.code-focus .unfocused')).opacity"
+    assert float(tab.evaluate(faded)) < 1
+    added = tab.locator(".diff-add")
+    assert added.inner_text().strip() == "fresh()"
+    assert tab.evaluate("getComputedStyle(document.querySelector('.diff-add')).backgroundColor") \
+        not in ("rgba(0, 0, 0, 0)", "transparent")
+    tab.locator(".code-block").nth(1).locator(".copy-button").click(force=True)
+    tab.wait_for_function("document.querySelectorAll('.copy-button')[1].textContent === 'Copied'")
+    assert tab.evaluate("navigator.clipboard.readText()") == "keep()\nfresh()"
