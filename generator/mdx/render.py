@@ -489,6 +489,9 @@ class Context:
     # component templates by name, looked up once a page: Jinja's lookup checks the file's
     # modification time each time (a stat call), for mdxsite dev to see an edited template
     templates: dict[str, jinja2.Template] = field(default_factory=dict)
+    # the page's side column (RequestExample, ResponseExample, Panel written at its top level):
+    # set by render() for the page's outermost renderer, which takes it
+    aside: list[tuple[int, str]] | None = None
 
     def where(self, line: int | None, column: int = 0, needle: str = "") -> Location:
         """Locate a parsed line in the file; the column is where ``needle`` starts on it.
@@ -539,8 +542,12 @@ def page_text(site: Site, page: Page) -> tuple[str, int]:
     return body, offset
 
 
-def render(site: Site, page: Page) -> RenderedPage:
-    """Render one page; raise MdxsiteError with every located error found in it."""
+def render(site: Site, page: Page, side_column: bool = True) -> RenderedPage:
+    """Render one page; raise MdxsiteError with every located error found in it.
+
+    ``side_column``: a RequestExample, ResponseExample or Panel at the page's top level goes
+    to a column beside the text (:func:`with_aside`); False leaves them where they are written
+    (an API page's own MDX, below the operation, whose examples column is the API's)."""
     body, offset = page_text(site, page)
     file = page.source.as_posix() if page.source else page.key
     ctx = Context(site, file, offset, page.key, stack=(file,))
@@ -548,9 +555,13 @@ def render(site: Site, page: Page) -> RenderedPage:
     defined = site.config.raw.get("variables")
     if isinstance(defined, dict):  # {name} as an expression reads them too
         ctx.scope.update({str(k): v for k, v in defined.items()})
+    aside: list[tuple[int, str]] = []
+    ctx.aside = aside if side_column else None
     out = render_mdx(body, ctx)
     if ctx.errors:
         raise MdxsiteError(ctx.errors)
+    if aside:
+        out = with_aside(out, aside)
     # str.split() breaks at the characters \s matches: _SPACE.sub(" ", …).strip(), twice as fast
     text = " ".join(html.unescape(_TAGS.sub(" ", out)).split())
     # the theme links meta["scripts"] from this page's <head> only
@@ -572,6 +583,24 @@ def render(site: Site, page: Page) -> RenderedPage:
                         anchors=tuple(sorted(anchors)), links=tuple(ctx.links), text=text,
                         markdown=audience.for_agents(body), problems=tuple(ctx.problems),
                         dependencies=tuple(sorted(ctx.deps)), meta=frozen_mapping(meta))
+
+
+# Components the platform draws in the page's right column, in place of the table of contents
+# ("display code blocks in the right sidebar on desktop devices"; "the components in a <Panel>
+# will replace a page's table of contents"), by the order they take there: requests above
+# responses whatever order they are written in
+ASIDE = {"RequestExample": 0, "ResponseExample": 1, "Panel": 2}
+
+
+def with_aside(body: str, aside: list[tuple[int, str]]) -> str:
+    """Return the page's HTML as two columns, its text and its side column: side by side on a
+    wide screen (the table of contents gives way), the side column after the text on a narrow
+    one, where the platform shows the examples as ordinary code blocks."""
+    side = "".join(html_out for _, html_out in sorted(aside, key=lambda found: found[0]))
+    label = "Examples" if all(order < ASIDE["Panel"] for order, _ in aside) else "Side panel"
+    return (f'<div class="page-with-aside"><div class="page-columns"><div class="page-main">\n'
+            f'{body}</div>\n<aside class="page-aside" aria-label="{label}">\n{side}</aside>'
+            f'</div></div>\n')
 
 
 def render_fragment(site: Site, text: str, where: Location) -> str:
@@ -687,10 +716,15 @@ class _Renderer:
         # tokens (paragraphs, list items, table cells) are none of them and skip the checks
         self.block_special = _BLOCK_TYPES | self.rules.keys()
         self.inline_special = _INLINE_TYPES | self.rules.keys()
+        # the page's outermost renderer moves side-column components there; a nested one
+        # (a snippet, a JSX value) leaves them where they are written
+        self.aside, ctx.aside = ctx.aside, None
+        self.root: Frame | None = None
 
     # ---------------------------------------------------------------- block level
     def render(self, tokens: list[Token]) -> str:
         stack = [Frame("", None, {}, 0)]
+        self.root = stack[0]
         tags, special, xhtml = self.own_tags, self.block_special, self.xhtml
         for i, tok in enumerate(tokens):
             t = tok.type
@@ -893,7 +927,12 @@ class _Renderer:
     def emit(self, parent: Frame, frame: Frame, inline: bool = False) -> None:
         children = Markup("".join(frame.parts))
         html_out = self.component(frame, children, inline)
-        parent.parts.append(html_out)
+        aside = self.aside if parent is self.root and not inline else None
+        side = ASIDE.get(frame.name) if aside is not None else None
+        if aside is not None and side is not None:
+            aside.append((side, html_out))
+        else:
+            parent.parts.append(html_out)
         parent.items.append({"name": frame.name, "props": frame.props, "html": Markup(html_out),
                              "children": children, "blocks": frame.blocks})
         parent.blocks.extend(b for b in frame.blocks if frame.name not in ("CodeGroup",

@@ -90,6 +90,23 @@ fresh() // [!code ++]
 ```
 """
 
+EXAMPLES = """---
+title: Examples
+---
+
+## Usage
+
+Call the endpoint.
+
+<RequestExample>
+
+```bash Ask
+curl /ping
+```
+
+</RequestExample>
+"""
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -102,12 +119,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = tmp_path_factory.mktemp("mdx") / "site"
     site.mkdir()
     (site / "docs.json").write_text('{"name": "T", "theme": "mint", '
-                                    '"navigation": {"pages": ["index", "plain", "code", "canvas", "props"]}}')
+                                    '"navigation": {"pages": ["index", "plain", "code", "canvas", "props", "examples"]}}')
     (site / "index.mdx").write_text(PAGE)
     (site / "plain.mdx").write_text("---\ntitle: Plain\n---\n\nNo diagram here.\n")
     (site / "code.mdx").write_text(CODE)
     (site / "canvas.mdx").write_text(CANVAS)
     (site / "props.mdx").write_text(PROPS)
+    (site / "examples.mdx").write_text(EXAMPLES)
     out = site.parent / "out"
     result = CliRunner().invoke(main, ["build", str(site), "-o", str(out)])
     assert result.exit_code == 0, result.stderr
@@ -247,3 +265,13 @@ def test_documented_props_show_horizontal_cards_themed_colours_focus_and_diffs(t
     tab.locator(".code-block").nth(1).locator(".copy-button").click(force=True)
     tab.wait_for_function("document.querySelectorAll('.copy-button')[1].textContent === 'Copied'")
     assert tab.evaluate("navigator.clipboard.readText()") == "keep()\nfresh()"
+
+
+def test_request_examples_sit_beside_the_text_in_place_of_the_table_of_contents(tab) -> None:
+    tab.goto(tab.base + "/examples/")
+    rect = "document.querySelector('%s').getBoundingClientRect().%s"
+    assert tab.evaluate(rect % (".page-aside", "left")) >= tab.evaluate(rect % (".page-main", "right"))
+    assert tab.evaluate(rect % (".page-aside", "top")) < tab.evaluate(rect % (".page-main", "bottom"))
+    assert not tab.locator(".toc").is_visible()
+    tab.set_viewport_size({"width": 390, "height": 800})      # a phone: after the text
+    assert tab.evaluate(rect % (".page-aside", "top")) >= tab.evaluate(rect % (".page-main", "bottom"))

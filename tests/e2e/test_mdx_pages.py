@@ -150,3 +150,26 @@ def test_links_to_folder_index_pages_and_component_anchors_are_not_broken(
     assert result.stdout.splitlines() == [
         "index.mdx:1:66: warning: broken link: page '/index' has no heading #nope. "
         "Link to one of its headings. [mdx.broken-anchor]", "1 broken link"]
+
+
+def test_examples_and_a_panel_go_to_the_side_column_and_nested_ones_stay(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # the platform draws RequestExample/ResponseExample "in the right sidebar" and a Panel in
+    # place of the table of contents; they were drawn inline where written
+    body = ("## Intro\n\nSome text.\n\n"
+            "<ResponseExample>\n\n```json Answer\n{\"ok\": true}\n```\n\n</ResponseExample>\n\n"
+            "<RequestExample>\n\n```bash Ask\ncurl /ping\n```\n\n</RequestExample>\n\n"
+            "<Tabs>\n<Tab title=\"One\">\n<RequestExample>\n\n```bash Inner\nls\n```\n\n"
+            "</RequestExample>\n</Tab>\n</Tabs>\n\nMore text.\n")
+    docs = {"name": "T", "navigation": {"pages": ["index", "plain"]}}
+    site = make_site(docs, pages={"index": body, "plain": "## Only text\n\nNo examples.\n"})
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    html = (tmp_path / "out" / "index.html").read_text()
+    main, aside = html.split('<aside class="page-aside" aria-label="Examples">', 1)
+    assert '<div class="page-main">' in main and "Some text." in main and "More text." in main
+    assert ">Inner<" in main                      # inside a tab: left where it is written
+    assert aside.index(">Ask<") < aside.index(">Answer<")     # requests above responses
+    assert "More text." not in aside
+    plain = (tmp_path / "out" / "plain" / "index.html").read_text()
+    assert "page-columns" not in plain
