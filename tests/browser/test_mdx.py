@@ -254,6 +254,9 @@ def test_documented_props_show_horizontal_cards_themed_colours_focus_and_diffs(t
     assert (tab.evaluate(chip), tab.evaluate(value)) == ("rgb(255, 255, 255)", "#ffffff")
     tab.evaluate("document.documentElement.classList.add('dark')")
     assert (tab.evaluate(chip), tab.evaluate(value)) == ("rgb(0, 0, 0)", "#000000")
+    tab.locator(".color-item").click()                  # "click-to-copy": the shown value
+    tab.wait_for_function("document.querySelector('.color-item').hasAttribute('data-copied')")
+    assert tab.evaluate("navigator.clipboard.readText()") == "#000000"
     # focus={2}: the other line fades; the diff's added line is tinted and copies without
     # its notation comment
     faded = "getComputedStyle(document.querySelector('.code-focus .unfocused')).opacity"

@@ -134,6 +134,15 @@
       setTimeout(function () { btn.removeAttribute("data-copied"); }, 1500);
     });
   });
+  // <Color.Item>: a click copies the colour's value (the one its mode shows)
+  on(".color-item[data-color]", "click", function (e, item) {
+    var dark = document.documentElement.classList.contains("dark") && item.getAttribute("data-color-dark");
+    if (!navigator.clipboard) return;
+    navigator.clipboard.writeText(dark || item.getAttribute("data-color")).then(function () {
+      item.setAttribute("data-copied", "");
+      setTimeout(function () { item.removeAttribute("data-copied"); }, 1500);
+    });
+  });
   on(".code-expand", "click", function (e, btn) {
     var open = btn.closest(".code-block").classList.toggle("expanded");
     btn.setAttribute("aria-expanded", open ? "true" : "false");
