@@ -88,6 +88,16 @@ bright()
 keep()
 fresh() // [!code ++]
 ```
+
+<Tree>
+<Tree.Folder name="src" defaultOpen>
+<Tree.File name="main.py" />
+<Tree.Folder name="lib">
+<Tree.File name="util.py" />
+</Tree.Folder>
+</Tree.Folder>
+<Tree.File name="readme.md" />
+</Tree>
 """
 
 EXAMPLES = """---
@@ -278,3 +288,34 @@ def test_request_examples_sit_beside_the_text_in_place_of_the_table_of_contents(
     assert not tab.locator(".toc").is_visible()
     tab.set_viewport_size({"width": 390, "height": 800})      # a phone: after the text
     assert tab.evaluate(rect % (".page-aside", "top")) >= tab.evaluate(rect % (".page-main", "bottom"))
+
+
+def test_a_tree_is_one_tab_stop_walked_with_the_keyboard(tab) -> None:
+    tab.goto(tab.base + "/props/")
+    focused = ("(document.activeElement.querySelector(':scope > details > summary') "
+               "|| document.activeElement).textContent.trim()")
+    assert tab.evaluate("document.querySelectorAll('.tree [tabindex=\"0\"]').length") == 1
+    tab.focus('.tree [role="treeitem"]')
+    assert tab.evaluate(focused) == "src"
+    tab.keyboard.press("ArrowDown")
+    assert tab.evaluate(focused) == "main.py"
+    tab.keyboard.press("ArrowDown")                         # lib is closed: its file is skipped
+    assert tab.evaluate(focused) == "lib"
+    tab.keyboard.press("ArrowDown")
+    assert tab.evaluate(focused) == "readme.md"
+    tab.keyboard.press("ArrowUp")
+    tab.keyboard.press("ArrowRight")                        # opens lib
+    assert tab.evaluate("document.activeElement.getAttribute('aria-expanded')") == "true"
+    tab.keyboard.press("ArrowRight")                        # enters it
+    assert tab.evaluate(focused) == "util.py"
+    tab.keyboard.press("ArrowLeft")                         # back to its folder
+    assert tab.evaluate(focused) == "lib"
+    tab.keyboard.press("Home")
+    assert tab.evaluate(focused) == "src"
+    tab.keyboard.press("r")                                 # type-ahead
+    assert tab.evaluate(focused) == "readme.md"
+    tab.keyboard.press("Home")
+    tab.keyboard.press("Enter")                             # closes src
+    assert tab.evaluate("document.activeElement.getAttribute('aria-expanded')") == "false"
+    tab.keyboard.press("End")
+    assert tab.evaluate(focused) == "readme.md"
