@@ -320,6 +320,10 @@
     });
     item.focus();
   }
+  function treeOpen(details, open) {  // aria-expanded at once: the toggle event comes later
+    details.open = open;
+    details.parentElement.setAttribute("aria-expanded", open ? "true" : "false");
+  }
   function treeLabel(item) {
     var label = item.querySelector(":scope > details > summary, :scope > .tree-label");
     return (label || item).textContent.trim().toLowerCase();
@@ -353,16 +357,16 @@
         else if (e.key === "Home") next = items[0];
         else if (e.key === "End") next = items[items.length - 1];
         else if (e.key === "ArrowRight" && details) {
-          if (!details.open) details.open = true;
+          if (!details.open) treeOpen(details, true);
           else next = details.querySelector('[role="treeitem"]');
         } else if (e.key === "ArrowLeft") {
-          if (details && details.open) details.open = false;
+          if (details && details.open) treeOpen(details, false);
           else next = parent;
-        } else if ((e.key === "Enter" || e.key === " ") && details) details.open = !details.open;
+        } else if ((e.key === "Enter" || e.key === " ") && details) treeOpen(details, !details.open);
         else if (e.key === "*") {
           Array.prototype.forEach.call(item.parentElement.children, function (sibling) {
             var d = sibling.querySelector(":scope > details");
-            if (d) d.open = true;
+            if (d) treeOpen(d, true);
           });
         } else if (e.key.length === 1 && e.key.trim()) {
           typed = (Date.now() - typedAt < 700 ? typed : "") + e.key.toLowerCase();
