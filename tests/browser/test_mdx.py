@@ -89,6 +89,8 @@ keep()
 fresh() // [!code ++]
 ```
 
+Labels: <Badge>plain</Badge> <Badge color="purple">new</Badge> <Badge color="white-destructive" shape="pill">gone</Badge>
+
 <Tree>
 <Tree.Folder name="src" defaultOpen>
 <Tree.File name="main.py" />
@@ -319,3 +321,13 @@ def test_a_tree_is_one_tab_stop_walked_with_the_keyboard(tab) -> None:
     assert tab.evaluate("document.activeElement.getAttribute('aria-expanded')") == "false"
     tab.keyboard.press("End")
     assert tab.evaluate(focused) == "readme.md"
+
+
+def test_badges_take_every_documented_colour_and_are_rounded_unless_pills(tab) -> None:
+    tab.goto(tab.base + "/props/")
+    style = "getComputedStyle(document.querySelectorAll('.badge')[%d]).%s"
+    assert tab.evaluate(style % (1, "color")) != tab.evaluate(style % (0, "color"))  # purple
+    assert tab.evaluate(style % (2, "backgroundColor")) == "rgb(255, 255, 255)"      # white fill
+    assert tab.evaluate(style % (2, "color")) != tab.evaluate(style % (0, "color"))  # destructive
+    assert tab.evaluate(style % (0, "borderTopLeftRadius")) == "6px"                 # rounded
+    assert tab.evaluate(style % (2, "borderTopLeftRadius")) != "6px"                 # pill
