@@ -974,7 +974,11 @@ class _Renderer:
                           "with a plugin (mdxsite_components)", code="mdx.unknown-component")
             tag = "span" if inline else "div"
             return f'<{tag} class="mdx-unknown" data-component="{html.escape(name)}">{children}</{tag}>'
-        return self.template(found, frame, children, kit.jinja)
+        drawn = self.template(found, frame, children, kit.jinja)
+        # a text-level component alone on its line (<Badge>…</Badge> a line, as the Badge page
+        # lists its colours) is text of a paragraph in MDX: the line break between two of them
+        # is a space, not nothing
+        return drawn + "\n" if found.inline and not inline else drawn
 
     def template(self, component: Component, frame: Frame, children: Markup,
                  env: jinja2.Environment) -> str:

@@ -173,3 +173,16 @@ def test_examples_and_a_panel_go_to_the_side_column_and_nested_ones_stay(
     assert "More text." not in aside
     plain = (tmp_path / "out" / "plain" / "index.html").read_text()
     assert "page-columns" not in plain
+
+
+def test_text_level_components_on_lines_of_their_own_keep_the_space_between_them(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # in MDX a line holding only <Badge>…</Badge> is paragraph text: two such lines are two
+    # badges with a space between them; they were drawn touching
+    body = '<Badge color="green">one</Badge>\n<Badge color="red">two</Badge>\n'
+    result = cli("build", make_site({"name": "T", "navigation": {"pages": ["index"]}}, pages={"index": body}), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    html = (tmp_path / "out" / "index.html").read_text()
+    first, second = html.index(">one</span>"), html.index('<span class="badge badge-red')
+    assert html[first + len(">one</span>"):second].strip() == "" and \
+        html[first + len(">one</span>"):second] != ""
