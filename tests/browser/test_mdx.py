@@ -75,6 +75,8 @@ title: Props
 
 <Card title="Compact" icon="rocket" horizontal>Beside its icon.</Card>
 
+<Card title="Linked" href="/plain/" cta="Open it">With a call to action.</Card>
+
 <Color variant="compact">
 <Color.Item name="surface" value={{ light: "#ffffff", dark: "#000000" }} />
 </Color>
@@ -260,6 +262,11 @@ def test_documented_props_show_horizontal_cards_themed_colours_focus_and_diffs(t
     # <Card horizontal>: the icon sits beside the title, not above it
     assert tab.evaluate(box % (".card-icon", "right")) <= tab.evaluate(box % (".card-title", "left"))
     assert tab.evaluate(box % (".card-icon", "bottom")) > tab.evaluate(box % (".card-title", "top"))
+    # cta: a call to action under the card's text, set apart from it
+    cta = "getComputedStyle(document.querySelector('.card-cta'))"
+    body = "getComputedStyle(document.querySelectorAll('.card-body')[1])"
+    assert tab.evaluate(cta + ".fontWeight") == "600"
+    assert tab.evaluate(cta + ".color") != tab.evaluate(body + ".color")
     # Color.Item value={{ light, dark }}: each mode its own chip and value
     chip = "getComputedStyle(document.querySelector('.color-chip')).backgroundColor"
     value = "document.querySelector('.color-item code').innerText"
