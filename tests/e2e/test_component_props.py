@@ -100,4 +100,4 @@ def test_a_badges_class_name_reaches_the_badge(cli: Callable, make_site: Callabl
     body = 'Plan: <Badge color="green" className="plan-pro">Pro</Badge>\n'
     assert _warnings(cli, make_site, tmp_path, body) == []
     html = (tmp_path / "out" / "index.html").read_text()
-    assert '<span class="badge badge-green plan-pro">Pro</span>' in html
+    assert '<span class="badge badge-green badge-rounded plan-pro">Pro</span>' in html
