@@ -975,10 +975,13 @@ class _Renderer:
             tag = "span" if inline else "div"
             return f'<{tag} class="mdx-unknown" data-component="{html.escape(name)}">{children}</{tag}>'
         drawn = self.template(found, frame, children, kit.jinja)
-        # a text-level component alone on its line (<Badge>…</Badge> a line, as the Badge page
-        # lists its colours) is text of a paragraph in MDX: the line break between two of them
-        # is a space, not nothing
-        return drawn + "\n" if found.inline and not inline else drawn
+        # a text-level component with its text on one line (<Badge>…</Badge> a line, as the
+        # Badge page lists its colours) is text of a paragraph in MDX: the line break between
+        # two of them is a space, not nothing. A line of tags alone (<Icon />) is not text.
+        # (the parser's one-line form: its closing token has no line of its own, end_line None)
+        if found.inline and not inline and frame.end_line is None and frame.parts:
+            return drawn + "\n"
+        return drawn
 
     def template(self, component: Component, frame: Frame, children: Markup,
                  env: jinja2.Environment) -> str:

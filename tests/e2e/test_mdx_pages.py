@@ -186,3 +186,14 @@ def test_text_level_components_on_lines_of_their_own_keep_the_space_between_them
     first, second = html.index(">one</span>"), html.index('<span class="badge badge-red')
     assert html[first + len(">one</span>"):second].strip() == "" and \
         html[first + len(">one</span>"):second] != ""
+
+
+def test_a_text_level_component_alone_as_a_tag_adds_no_space(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # <Icon /> alone on its line is a JSX block in MDX, not text: no space after it in a layout
+    body = '<div className="row">\n  <Icon icon="flag" />\n  <span>Label</span>\n</div>\n'
+    result = cli("build", make_site({"name": "T", "navigation": {"pages": ["index"]}},
+                                    pages={"index": body}), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert "</svg></span><span>Label</span>" in html
