@@ -91,6 +91,8 @@ keep()
 fresh() // [!code ++]
 ```
 
+<Accordion title="More">Hidden until opened.</Accordion>
+
 Labels: <Badge>plain</Badge> <Badge color="purple">new</Badge> <Badge color="white-destructive" shape="pill">gone</Badge>
 
 <Tree>
@@ -338,3 +340,13 @@ def test_badges_take_every_documented_colour_and_are_rounded_unless_pills(tab) -
     assert tab.evaluate(style % (2, "color")) != tab.evaluate(style % (0, "color"))  # destructive
     assert tab.evaluate(style % (0, "borderTopLeftRadius")) == "6px"                 # rounded
     assert tab.evaluate(style % (2, "borderTopLeftRadius")) != "6px"                 # pill
+
+
+def test_an_accordion_shows_a_chevron_that_turns_when_it_opens(tab) -> None:
+    tab.goto(tab.base + "/props/")
+    marker = "getComputedStyle(document.querySelector('.accordion > summary'), '::before')"
+    assert tab.evaluate(marker + ".content") != "none"
+    closed = tab.evaluate(marker + ".transform")
+    tab.click(".accordion > summary")
+    tab.wait_for_timeout(300)                                # the turn's transition
+    assert tab.evaluate(marker + ".transform") != closed
