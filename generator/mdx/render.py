@@ -1091,7 +1091,7 @@ class _Renderer:
     def image(self, tok: Token, line: int | None) -> str:
         src = tok.attrGet("src")
         alt = "".join(c.content for c in tok.children or [])
-        url = self.rewrite_url(src, line) if isinstance(src, str) else ""
+        url = rewrite_url(self.ctx, src, line, file=True) if isinstance(src, str) else ""
         title = tok.attrGet("title")
         extra = f' title="{html.escape(str(title))}"' if title else ""
         found = image_size(self.ctx, src) if isinstance(src, str) else None
@@ -1128,7 +1128,14 @@ def script_url(value: str) -> bool:
     return _SCRIPT_URL.match(_URL_NOISE.sub("", value)) is not None
 
 
-def rewrite_url(ctx: Context, href: str, line: int | None) -> str:
+# elements whose src names a file, never a page (an <iframe> may show a page of the site)
+_FILE_SRC = frozenset({"img", "video", "audio", "source", "track", "embed"})
+
+
+def rewrite_url(ctx: Context, href: str, line: int | None, file: bool = False) -> str:
+    """Point an internal URL at its output URL (base URL applied) and record a link to a page
+    for checking. ``file``: the URL names a file (an image's or a video's src), so a target
+    that is neither a page nor a file of the site is a missing file, not a missing page."""
     if script_url(href):
         ctx.warn(line, f"{href[:40]!r} runs script, so it is left out (React blocks such URLs "
                  "in MDX, as the platform does)", "link to a page or an https:// URL",
@@ -1156,7 +1163,7 @@ def rewrite_url(ctx: Context, href: str, line: int | None) -> str:
         return site.href(site.pages[key + "/index"].url) + suffix
     if target in site.assets or (site.root / target).is_file():
         return site.href("/" + target) + suffix
-    if posixpath.splitext(target)[1].lower() in ASSET_SUFFIXES:  # a file, not a page
+    if file or posixpath.splitext(target)[1].lower() in ASSET_SUFFIXES:  # a file, not a page
         ctx.warn(line, f"{href!r} points at {target!r}, which is not in the site folder",
                  "add the file or fix the path", code="mdx.missing-file", needle=href)
         return site.href("/" + target) + suffix
@@ -1211,7 +1218,7 @@ def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Conte
         if key == "style":
             value = _css(value)
         if key in ("src", "href") and isinstance(value, str):
-            value = rewrite_url(ctx, value, line)
+            value = rewrite_url(ctx, value, line, file=key == "src" and name in _FILE_SRC)
         elif key in _URL_ATTRS and isinstance(value, str) and script_url(value):
             continue
         if value is True:

@@ -197,3 +197,15 @@ def test_a_text_level_component_alone_as_a_tag_adds_no_space(
     assert result.exit_code == 0, result.stderr
     html = (tmp_path / "out" / "index.html").read_text()
     assert "</svg></span><span>Label</span>" in html
+
+
+def test_a_media_src_that_names_nothing_is_a_missing_file_not_a_missing_page(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # <video src="clip-placeholder.com"> was "broken link: no page …": a src names a file
+    body = 'Watch:\n\n<video controls src="clip-placeholder.com"></video>\n'
+    result = cli("build", make_site({"name": "T", "navigation": {"pages": ["index"]}},
+                                    pages={"index": body}), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert "index.mdx:3:22: warning: 'clip-placeholder.com' points at 'clip-placeholder.com', " \
+           "which is not in the site folder" in result.stderr
+    assert "broken link" not in result.stderr
