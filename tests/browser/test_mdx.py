@@ -93,6 +93,15 @@ fresh() // [!code ++]
 
 <Accordion title="More">Hidden until opened.</Accordion>
 
+<CodeGroup>
+```bash one.sh
+echo one
+```
+```bash two.sh
+echo two
+```
+</CodeGroup>
+
 Labels: <Badge>plain</Badge> <Badge color="purple">new</Badge> <Badge color="white-destructive" shape="pill">gone</Badge>
 
 <Tree>
@@ -350,3 +359,17 @@ def test_an_accordion_shows_a_chevron_that_turns_when_it_opens(tab) -> None:
     tab.click(".accordion > summary")
     tab.wait_for_timeout(300)                                # the turn's transition
     assert tab.evaluate(marker + ".transform") != closed
+
+
+def test_a_code_group_copies_the_code_of_the_tab_shown(tab) -> None:
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tab.goto(tab.base + "/props/")
+    group = tab.locator(".code-group")
+    group.locator(".tab-button", has_text="two.sh").click()
+    button = group.locator(".tab-panel:not([hidden]) .copy-button")
+    assert button.is_visible()                  # the hidden header took the button with it
+    assert not group.locator(".tab-panel:not([hidden]) .code-title").is_visible()
+    button.click()
+    tab.wait_for_function("[...document.querySelectorAll('.code-group .copy-button')]"
+                          ".some(b => b.textContent === 'Copied')")
+    assert tab.evaluate("navigator.clipboard.readText()") == "echo two"
