@@ -373,3 +373,15 @@ def test_a_code_group_copies_the_code_of_the_tab_shown(tab) -> None:
     tab.wait_for_function("[...document.querySelectorAll('.code-group .copy-button')]"
                           ".some(b => b.textContent === 'Copied')")
     assert tab.evaluate("navigator.clipboard.readText()") == "echo two"
+
+
+def test_a_copy_button_over_the_code_shows_when_the_block_is_pointed_at(tab) -> None:
+    tab.goto(tab.base + "/props/")
+    block = tab.locator(".code-block").filter(has=tab.locator(".code-title:empty")).first
+    opacity = "el => getComputedStyle(el.querySelector('.copy-button')).opacity"
+    tab.mouse.move(0, 0)
+    tab.wait_for_timeout(250)
+    assert block.evaluate(opacity) == "0"       # over the first line: out of the way at rest
+    block.hover()
+    tab.wait_for_timeout(250)
+    assert block.evaluate(opacity) == "1"
