@@ -1,7 +1,11 @@
 """Code blocks: Pygments highlighting at build time and the platform's fence meta string.
 
 ```` ```python main.py {1,3-4} lines wrap expandable ```` gives a titled block with lines 1, 3
-and 4 highlighted, line numbers, wrapping and a collapsed long block.
+and 4 highlighted, line numbers, wrapping and a collapsed long block. The platform's named
+options work too: ``highlight={1,3-4}``, ``focus={2}`` (the other lines fade), ``icon="…"``
+(drawn before the title and in a code group's tab), and Shiki's diff notation, a trailing
+``// [!code ++]`` or ``# [!code --:2]`` comment. ``twoslash`` is accepted and warned about:
+mdxsite has no TypeScript checker to show its hover types.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ import html
 import re
 import shlex
 from functools import lru_cache
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from pygments.formatters import HtmlFormatter
@@ -18,6 +23,7 @@ from pygments.lexers import get_lexer_by_name
 from pygments.lexers.jsx import JsxLexer
 from pygments.lexers.markup import MarkdownLexer
 from pygments.lexers.special import TextLexer
+from pygments.token import Comment, _TokenType
 from pygments.token import Text as _TEXT
 from pygments.util import ClassNotFound
 
@@ -28,6 +34,9 @@ if TYPE_CHECKING:  # markdown-it is imported only by a build that renders
 
 _RANGES = re.compile(r"^\{([\d,\s-]+)\}$")
 FLAGS = ("lines", "wrap", "expandable", "twoslash")
+# options that name lines: ``highlight={1-2,5}`` marks them, ``focus={2}`` dims the others
+LINE_OPTIONS = ("highlight", "focus")
+_LINE_OPTIONS_OPEN = frozenset(f"{option}=" for option in LINE_OPTIONS)
 EXPAND_AFTER = 12  # an expandable block longer than this shows its first lines and a button
 # jsx and tsx have Pygments' own lexers (JSX tags are not JavaScript operators); mdx has ours
 ALIASES = {"sh": "bash", "shell": "bash", "zsh": "bash", "console": "bash", "yml": "yaml",
@@ -68,11 +77,66 @@ def lexer_for(lang: str) -> Lexer:
 
 
 @lru_cache(maxsize=4096)
-def _highlighted(source: str, lang: str, hl_lines: tuple[int, ...], numbers: bool) -> str:
+def _highlighted(source: str, lang: str, hl_lines: tuple[int, ...], numbers: bool,
+                 focus: tuple[int, ...] = ()) -> str:
     # the same block recurs across pages (snippets, generated references): highlight it once.
     # The bytes are Pygments' HtmlFormatter(cssclass="highlight", wrapcode=True, hl_lines,
     # linenos="inline"), written by our faster driver and formatter (mdxsite.mdx.highlight)
-    return highlight.highlight(source, lexer_for(lang), hl_lines, numbers)
+    if not focus and "[!code" not in source:
+        return highlight.highlight(source, lexer_for(lang), hl_lines, numbers)
+    stream, marks = _diff_notation(highlight.tokens(lexer_for(lang), source))
+    if focus:
+        count = sum(value.count("\n") for _, value in stream) + 1
+        for n in set(range(1, count + 1)) - set(focus):
+            marks[n] = " ".join(filter(None, (marks.get(n), "unfocused")))
+    return highlight.html(stream, hl_lines, numbers, marks)
+
+
+# Shiki's diff notation, a comment ending a line: ``// [!code ++]`` marks the line added,
+# ``# [!code --:3]`` it and the next two removed. The comment is taken out of the code; on a
+# line of its own, the line goes too and the marks start at the next line.
+_NOTATION = re.compile(r"(?://|#|--|/\*|<!--|;{1,2}|%{1,2})\s*\[!code (\+\+|--)(?::(\d+))?\]"
+                       r"\s*(?:\*/|-->)?")
+DIFF_CLASSES = {"++": "diff-add", "--": "diff-remove"}
+
+
+def _diff_notation(stream: Iterable[tuple[_TokenType, str]]
+                   ) -> tuple[list[tuple[_TokenType, str]], dict[int, str]]:
+    """Return the tokens without their diff notation comments, and the classes of the lines
+    they mark. Only a comment token counts (as in Shiki): in a plain-text block the notation
+    is text and stays."""
+    lines: list[list[tuple[_TokenType, str]]] = [[]]
+    for kind, value in stream:  # one list of tokens a line, each newline its line's last token
+        for at, part in enumerate(value.split("\n")):
+            if at:
+                lines[-1].append((kind, "\n"))
+                lines.append([])
+            if part:
+                lines[-1].append((kind, part))
+    kept: list[list[tuple[_TokenType, str]]] = []
+    marks: dict[int, str] = {}
+    pending: tuple[str, int] | None = None
+    for line in lines:
+        for at, (kind, value) in enumerate(line):
+            found = _NOTATION.fullmatch(value.strip()) if kind in Comment else None
+            if found:
+                head = line[:at]
+                while head and not head[-1][1].strip(" \t"):  # the space before the comment
+                    head.pop()
+                if head:
+                    head[-1] = (head[-1][0], head[-1][1].rstrip(" \t"))
+                line = head + line[at + 1:]
+                pending = (DIFF_CLASSES[found.group(1)], max(int(found.group(2) or 1), 1))
+                break
+        else:
+            found = None
+        if found and not "".join(value for _, value in line).strip():
+            continue  # the comment was the line: it marks the lines after it
+        if pending:
+            marks[len(kept) + 1], left = pending[0], pending[1] - 1
+            pending = (pending[0], left) if left else None
+        kept.append(line)
+    return [token for line in kept for token in line], marks
 
 
 def parse_meta(info: str) -> dict[str, Any]:
@@ -88,21 +152,32 @@ def _parsed_meta(info: str) -> dict[str, Any]:
         words = shlex.split(info)
     except ValueError:
         words = info.split()
-    meta: dict[str, Any] = {"lang": "", "title": "", "highlight": (), "flags": set(), "attrs": {}}
+    meta: dict[str, Any] = {"lang": "", "title": "", "highlight": (), "focus": (),
+                            "flags": set(), "attrs": {}}
     if words:
         meta["lang"] = words[0].lower()
     title_parts = []
-    for word in words[1:]:
+    rest = words[1:]
+    for at, word in enumerate(rest):
         m = _RANGES.match(word)
         if m:
+            if at and rest[at - 1] in _LINE_OPTIONS_OPEN:  # focus= {2,4-5}: the option's value
+                continue
             meta["highlight"] = tuple(_ranges(m.group(1)))
         elif word in FLAGS:
             meta["flags"].add(word)
         elif "=" in word and word.split("=", 1)[0].isidentifier():
             k, v = word.split("=", 1)
+            if not v and at + 1 < len(rest) and _RANGES.match(rest[at + 1]):
+                v = rest[at + 1]
             meta["attrs"][k] = v.strip("\"'")
         else:
             title_parts.append(word)
+    for option in LINE_OPTIONS:  # highlight={1-2,5} and focus={2,4-5}: lines by number
+        value = meta["attrs"].get(option, "")
+        lines = _ranges(value.strip().removeprefix("{").removesuffix("}")) if value else []
+        if lines:
+            meta[option] = tuple(lines)
     meta["title"] = " ".join(title_parts) or meta["attrs"].get("title", "")
     return meta
 
@@ -120,8 +195,12 @@ def _ranges(text: str) -> list[int]:
     return out
 
 
-def render_fence(tok: Token, props: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Render a fence token; return {html, title, lang} for CodeGroup tabs."""
+def render_fence(tok: Token, props: dict[str, Any] | None = None,
+                 draw_icon: Callable[[str], str] | None = None) -> dict[str, Any]:
+    """Render a fence token; return {html, title, lang} for CodeGroup tabs.
+
+    ``draw_icon`` draws the ``icon="…"`` of the fence's meta in its header (the page's icon
+    library); without it the icon is left out."""
     meta = parse_meta(tok.info)
     source = tok.content
     if props:  # a snippet's props are substituted inside its code blocks too
@@ -132,13 +211,17 @@ def render_fence(tok: Token, props: dict[str, Any] | None = None) -> dict[str, A
     if lang == "mermaid":
         return {"html": f'<pre class="mermaid">{html.escape(source)}</pre>\n', "title": "Mermaid",
                 "lang": lang}
-    body = _highlighted(source, lang, meta["highlight"], "lines" in meta["flags"])
+    body = _highlighted(source, lang, meta["highlight"], "lines" in meta["flags"], meta["focus"])
     # a long line scrolls the block sideways: keyboard readers reach it with Tab (WCAG 2.1.1)
     body = body.replace("<pre>", '<pre tabindex="0">', 1)
     classes = ["code-block"] + [f"code-{f}" for f in sorted(meta["flags"])]
+    if meta["focus"]:
+        classes.append("code-focus")
     title = meta["title"]
-    header = (f'<div class="code-header"><span class="code-title">{html.escape(title)}</span>'
-              if title else '<div class="code-header"><span class="code-title"></span>')
+    icon = meta["attrs"].get("icon")
+    drawn = f'<span class="code-icon">{draw_icon(icon)}</span>' if icon and draw_icon else ""
+    header = (f'<div class="code-header">{drawn}<span class="code-title">{html.escape(title)}</span>'
+              if title else f'<div class="code-header">{drawn}<span class="code-title"></span>')
     header += ('<button type="button" class="copy-button" aria-label="Copy code" '
                'data-pagefind-ignore>Copy</button>'
                '</div>')
@@ -149,7 +232,10 @@ def render_fence(tok: Token, props: dict[str, Any] | None = None) -> dict[str, A
                  f'Show all {lines} lines</button>')
     out = (f'<div class="{" ".join(classes)}" data-lang="{html.escape(lang)}">'
            f'{header}{body}</div>\n')
-    return {"html": out, "title": title or lang or "Code", "lang": lang}
+    found = {"html": out, "title": title or lang or "Code", "lang": lang}
+    if drawn:  # a code group shows it in the block's tab
+        found["icon"] = drawn
+    return found
 
 
 # The platform highlights with Shiki; a Pygments style stands in for each of Shiki's bundled

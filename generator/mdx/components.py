@@ -59,7 +59,7 @@ PROPS: dict[str, dict[str, tuple[str, ...] | None]] = {
     "Badge": {"color": ("gray", "blue", "green", "yellow", "orange", "red", "purple", "white",
                         "surface", "white-destructive", "surface-destructive"),
               "size": ("xs", "sm", "md", "lg"), "shape": ("rounded", "pill"), **_ICON,
-              "stroke": None, "disabled": None},
+              "stroke": None, "disabled": None, "className": None},
     "Tile": {"href": None, "title": None, "description": None},
     "Panel": {},
     "Latex": {},

@@ -21,7 +21,7 @@ the combined patterns of the rules before and after it. Lexers that are not plai
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from pygments.formatters import HtmlFormatter
@@ -254,12 +254,14 @@ def _add_run(add: Callable[[str], None], opener: str, run: list[str]) -> None:
 
 
 def html(stream: Iterable[tuple[_TokenType, str]], hl_lines: Iterable[int] = (),
-         numbers: bool = False) -> str:
+         numbers: bool = False, marks: Mapping[int, str] | None = None) -> str:
     """Return what ``HtmlFormatter(cssclass="highlight", wrapcode=True, hl_lines=hl_lines,
     linenos="inline" if numbers else False)`` writes for ``stream``.
 
     Neighbouring tokens of the same class share one span in HtmlFormatter's output, and empty
-    tokens leave no trace: each run of one class is escaped and written once."""
+    tokens leave no trace: each run of one class is escaped and written once. ``marks`` (ours,
+    not Pygments'): a line number -> the classes of a span around that line, as ``hll`` wraps
+    a highlighted line (with it, when the line is both)."""
     openers = _OPENERS
     pieces: list[str] = []
     add = pieces.append
@@ -282,7 +284,7 @@ def html(stream: Iterable[tuple[_TokenType, str]], hl_lines: Iterable[int] = (),
     if body and not body.endswith("\n"):
         body += "\n"
     marked = set(hl_lines)
-    if numbers or marked:
+    if numbers or marked or marks:
         lines = body.split("\n")[:-1]
         width = len(str(len(lines)))
         out = []
@@ -290,8 +292,10 @@ def html(stream: Iterable[tuple[_TokenType, str]], hl_lines: Iterable[int] = (),
             line += "\n"
             if numbers:
                 line = f'<span class="linenos">{n:>{width}}</span>{line}'
-            if n in marked:
-                line = f'<span class="hll">{line}</span>'
+            classes = " ".join(filter(None, ("hll" if n in marked else "",
+                                             marks.get(n, "") if marks else "")))
+            if classes:
+                line = f'<span class="{classes}">{line}</span>'
             out.append(line)
         body = "".join(out)
     return f'<div class="highlight"><pre><span></span><code>{body}</code></pre></div>\n'

@@ -501,6 +501,9 @@ class Context:
     # component templates by name, looked up once a page: Jinja's lookup checks the file's
     # modification time each time (a stat call), for mdxsite dev to see an edited template
     templates: dict[str, jinja2.Template] = field(default_factory=dict)
+    # the page's side column (RequestExample, ResponseExample, Panel written at its top level):
+    # set by render() for the page's outermost renderer, which takes it
+    aside: list[tuple[int, str]] | None = None
 
     def where(self, line: int | None, column: int = 0, needle: str = "") -> Location:
         """Locate a parsed line in the file; the column is where ``needle`` starts on it.
@@ -557,8 +560,12 @@ def page_text(site: Site, page: Page) -> tuple[str, int]:
     return body, offset
 
 
-def render(site: Site, page: Page) -> RenderedPage:
-    """Render one page; raise MdxsiteError with every located error found in it."""
+def render(site: Site, page: Page, side_column: bool = True) -> RenderedPage:
+    """Render one page; raise MdxsiteError with every located error found in it.
+
+    ``side_column``: a RequestExample, ResponseExample or Panel at the page's top level goes
+    to a column beside the text (:func:`with_aside`); False leaves them where they are written
+    (an API page's own MDX, below the operation, whose examples column is the API's)."""
     body, offset = page_text(site, page)
     file = page.source.as_posix() if page.source else page.key
     ctx = Context(site, file, offset, page.key, stack=(file,))
@@ -566,9 +573,13 @@ def render(site: Site, page: Page) -> RenderedPage:
     defined = site.config.raw.get("variables")
     if isinstance(defined, dict):  # {name} as an expression reads them too
         ctx.scope.update({str(k): v for k, v in defined.items()})
+    aside: list[tuple[int, str]] = []
+    ctx.aside = aside if side_column else None
     out = render_mdx(body, ctx)
     if ctx.errors:
         raise MdxsiteError(ctx.errors)
+    if aside:
+        out = with_aside(out, aside)
     # str.split() breaks at the characters \s matches: _SPACE.sub(" ", …).strip(), twice as fast
     text = " ".join(html.unescape(_TAGS.sub(" ", out)).split())
     # the theme links meta["scripts"] from this page's <head> only
@@ -590,6 +601,24 @@ def render(site: Site, page: Page) -> RenderedPage:
                         anchors=tuple(sorted(anchors)), links=tuple(ctx.links), text=text,
                         markdown=audience.for_agents(body), problems=tuple(ctx.problems),
                         dependencies=tuple(sorted(ctx.deps)), meta=frozen_mapping(meta))
+
+
+# Components the platform draws in the page's right column, in place of the table of contents
+# ("display code blocks in the right sidebar on desktop devices"; "the components in a <Panel>
+# will replace a page's table of contents"), by the order they take there: requests above
+# responses whatever order they are written in
+ASIDE = {"RequestExample": 0, "ResponseExample": 1, "Panel": 2}
+
+
+def with_aside(body: str, aside: list[tuple[int, str]]) -> str:
+    """Return the page's HTML as two columns, its text and its side column: side by side on a
+    wide screen (the table of contents gives way), the side column after the text on a narrow
+    one, where the platform shows the examples as ordinary code blocks."""
+    side = "".join(html_out for _, html_out in sorted(aside, key=lambda found: found[0]))
+    label = "Examples" if all(order < ASIDE["Panel"] for order, _ in aside) else "Side panel"
+    return (f'<div class="page-with-aside"><div class="page-columns"><div class="page-main">\n'
+            f'{body}</div>\n<aside class="page-aside" aria-label="{label}">\n{side}</aside>'
+            f'</div></div>\n')
 
 
 def render_fragment(site: Site, text: str, where: Location) -> str:
@@ -787,10 +816,15 @@ class _Renderer:
         # tokens (paragraphs, list items, table cells) are none of them and skip the checks
         self.block_special = _BLOCK_TYPES | self.rules.keys()
         self.inline_special = _INLINE_TYPES | self.rules.keys()
+        # the page's outermost renderer moves side-column components there; a nested one
+        # (a snippet, a JSX value) leaves them where they are written
+        self.aside, ctx.aside = ctx.aside, None
+        self.root: Frame | None = None
 
     # ---------------------------------------------------------------- block level
     def render(self, tokens: list[Token]) -> str:
         stack = [Frame("", None, {}, 0)]
+        self.root = stack[0]
         tags, special, xhtml = self.own_tags, self.block_special, self.xhtml
         for i, tok in enumerate(tokens):
             t = tok.type
@@ -819,7 +853,9 @@ class _Renderer:
                 self.ctx.error(line, tok.meta["message"], tok.meta["hint"],
                                needle=tok.meta.get("needle", "<!--"))
             elif t == "fence":
-                block = code.render_fence(tok, self.ctx.props)
+                block = code.render_fence(tok, self.ctx.props, self.draw_icon)
+                if "twoslash" in tok.info and "twoslash" in code.parse_meta(tok.info)["flags"]:
+                    self.unhonoured_twoslash(line)
                 if block["lang"] == "mermaid":
                     self.ctx.features.add("mermaid")
                 top.blocks.append(block)
@@ -840,6 +876,22 @@ class _Renderer:
             self.ctx.error(frame.line, f"<{frame.name}> is not closed",
                            f"add </{frame.name}> after its content", needle=f"<{frame.name}")
         return "".join(stack[0].parts)
+
+    def draw_icon(self, name: str) -> str:
+        """Draw an icon as the page's components do (the site's ``icons.library``)."""
+        from mdxsite import toolkit
+
+        draw = toolkit.for_site(self.ctx.site).jinja.globals["icon"]
+        return str(draw(name)) if callable(draw) else ""
+
+    def unhonoured_twoslash(self, line: int | None) -> None:
+        if ("```", "twoslash") in self.ctx.prop_warned:  # once a page
+            return
+        self.ctx.prop_warned.add(("```", "twoslash"))
+        self.ctx.warn(line, "the code block option twoslash is not supported by mdxsite, so "
+                      "the block is highlighted without its hover type information",
+                      "remove twoslash to silence this", code="mdx.unsupported-prop",
+                      needle="twoslash")
 
     # ---------------------------------------------------------------- inline level
     def inline(self, children: list[Token], line: int | None) -> str:
@@ -984,7 +1036,12 @@ class _Renderer:
     def emit(self, parent: Frame, frame: Frame, inline: bool = False) -> None:
         children = Markup("".join(frame.parts))
         html_out = self.component(frame, children, inline)
-        parent.parts.append(html_out)
+        aside = self.aside if parent is self.root and not inline else None
+        side = ASIDE.get(frame.name) if aside is not None else None
+        if aside is not None and side is not None:
+            aside.append((side, html_out))
+        else:
+            parent.parts.append(html_out)
         parent.items.append({"name": frame.name, "props": frame.props, "html": Markup(html_out),
                              "children": children, "blocks": frame.blocks})
         parent.blocks.extend(b for b in frame.blocks if frame.name not in ("CodeGroup",
@@ -1026,7 +1083,14 @@ class _Renderer:
                           "with a plugin (mdxsite_components)", code="mdx.unknown-component")
             tag = "span" if inline else "div"
             return f'<{tag} class="mdx-unknown" data-component="{html.escape(name)}">{children}</{tag}>'
-        return self.template(found, frame, children, kit.jinja)
+        drawn = self.template(found, frame, children, kit.jinja)
+        # a text-level component with its text on one line (<Badge>…</Badge> a line, as the
+        # Badge page lists its colours) is text of a paragraph in MDX: the line break between
+        # two of them is a space, not nothing. A line of tags alone (<Icon />) is not text.
+        # (the parser's one-line form: its closing token has no line of its own, end_line None)
+        if found.inline and not inline and frame.end_line is None and frame.parts:
+            return drawn + "\n"
+        return drawn
 
     def template(self, component: Component, frame: Frame, children: Markup,
                  env: jinja2.Environment) -> str:
@@ -1141,7 +1205,7 @@ class _Renderer:
     def image(self, tok: Token, line: int | None) -> str:
         src = tok.attrGet("src")
         alt = "".join(c.content for c in tok.children or [])
-        url = self.rewrite_url(src, line) if isinstance(src, str) else ""
+        url = rewrite_url(self.ctx, src, line, file=True) if isinstance(src, str) else ""
         title = tok.attrGet("title")
         extra = f' title="{html.escape(str(title))}"' if title else ""
         found = image_size(self.ctx, src) if isinstance(src, str) else None
@@ -1178,7 +1242,14 @@ def script_url(value: str) -> bool:
     return _SCRIPT_URL.match(_URL_NOISE.sub("", value)) is not None
 
 
-def rewrite_url(ctx: Context, href: str, line: int | None) -> str:
+# elements whose src names a file, never a page (an <iframe> may show a page of the site)
+_FILE_SRC = frozenset({"img", "video", "audio", "source", "track", "embed"})
+
+
+def rewrite_url(ctx: Context, href: str, line: int | None, file: bool = False) -> str:
+    """Point an internal URL at its output URL (base URL applied) and record a link to a page
+    for checking. ``file``: the URL names a file (an image's or a video's src), so a target
+    that is neither a page nor a file of the site is a missing file, not a missing page."""
     if script_url(href):
         ctx.warn(line, f"{href[:40]!r} runs script, so it is left out (React blocks such URLs "
                  "in MDX, as the platform does)", "link to a page or an https:// URL",
@@ -1206,7 +1277,7 @@ def rewrite_url(ctx: Context, href: str, line: int | None) -> str:
         return site.href(site.pages[key + "/index"].url) + suffix
     if target in site.assets or (site.root / target).is_file():
         return site.href("/" + target) + suffix
-    if posixpath.splitext(target)[1].lower() in ASSET_SUFFIXES:  # a file, not a page
+    if file or posixpath.splitext(target)[1].lower() in ASSET_SUFFIXES:  # a file, not a page
         ctx.warn(line, f"{href!r} points at {target!r}, which is not in the site folder",
                  "add the file or fix the path", code="mdx.missing-file", needle=href)
         return site.href("/" + target) + suffix
@@ -1263,7 +1334,7 @@ def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Conte
         if key == "style":
             value = _css(value)
         if key in ("src", "href") and isinstance(value, str):
-            value = rewrite_url(ctx, value, line)
+            value = rewrite_url(ctx, value, line, file=key == "src" and name in _FILE_SRC)
         elif key in _URL_ATTRS and isinstance(value, str) and script_url(value):
             continue
         if value is True:

@@ -539,7 +539,7 @@ def _finish(site: Site, page: Page, body_html: str, headings: list[Heading],
     if page.source is not None:
         from mdxsite.mdx.render import render as render_mdx_page
 
-        own = render_mdx_page(site, page)
+        own = render_mdx_page(site, page, side_column=False)
         if own.html.strip():
             body_html += f'\n<div class="api-page-content">\n{own.html}</div>\n'
         headings += [h for h in own.headings if h.id not in anchors]

@@ -69,6 +69,69 @@ mode: custom
 </div>
 """
 
+PROPS = """---
+title: Props
+---
+
+<Card title="Compact" icon="rocket" horizontal>Beside its icon.</Card>
+
+<Card title="Linked" href="/plain/" cta="Open it">With a call to action.</Card>
+
+<Color variant="compact">
+<Color.Item name="surface" value={{ light: "#ffffff", dark: "#000000" }} />
+</Color>
+
+```js focus={2}
+dim()
+bright()
+```
+
+```js
+keep()
+fresh() // [!code ++]
+```
+
+<Accordion title="More">Hidden until opened.</Accordion>
+
+<CodeGroup>
+```bash one.sh
+echo one
+```
+```bash two.sh
+echo two
+```
+</CodeGroup>
+
+Labels: <Badge>plain</Badge> <Badge color="purple">new</Badge> <Badge color="white-destructive" shape="pill">gone</Badge>
+
+<Tree>
+<Tree.Folder name="src" defaultOpen>
+<Tree.File name="main.py" />
+<Tree.Folder name="lib">
+<Tree.File name="util.py" />
+</Tree.Folder>
+</Tree.Folder>
+<Tree.File name="readme.md" />
+</Tree>
+"""
+
+EXAMPLES = """---
+title: Examples
+---
+
+## Usage
+
+Call the endpoint.
+
+<RequestExample>
+
+```bash Ask
+curl /ping
+```
+
+</RequestExample>
+"""
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -81,11 +144,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = tmp_path_factory.mktemp("mdx") / "site"
     site.mkdir()
     (site / "docs.json").write_text('{"name": "T", "theme": "mint", '
-                                    '"navigation": {"pages": ["index", "plain", "code", "canvas"]}}')
+                                    '"navigation": {"pages": ["index", "plain", "code", "canvas", "props", "examples"]}}')
     (site / "index.mdx").write_text(PAGE)
     (site / "plain.mdx").write_text("---\ntitle: Plain\n---\n\nNo diagram here.\n")
     (site / "code.mdx").write_text(CODE)
     (site / "canvas.mdx").write_text(CANVAS)
+    (site / "props.mdx").write_text(PROPS)
+    (site / "examples.mdx").write_text(EXAMPLES)
     out = site.parent / "out"
     result = CliRunner().invoke(main, ["build", str(site), "-o", str(out)])
     assert result.exit_code == 0, result.stderr
@@ -199,3 +264,124 @@ def test_code_blocks_copy_highlight_number_expand_and_follow_dark_mode(tab) -> N
     long.locator(".code-expand").click()
     assert long.locator(".code-expand").get_attribute("aria-expanded") == "true"
     assert tab.evaluate(pre_height) > collapsed * 1.3
+
+
+def test_documented_props_show_horizontal_cards_themed_colours_focus_and_diffs(tab) -> None:
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tab.goto(tab.base + "/props/")
+    box = "document.querySelector('.card %s').getBoundingClientRect().%s"
+    # <Card horizontal>: the icon sits beside the title, not above it
+    assert tab.evaluate(box % (".card-icon", "right")) <= tab.evaluate(box % (".card-title", "left"))
+    assert tab.evaluate(box % (".card-icon", "bottom")) > tab.evaluate(box % (".card-title", "top"))
+    # cta: a call to action under the card's text, set apart from it
+    cta = "getComputedStyle(document.querySelector('.card-cta'))"
+    body = "getComputedStyle(document.querySelectorAll('.card-body')[1])"
+    assert tab.evaluate(cta + ".fontWeight") == "600"
+    assert tab.evaluate(cta + ".color") != tab.evaluate(body + ".color")
+    # Color.Item value={{ light, dark }}: each mode its own chip and value
+    chip = "getComputedStyle(document.querySelector('.color-chip')).backgroundColor"
+    value = "document.querySelector('.color-item code').innerText"
+    assert (tab.evaluate(chip), tab.evaluate(value)) == ("rgb(255, 255, 255)", "#ffffff")
+    tab.evaluate("document.documentElement.classList.add('dark')")
+    assert (tab.evaluate(chip), tab.evaluate(value)) == ("rgb(0, 0, 0)", "#000000")
+    tab.locator(".color-item").click()                  # "click-to-copy": the shown value
+    tab.wait_for_function("document.querySelector('.color-item').hasAttribute('data-copied')")
+    assert tab.evaluate("navigator.clipboard.readText()") == "#000000"
+    # focus={2}: the other line fades; the diff's added line is tinted and copies without
+    # its notation comment
+    faded = "getComputedStyle(document.querySelector('.code-focus .unfocused')).opacity"
+    assert float(tab.evaluate(faded)) < 1
+    added = tab.locator(".diff-add")
+    assert added.inner_text().strip() == "fresh()"
+    assert tab.evaluate("getComputedStyle(document.querySelector('.diff-add')).backgroundColor") \
+        not in ("rgba(0, 0, 0, 0)", "transparent")
+    tab.locator(".code-block").nth(1).locator(".copy-button").click(force=True)
+    tab.wait_for_function("document.querySelectorAll('.copy-button')[1].textContent === 'Copied'")
+    assert tab.evaluate("navigator.clipboard.readText()") == "keep()\nfresh()"
+
+
+def test_request_examples_sit_beside_the_text_in_place_of_the_table_of_contents(tab) -> None:
+    tab.goto(tab.base + "/examples/")
+    rect = "document.querySelector('%s').getBoundingClientRect().%s"
+    assert tab.evaluate(rect % (".page-aside", "left")) >= tab.evaluate(rect % (".page-main", "right"))
+    assert tab.evaluate(rect % (".page-aside", "top")) < tab.evaluate(rect % (".page-main", "bottom"))
+    assert not tab.locator(".toc").is_visible()
+    tab.set_viewport_size({"width": 390, "height": 800})      # a phone: after the text
+    assert tab.evaluate(rect % (".page-aside", "top")) >= tab.evaluate(rect % (".page-main", "bottom"))
+
+
+def test_a_tree_is_one_tab_stop_walked_with_the_keyboard(tab) -> None:
+    tab.goto(tab.base + "/props/")
+    focused = ("(document.activeElement.querySelector(':scope > details > summary') "
+               "|| document.activeElement).textContent.trim()")
+    assert tab.evaluate("document.querySelectorAll('.tree [tabindex=\"0\"]').length") == 1
+    tab.focus('.tree [role="treeitem"]')
+    assert tab.evaluate(focused) == "src"
+    tab.keyboard.press("ArrowDown")
+    assert tab.evaluate(focused) == "main.py"
+    tab.keyboard.press("ArrowDown")                         # lib is closed: its file is skipped
+    assert tab.evaluate(focused) == "lib"
+    tab.keyboard.press("ArrowDown")
+    assert tab.evaluate(focused) == "readme.md"
+    tab.keyboard.press("ArrowUp")
+    tab.keyboard.press("ArrowRight")                        # opens lib
+    assert tab.evaluate("document.activeElement.getAttribute('aria-expanded')") == "true"
+    tab.keyboard.press("ArrowRight")                        # enters it
+    assert tab.evaluate(focused) == "util.py"
+    tab.keyboard.press("ArrowLeft")                         # back to its folder
+    assert tab.evaluate(focused) == "lib"
+    tab.keyboard.press("Home")
+    assert tab.evaluate(focused) == "src"
+    tab.keyboard.press("r")                                 # type-ahead
+    assert tab.evaluate(focused) == "readme.md"
+    tab.keyboard.press("Home")
+    tab.keyboard.press("Enter")                             # closes src
+    assert tab.evaluate("document.activeElement.getAttribute('aria-expanded')") == "false"
+    tab.keyboard.press("End")
+    assert tab.evaluate(focused) == "readme.md"
+
+
+def test_badges_take_every_documented_colour_and_are_rounded_unless_pills(tab) -> None:
+    tab.goto(tab.base + "/props/")
+    style = "getComputedStyle(document.querySelectorAll('.badge')[%d]).%s"
+    assert tab.evaluate(style % (1, "color")) != tab.evaluate(style % (0, "color"))  # purple
+    assert tab.evaluate(style % (2, "backgroundColor")) == "rgb(255, 255, 255)"      # white fill
+    assert tab.evaluate(style % (2, "color")) != tab.evaluate(style % (0, "color"))  # destructive
+    assert tab.evaluate(style % (0, "borderTopLeftRadius")) == "6px"                 # rounded
+    assert tab.evaluate(style % (2, "borderTopLeftRadius")) != "6px"                 # pill
+
+
+def test_an_accordion_shows_a_chevron_that_turns_when_it_opens(tab) -> None:
+    tab.goto(tab.base + "/props/")
+    marker = "getComputedStyle(document.querySelector('.accordion > summary'), '::before')"
+    assert tab.evaluate(marker + ".content") != "none"
+    closed = tab.evaluate(marker + ".transform")
+    tab.click(".accordion > summary")
+    tab.wait_for_timeout(300)                                # the turn's transition
+    assert tab.evaluate(marker + ".transform") != closed
+
+
+def test_a_code_group_copies_the_code_of_the_tab_shown(tab) -> None:
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tab.goto(tab.base + "/props/")
+    group = tab.locator(".code-group")
+    group.locator(".tab-button", has_text="two.sh").click()
+    button = group.locator(".tab-panel:not([hidden]) .copy-button")
+    assert button.is_visible()                  # the hidden header took the button with it
+    assert not group.locator(".tab-panel:not([hidden]) .code-title").is_visible()
+    button.click()
+    tab.wait_for_function("[...document.querySelectorAll('.code-group .copy-button')]"
+                          ".some(b => b.textContent === 'Copied')")
+    assert tab.evaluate("navigator.clipboard.readText()") == "echo two"
+
+
+def test_a_copy_button_over_the_code_shows_when_the_block_is_pointed_at(tab) -> None:
+    tab.goto(tab.base + "/props/")
+    block = tab.locator(".code-block").filter(has=tab.locator(".code-title:empty")).first
+    opacity = "el => getComputedStyle(el.querySelector('.copy-button')).opacity"
+    tab.mouse.move(0, 0)
+    tab.wait_for_timeout(250)
+    assert block.evaluate(opacity) == "0"       # over the first line: out of the way at rest
+    block.hover()
+    tab.wait_for_timeout(250)
+    assert block.evaluate(opacity) == "1"

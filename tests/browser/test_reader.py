@@ -382,6 +382,7 @@ def test_the_new_components_work_in_the_browser(chromium: Any, bases: dict[str, 
 _INTERACTIVE = """() => [...document.querySelectorAll(
     'a[href], button, summary, input, select, textarea, [tabindex]:not([tabindex="-1"])')]
   .filter(el => !el.disabled && el.checkVisibility({ visibilityProperty: true })
+          && el.getAttribute('tabindex') !== '-1'  // a widget's roving items (a tree's): arrows
           && !el.closest('[inert], [aria-hidden="true"]')
           && (el.tagName !== 'SUMMARY' || el.parentElement.tagName === 'DETAILS'))
   .map(el => { el.dataset.kbd = el.dataset.kbd || String(Math.random()); return el.dataset.kbd; })"""

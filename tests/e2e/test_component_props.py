@@ -92,3 +92,12 @@ def test_response_field_pre_and_post_labels_frame_its_name(cli: Callable, make_s
         < head.index(">read-only<") < head.index(">v2<")
     plain = html.split('id="response-plain">', 1)[1].split("</div>", 1)[0]
     assert "field-pill" not in plain
+
+
+def test_a_badges_class_name_reaches_the_badge(cli: Callable, make_site: Callable,
+                                               tmp_path: Path) -> None:
+    # the Badge page documents className ("additional CSS classes"): it was warned as unknown
+    body = 'Plan: <Badge color="green" className="plan-pro">Pro</Badge>\n'
+    assert _warnings(cli, make_site, tmp_path, body) == []
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert '<span class="badge badge-green badge-rounded plan-pro">Pro</span>' in html

@@ -155,3 +155,62 @@ def test_links_to_folder_index_pages_and_component_anchors_are_not_broken(
     assert result.stdout.splitlines() == [
         "index.mdx:1:66: warning: broken link: page '/index' has no heading #nope. "
         "Link to one of its headings. [mdx.broken-anchor]", "1 broken link"]
+
+
+def test_examples_and_a_panel_go_to_the_side_column_and_nested_ones_stay(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # the platform draws RequestExample/ResponseExample "in the right sidebar" and a Panel in
+    # place of the table of contents; they were drawn inline where written
+    body = ("## Intro\n\nSome text.\n\n"
+            "<ResponseExample>\n\n```json Answer\n{\"ok\": true}\n```\n\n</ResponseExample>\n\n"
+            "<RequestExample>\n\n```bash Ask\ncurl /ping\n```\n\n</RequestExample>\n\n"
+            "<Tabs>\n<Tab title=\"One\">\n<RequestExample>\n\n```bash Inner\nls\n```\n\n"
+            "</RequestExample>\n</Tab>\n</Tabs>\n\nMore text.\n")
+    docs = {"name": "T", "navigation": {"pages": ["index", "plain"]}}
+    site = make_site(docs, pages={"index": body, "plain": "## Only text\n\nNo examples.\n"})
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    html = (tmp_path / "out" / "index.html").read_text()
+    main, aside = html.split('<aside class="page-aside" aria-label="Examples">', 1)
+    assert '<div class="page-main">' in main and "Some text." in main and "More text." in main
+    assert ">Inner<" in main                      # inside a tab: left where it is written
+    assert aside.index(">Ask<") < aside.index(">Answer<")     # requests above responses
+    assert "More text." not in aside
+    plain = (tmp_path / "out" / "plain" / "index.html").read_text()
+    assert "page-columns" not in plain
+
+
+def test_text_level_components_on_lines_of_their_own_keep_the_space_between_them(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # in MDX a line holding only <Badge>…</Badge> is paragraph text: two such lines are two
+    # badges with a space between them; they were drawn touching
+    body = '<Badge color="green">one</Badge>\n<Badge color="red">two</Badge>\n'
+    result = cli("build", make_site({"name": "T", "navigation": {"pages": ["index"]}}, pages={"index": body}), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    html = (tmp_path / "out" / "index.html").read_text()
+    first, second = html.index(">one</span>"), html.index('<span class="badge badge-red')
+    assert html[first + len(">one</span>"):second].strip() == "" and \
+        html[first + len(">one</span>"):second] != ""
+
+
+def test_a_text_level_component_alone_as_a_tag_adds_no_space(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # <Icon /> alone on its line is a JSX block in MDX, not text: no space after it in a layout
+    body = '<div className="row">\n  <Icon icon="flag" />\n  <span>Label</span>\n</div>\n'
+    result = cli("build", make_site({"name": "T", "navigation": {"pages": ["index"]}},
+                                    pages={"index": body}), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert "</svg></span><span>Label</span>" in html
+
+
+def test_a_media_src_that_names_nothing_is_a_missing_file_not_a_missing_page(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # <video src="clip-placeholder.com"> was "broken link: no page …": a src names a file
+    body = 'Watch:\n\n<video controls src="clip-placeholder.com"></video>\n'
+    result = cli("build", make_site({"name": "T", "navigation": {"pages": ["index"]}},
+                                    pages={"index": body}), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert "index.mdx:3:22: warning: 'clip-placeholder.com' points at 'clip-placeholder.com', " \
+           "which is not in the site folder" in result.stderr
+    assert "broken link" not in result.stderr

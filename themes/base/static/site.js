@@ -134,6 +134,15 @@
       setTimeout(function () { btn.removeAttribute("data-copied"); }, 1500);
     });
   });
+  // <Color.Item>: a click copies the colour's value (the one its mode shows)
+  on(".color-item[data-color]", "click", function (e, item) {
+    var dark = document.documentElement.classList.contains("dark") && item.getAttribute("data-color-dark");
+    if (!navigator.clipboard) return;
+    navigator.clipboard.writeText(dark || item.getAttribute("data-color")).then(function () {
+      item.setAttribute("data-copied", "");
+      setTimeout(function () { item.removeAttribute("data-copied"); }, 1500);
+    });
+  });
   on(".code-expand", "click", function (e, btn) {
     var open = btn.closest(".code-block").classList.toggle("expanded");
     btn.setAttribute("aria-expanded", open ? "true" : "false");
@@ -293,5 +302,83 @@
     show();
   }
 
-  document.addEventListener("DOMContentLoaded", function () { setUpViews(); openCurrentGroup(); trackToc(); trackBackToTop(); });
+  // <Tree>: the keyboard of the platform's tree (the WAI-ARIA tree pattern): one tab stop,
+  // arrows move through the visible items, right opens a folder or enters it, left closes it or
+  // goes to its parent, Home and End, Enter or Space toggle, * opens the sibling folders, typing
+  // jumps to the next item whose name starts with the letters typed
+  function treeItems(tree) {
+    return Array.prototype.filter.call(tree.querySelectorAll('[role="treeitem"]'), function (item) {
+      for (var d = item.parentElement.closest("details"); d && tree.contains(d); d = d.parentElement.closest("details")) {
+        if (!d.open) return false;  // inside a closed folder
+      }
+      return true;
+    });
+  }
+  function treeFocus(tree, item) {
+    Array.prototype.forEach.call(tree.querySelectorAll('[role="treeitem"]'), function (other) {
+      other.tabIndex = other === item ? 0 : -1;
+    });
+    item.focus();
+  }
+  function treeOpen(details, open) {  // aria-expanded at once: the toggle event comes later
+    details.open = open;
+    details.parentElement.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+  function treeLabel(item) {
+    var label = item.querySelector(":scope > details > summary, :scope > .tree-label");
+    return (label || item).textContent.trim().toLowerCase();
+  }
+  function setUpTrees() {
+    document.querySelectorAll('.tree[role="tree"]').forEach(function (tree) {
+      tree.querySelectorAll('[role="treeitem"]').forEach(function (item, n) {
+        item.tabIndex = n ? -1 : 0;
+        var details = item.querySelector(":scope > details");
+        if (!details) return;
+        details.querySelector(":scope > summary").tabIndex = -1;
+        item.setAttribute("aria-expanded", details.open ? "true" : "false");
+        details.addEventListener("toggle", function () {
+          item.setAttribute("aria-expanded", details.open ? "true" : "false");
+        });
+      });
+      var typed = "", typedAt = 0;
+      tree.addEventListener("focusin", function (e) {
+        var item = e.target.closest('[role="treeitem"]');
+        if (item && item.tabIndex !== 0) treeFocus(tree, item);
+      });
+      tree.addEventListener("keydown", function (e) {
+        var item = e.target.closest('[role="treeitem"]');
+        if (!item || e.altKey || e.ctrlKey || e.metaKey) return;
+        var items = treeItems(tree), at = items.indexOf(item);
+        var details = item.querySelector(":scope > details");
+        var parent = item.parentElement.closest('[role="treeitem"]');
+        var next = null;
+        if (e.key === "ArrowDown") next = items[at + 1];
+        else if (e.key === "ArrowUp") next = items[at - 1];
+        else if (e.key === "Home") next = items[0];
+        else if (e.key === "End") next = items[items.length - 1];
+        else if (e.key === "ArrowRight" && details) {
+          if (!details.open) treeOpen(details, true);
+          else next = details.querySelector('[role="treeitem"]');
+        } else if (e.key === "ArrowLeft") {
+          if (details && details.open) treeOpen(details, false);
+          else next = parent;
+        } else if ((e.key === "Enter" || e.key === " ") && details) treeOpen(details, !details.open);
+        else if (e.key === "*") {
+          Array.prototype.forEach.call(item.parentElement.children, function (sibling) {
+            var d = sibling.querySelector(":scope > details");
+            if (d) treeOpen(d, true);
+          });
+        } else if (e.key.length === 1 && e.key.trim()) {
+          typed = (Date.now() - typedAt < 700 ? typed : "") + e.key.toLowerCase();
+          typedAt = Date.now();
+          var order = items.slice(at + (typed.length > 1 ? 0 : 1)).concat(items.slice(0, at + 1));
+          next = order.filter(function (other) { return treeLabel(other).indexOf(typed) === 0; })[0];
+        } else return;
+        e.preventDefault();
+        if (next) treeFocus(tree, next);
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { setUpViews(); setUpTrees(); openCurrentGroup(); trackToc(); trackBackToTop(); });
 })();
