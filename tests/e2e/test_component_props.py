@@ -101,3 +101,37 @@ def test_a_badges_class_name_reaches_the_badge(cli: Callable, make_site: Callabl
     assert _warnings(cli, make_site, tmp_path, body) == []
     html = (tmp_path / "out" / "index.html").read_text()
     assert '<span class="badge badge-green badge-rounded plan-pro">Pro</span>' in html
+
+
+def test_a_linked_card_with_links_in_its_text_nests_no_link_in_a_link(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # HTML has no link inside a link: the parser closes the card's <a> at the text's, and the
+    # card's text spills out of it. Such a card's link is stretched over it instead.
+    from html.parser import HTMLParser
+
+    body = ('<Card title="Intro" href="/guide">Read what [Acme](https://acme.example) is.</Card>\n\n'
+            '<Card title="Plain" href="/guide">No link in here.</Card>\n')
+    root = make_site({"name": "T", "navigation": {"pages": ["index", "guide"]}},
+                     pages={"index": body, "guide": "# Guide\n"})
+    assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
+    html = (tmp_path / "out" / "index.html").read_text()
+
+    class Links(HTMLParser):
+        depth, deepest, hrefs = 0, 0, []
+
+        def handle_starttag(self, tag: str, attrs: list) -> None:
+            if tag == "a":
+                self.depth += 1
+                self.deepest = max(self.deepest, self.depth)
+                self.hrefs.append(dict(attrs).get("href"))
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag == "a":
+                self.depth -= 1
+
+    links = Links()
+    links.feed(html[html.index('<article'):html.index('</article>')])
+    assert links.deepest == 1
+    assert '<div class="card card-linked">\n<a class="card-link" href="/guide/" aria-label="Intro"></a>' in html
+    assert '<a href="https://acme.example" rel="noopener">Acme</a>' in html
+    assert '<a class="card" href="/guide/">' in html  # a card without links stays one link
