@@ -498,9 +498,7 @@ def _shadowed_page(site: Site, rule: redirects.Rule, page: Page) -> Problem:
     entries = site.config.get("redirects")
     at = JsonPath(("redirects",))
     for i, entry in enumerate(entries if isinstance(entries, list) else ()):
-        source = entry.get("source") if isinstance(entry, dict) else None
-        if isinstance(source, str) and site.href("/" + source.strip().lstrip("/")).rstrip("/") \
-                == rule.source.rstrip("/"):
+        if redirects.rules([entry], site.href) == [rule]:  # read as the rules were
             at = JsonPath(("redirects", i, "source"))
             break
     what = page.source.as_posix() if page.source is not None else page.key

@@ -393,14 +393,14 @@ _UNSTYLED: list[Problem] = []
 
 
 def _site_css(site: Site) -> str:
-    """The site's own stylesheets (the platform loads every .css file of the site)."""
+    """The site's own stylesheets, those every page loads (:func:`_custom_files`)."""
     texts = []
-    for rel, path in sorted(site.assets.items()):
-        if rel.endswith(".css"):
-            try:
-                texts.append((site.root / path).read_text(encoding="utf-8", errors="replace"))
-            except OSError:
-                continue
+    for rel in _custom_files(site)[0]:
+        try:
+            texts.append((site.root / site.assets[rel]).read_text(encoding="utf-8",
+                                                                  errors="replace"))
+        except OSError:
+            continue
     return "\n".join(texts)
 
 
