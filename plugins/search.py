@@ -53,7 +53,13 @@ wasm is fetched once): on the 10,000-page benchmark, in Chromium from a local se
 pages a shard made the first search 83 requests and 1,257 KiB (2.4 s to results), 250 pages
 145 requests and 1,727 KiB (2.6 s), 125 pages 312 requests and 4,014 KiB (4.7 s), for an
 edit build 0.5-1 s shorter at best (the render of the edited page and the build's set-up
-remain).
+remain). A smaller site can have the smaller shards and few of them: an index is split into
+shards of 250 pages while that makes at most 20 (SMALL_SHARD_PAGES, SHARDS_MERGED), so up to
+5,000 pages a reader's first search merges no more shards than on 10,000 pages of 500. On the
+1,000-page benchmark (4 shards of 250 instead of 2 of 500), the first search made 24-28
+requests and 390-493 KiB instead of 17-19 and 320-380 KiB, in the same 0.7-1.3 s, and a
+one-page edit build took 1.6 s instead of 2.1; Pagefind's CPU for the same 500 pages is the
+same in one process or two (1.3-1.5 s).
 
 Pages are indexed while the build renders them (:class:`_Indexer`), not after the last one
 is written: each shard's process starts when its first page is built and writes its files as
@@ -105,6 +111,11 @@ HASHED_FOLDERS = ("fragment", "index", "filter")
 # the most pages one Pagefind process indexes (see Memory and Speed above): ~90 MiB, and what
 # one edited page costs to index again (~1.2 s of CPU)
 SHARD_PAGES = 500
+# an index is split finer, into shards of this many pages, as long as that makes at most
+# SHARDS_MERGED of them (a reader's first search fetches a part of each shard): a one-page
+# edit of a 1,000-page site then indexes 250 pages again, not 500 (see Speed above)
+SMALL_SHARD_PAGES = 250
+SHARDS_MERGED = 20
 # shard 2, 3, ... of an index, in a sub-folder of the first; "~" is in no version slug
 # (bundle_dir) and in no file name Pagefind writes, so neither can collide with these
 SHARD_FOLDER = "shard~{}"
@@ -240,8 +251,9 @@ def _plan(site: Site) -> tuple[dict[str, list[str]], dict[str, Rank]]:
 
 
 def _shards(folder: str, rels: list[str]) -> list[tuple[str, list[str]]]:
-    """Split one index's pages (in build order) into shards of at most SHARD_PAGES:
-    (folder, its pages sorted).
+    """Split one index's pages (in build order) into shards of at most SHARD_PAGES, or of
+    at most SMALL_SHARD_PAGES while that makes no more than SHARDS_MERGED shards (1,000
+    pages: 4 shards of 250; 6,000: 20 of 300; 20,000: 40 of 500): (folder, its pages sorted).
 
     The first shard is ``folder`` itself, so an index of up to SHARD_PAGES pages is laid out
     as it was before shards; the others are ``folder/shard~2``, ``folder/shard~3``, ... The
@@ -252,7 +264,8 @@ def _shards(folder: str, rels: list[str]) -> list[tuple[str, list[str]]]:
     for their turn (a shard is indexed in sorted order). Sorted shards of a large site (a
     dealing by output path) were each waiting for pages the build reached much later.
     """
-    count = max(1, -(-len(rels) // SHARD_PAGES))
+    count = max(1, -(-len(rels) // SHARD_PAGES),
+                min(-(-len(rels) // SMALL_SHARD_PAGES), SHARDS_MERGED))
     bounds = [len(rels) * n // count for n in range(count + 1)]
     return [(folder if n == 0 else f"{folder}/{SHARD_FOLDER.format(n + 1)}",
              sorted(rels[bounds[n]:bounds[n + 1]])) for n in range(count)]

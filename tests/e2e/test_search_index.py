@@ -215,6 +215,25 @@ def test_a_large_index_is_split_into_shards_that_search_together(
     assert _index(out) == _fresh(cli, root, tmp_path / "fresh1")  # deterministic
 
 
+def test_a_smaller_index_gets_smaller_shards_while_they_stay_few(
+        cli: Callable, make_site: Callable, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # scaled down: shards of at most 4 pages, of 2 while that makes at most 3 (5 pages: 3)
+    monkeypatch.setattr("mdxsite.plugins.search.SHARD_PAGES", 4)
+    monkeypatch.setattr("mdxsite.plugins.search.SMALL_SHARD_PAGES", 2)
+    monkeypatch.setattr("mdxsite.plugins.search.SHARDS_MERGED", 3)
+    root = make_site(SHARDED, SHARDED_PAGES)
+    assert cli("build", root, "-o", tmp_path / "small").exit_code == 0
+    listing = json.loads((tmp_path / "small" / "_pagefind" / "shard~list.json").read_text("utf-8"))
+    assert [shard["path"] for shard in listing["shards"]] == ["", "shard~2/", "shard~3/"]
+
+    # 2 pages a shard would make more than 2: the shards grow instead (3 + 2 pages)
+    monkeypatch.setattr("mdxsite.plugins.search.SHARDS_MERGED", 2)
+    assert cli("build", root, "-o", tmp_path / "few").exit_code == 0
+    listing = json.loads((tmp_path / "few" / "_pagefind" / "shard~list.json").read_text("utf-8"))
+    assert [shard["path"] for shard in listing["shards"]] == ["", "shard~2/"]
+
+
 def test_a_warm_build_keeps_every_shard_and_a_smaller_site_drops_them(
         cli: Callable, make_site: Callable, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
