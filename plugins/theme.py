@@ -420,7 +420,8 @@ def _unstyled(missing: Mapping[str, str]) -> Problem:
 # page key -> located warnings for icon names its library does not have (drawn as a question
 # mark, marked data-icon-missing): by page, so a watch-mode rebuild replaces them
 _MISSING_ICONS: dict[str, list[Problem]] = {}
-_MISSING_MARK = re.compile(icons.MISSING_ATTR + r'="([^"]*)"')
+# (the attribute, the name): a question mark, or a stand-in for a Font Awesome Pro name
+_MISSING_MARK = re.compile(f"({icons.MISSING_ATTR}|{icons.SUBSTITUTE_ATTR})" + r'="([^"]*)"')
 # the names a page's document marks missing, in its PageResult.notes: the render cache keeps
 # them with the page, so a cached page is not laid out again only to be scanned (a one-page
 # edit of 10,000 pages spent 5 s on that)
@@ -508,11 +509,12 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
             site.href(page.url)))
     noted = result.notes.get(ICON_NOTE)
     if isinstance(noted, (list, tuple)):  # a cached page: its document was scanned when made
-        names = [str(name) for name in noted] if noted else []
+        names = [(str(mark[0]), str(mark[1])) for mark in noted
+                 if isinstance(mark, (list, tuple)) and len(mark) == 2]
     else:  # `in` scans a large document about ten times faster than findall
         names = (sorted(set(_MISSING_MARK.findall(result.document)))
-                 if icons.MISSING_ATTR in result.document else [])
-        result.notes[ICON_NOTE] = names
+                 if "data-icon-" in result.document else [])
+        result.notes[ICON_NOTE] = [list(mark) for mark in names]
     source = result.page.source
     if not names or source is None:
         _MISSING_ICONS.pop(result.page.key, None)
@@ -523,14 +525,20 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
         return
     library = site.config.get("icons.library") or "fontawesome"
     found = []
-    for name in names:
-        m = re.search(r"""(["'=:]\s*)""" + re.escape(html.unescape(name)) + r"""\b""", text)
+    for mark, name in names:
+        name = html.unescape(name)
+        m = re.search(r"""(["'=:]\s*)""" + re.escape(name) + r"""\b""", text)
         if m is None:
             continue
         line = text.count("\n", 0, m.end(1)) + 1
         column = m.end(1) - (text.rfind("\n", 0, m.end(1)) + 1) + 1
+        said = icons.stand_in_said(name) if mark == icons.SUBSTITUTE_ATTR else None
+        if said is not None:
+            found.append(Problem(Location(source.as_posix(), line, column), said[0],
+                                 said[1] + " in docs.json", code="icon.substituted", warning=True))
+            continue
         found.append(Problem(Location(source.as_posix(), line, column),
-                             f"unknown icon {html.unescape(name)!r} in the {library} library; a "
+                             f"unknown icon {name!r} in the {library} library; a "
                              "question mark is drawn in its place",
                              f"pick a name from the {library} icon set, or set \"icons\": "
                              "{\"library\": …} in docs.json", code="icon.unknown", warning=True))

@@ -123,7 +123,7 @@ def check_icons(value: object, at: JsonPath, out: Problems) -> None:
 def _check_icon_names(raw: dict[str, object], out: Problems) -> None:
     """Warn, where docs.json writes it, about each icon name the site's library does not have
     (the page draws a question mark in its place: never a blank)."""
-    from mdxsite.output.icons import LIBRARIES, has_icon, npm_folder
+    from mdxsite.output.icons import LIBRARIES, has_icon, npm_folder, stand_in_said
 
     icons = raw.get("icons")
     library = icons.get("library") if isinstance(icons, dict) else None
@@ -137,6 +137,10 @@ def _check_icon_names(raw: dict[str, object], out: Problems) -> None:
                 name = v.get("name") if k == "icon" and isinstance(v, dict) else v
                 if k == "icon" and isinstance(name, str) and name.strip() and \
                         not has_icon(name.strip(), str(library)):
+                    said = stand_in_said(name.strip(), str(library))
+                    if said is not None:
+                        out.warn(at / k, said[0], hint=said[1], code="icon.substituted")
+                        continue
                     out.warn(at / k, f"unknown icon {name!r} in the {library} library; a question "
                              "mark is drawn in its place", hint=f"pick a name from the {library} "
                              "icon set, or set \"icons\": {\"library\": …}", code="icon.unknown")

@@ -6,6 +6,12 @@ from the ``lucide-static`` and ``@tabler/icons`` npm packages that ``make theme-
 own (``book-open``, ``github``); ``iconType`` (or a ``{name, style}`` icon) picks the style.
 A URL is drawn as an ``<img>``. An unknown name is never a blank: the library's question-mark
 glyph is drawn, marked ``data-icon-missing``, and the build warns where the name was written.
+
+The platform draws Font Awesome Pro, whose names (``sparkles``, ``webhook``, ``life-buoy``)
+real sites use freely; no package installs Pro. A Font Awesome name that Free lacks is drawn
+as written in lower case when Free has that (``GitHub``), else from the same-named icon of
+Lucide or Tabler when one of them has it (:func:`substitute`), marked ``data-icon-substitute``;
+the build warns where the name was written that it draws a stand-in.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ MISSING = {"fontawesome": "circle-question", "lucide": "circle-question-mark", "
 _NPM = {"lucide": ("lucide-static/icons",), "tabler": ("@tabler/icons/icons/outline",
                                                        "@tabler/icons/icons/filled")}
 MISSING_ATTR = "data-icon-missing"
+SUBSTITUTE_ATTR = "data-icon-substitute"
 
 
 def npm_folder(library: str, filled: bool = False) -> Path | None:
@@ -79,6 +86,33 @@ def _svg_text(name: str, style: str, library: str) -> str:
         if svg.is_file():
             return svg.read_text(encoding="utf-8")
     return ""
+
+
+@lru_cache(maxsize=1024)
+def substitute(name: str) -> tuple[str, str] | None:
+    """Return (library, name) of the stand-in for a Font Awesome ``name`` that Font Awesome
+    Free lacks (see the module's text), or None when there is none."""
+    lower = name.lower()
+    if lower != name and _svg_text(lower, "", "fontawesome"):
+        return "fontawesome", lower
+    for library in ("lucide", "tabler"):
+        if _svg_text(lower, "", library):
+            return library, lower
+    return None
+
+
+def stand_in_said(name: str, library: str = "fontawesome") -> tuple[str, str] | None:
+    """The warning and hint for ``name`` when it is drawn by a stand-in (:func:`substitute`),
+    else None."""
+    found = substitute(name) if library == "fontawesome" else None
+    if found is None:
+        return None
+    drawn = f"Font Awesome Free's {found[1]!r}" if found[0] == "fontawesome" else \
+        f"{found[0].capitalize()}'s {found[1]!r}"
+    return (f"icon {name!r} is not in Font Awesome Free (the platform has Font Awesome Pro, which no package installs); "
+            f"{drawn} is drawn in its place",
+            "pick a Font Awesome Free name to draw the same glyph as the platform, or set "
+            "\"icons\": {\"library\": …}")
 
 
 _SVG_OPEN = re.compile(r"<svg\b[^>]*>", re.S)
@@ -123,6 +157,14 @@ def icon_svg(name: object, style: str = "", label: str = "", library: str = "fon
     text = _svg_text(name, style, library)
     if text:
         return _inline(text, library, aria.rstrip() if library != "fontawesome" else aria)
+    found = substitute(name) if library == "fontawesome" else None
+    if found is not None:
+        library, stand_in = found
+        marker = str(Markup('{}="{}"').format(SUBSTITUTE_ATTR, name))
+        text = _svg_text(stand_in, style if library == "fontawesome" else "", library)
+        if library == "fontawesome":
+            return _inline(text, library, aria, marker + " ")
+        return _inline(text, library, aria.rstrip(), " " + marker)
     if not _svg_text(MISSING[library], "", library):  # the npm package is not installed
         library = "fontawesome"
     marker = str(Markup('{}="{}"').format(MISSING_ATTR, name))

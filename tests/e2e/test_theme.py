@@ -234,3 +234,30 @@ def test_a_logo_or_favicon_the_site_folder_lacks_is_a_located_warning(
         "docs.json:4:14: warning: favicon: '/favicon.png' is not a file in the site folder: "
         "every page links to it, and it is not published. Add the file or fix the path "
         "(relative to the site folder). [config.missing-file]"]
+
+
+def test_a_font_awesome_pro_name_is_drawn_by_a_same_named_stand_in_and_said(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # the platform draws Font Awesome Pro: "sparkles" and "webhook" are Pro names, which
+    # Lucide has; "GitHub" is Free's "github" in other letters; the last has no stand-in
+    docs = ('{\n  "name": "T",\n  "navigation": {"groups": [\n'
+            '    {"group": "G", "icon": "webhook", "pages": ["index"]}]}\n}\n')
+    page = ('# Home\n\n<Card title="A" icon="sparkles">x</Card>\n\n<Icon icon="GitHub" />\n\n'
+            '<Icon icon="no-such-glyph-x" />\n')
+    root = make_site(docs, pages={"index": page})
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    html = (out / "index.html").read_text(encoding="utf-8")
+    for name, library in (("sparkles", "lucide"), ("webhook", "lucide")):
+        drawn = re.search(rf'<svg class="icon icon-{library}"[^>]*data-icon-substitute="{name}"', html)
+        assert drawn is not None, name
+    assert re.search(r'<svg class="icon" [^>]*data-icon-substitute="GitHub"[^>]*viewBox="0 0 496 512"',
+                     html)  # Font Awesome's github mark
+    assert 'data-icon-missing="no-such-glyph-x"' in html and 'data-icon-missing="sparkles"' not in html
+    said = sorted(line for line in result.stderr.splitlines() if "[icon." in line)
+    assert [re.sub(r": warning: .*\[", " [", line) for line in said] == [
+        "docs.json:4:28 [icon.substituted]", "index.mdx:3:23 [icon.substituted]",
+        "index.mdx:5:13 [icon.substituted]", "index.mdx:7:13 [icon.unknown]"]
+    assert "Lucide's 'sparkles' is drawn in its place" in result.stderr
+    assert "Font Awesome Free's 'github' is drawn in its place" in result.stderr
