@@ -236,18 +236,13 @@ def check_styling(value: object, at: JsonPath, out: Problems) -> None:
 def _check_codeblocks(value: object, at: JsonPath, out: Problems) -> None:
     """``"system"``, ``"dark"``, a Shiki theme name, ``{"theme": name}`` or
     ``{"theme": {"light": name, "dark": name}}``, with optional ``languages.custom``."""
-    from mdxsite.mdx.code import SHIKI_STYLES, UNSUPPORTED_THEMES
+    from mdxsite.mdx.code import CSS_VARIABLES, SHIKI_STYLES
 
     example = '{"theme": {"light": "github-light", "dark": "github-dark"}}'
-    names = sorted(SHIKI_STYLES) + list(UNSUPPORTED_THEMES)
+    names = sorted(SHIKI_STYLES) + [CSS_VARIABLES]
 
     def theme_name(name: object, where: JsonPath) -> None:
-        if name in UNSUPPORTED_THEMES:
-            out.warn(where, f"code theme {name!r} leaves colours to custom CSS, which mdxsite's "
-                     "Pygments highlighting cannot use; the default code colours are used",
-                     hint="pick one of Shiki's bundled themes, e.g. \"github-dark\"",
-                     code="config.unsupported")
-        elif not isinstance(name, str) or name not in SHIKI_STYLES:
+        if name != CSS_VARIABLES and (not isinstance(name, str) or name not in SHIKI_STYLES):
             close = difflib.get_close_matches(str(name), names, n=1) if isinstance(name, str) else []
             out.add(where, f"unknown code theme {name!r}",
                     hint=(f"did you mean {close[0]!r}? Use" if close else "use") +

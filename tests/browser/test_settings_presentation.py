@@ -60,6 +60,35 @@ def test_code_blocks_take_the_theme_of_each_mode(make_site, cli, serve_dir, loca
     assert _background(page, ".code-block") == dark
 
 
+def test_the_css_variables_code_theme_takes_the_sites_colours(make_site, cli, serve_dir, local_context,
+                                                               tmp_path: Path) -> None:
+    # the platform's custom theme: the site's CSS sets --mint-* variables; one it leaves unset
+    # (punctuation here) keeps the colour of the mode's default code theme
+    css = (":root { --mint-color-background: #121317; --mint-color-text: #d4d4d4;\n"
+           "  --mint-token-keyword: #e888f8; --mint-token-string: #afec73; }\n")
+    root = make_site({"name": "K", "styling": {"codeblocks": {"theme": "css-variables"}},
+                      "navigation": {"pages": ["index"]}},
+                     pages={"index": "# Code\n\n```python\ndef f(x):\n    return 'hi'\n```\n"},
+                     files={"style.css": css})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0 and "config.unsupported" not in result.stderr
+    page = local_context().new_page()
+    page.goto(serve_dir(tmp_path / "out") + "/")
+
+    def colour(selector: str) -> str:
+        return page.evaluate(f"getComputedStyle(document.querySelector({selector!r})).color")
+
+    for mode in ("remove", "add"):
+        page.evaluate(f"document.documentElement.classList.{mode}('dark')")
+        assert _background(page, ".code-block") == "rgb(18, 19, 23)"
+        assert colour(".highlight .k") == "rgb(232, 136, 248)"     # def
+        assert colour(".highlight .s1") == "rgb(175, 236, 115)"    # 'hi'
+    page.evaluate("document.documentElement.classList.remove('dark')")
+    light = colour(".highlight .p")
+    page.evaluate("document.documentElement.classList.add('dark')")
+    assert light != colour(".highlight .p")  # unset: each mode's own default colour
+
+
 def test_end_aligned_tabs_sit_at_the_far_end_and_lucide_icons_draw(make_site, cli, serve_dir, local_context,
                                                                     tmp_path: Path) -> None:
     root = make_site({"name": "T", "icons": {"library": "lucide"}, "navigation": {"tabs": [
