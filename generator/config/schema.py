@@ -64,13 +64,12 @@ def check_public(value: object, at: JsonPath, out: Problems) -> None:
 
 def check_feedback(value: object, at: JsonPath, out: Problems) -> None:
     obj = _obj(value, at, out, '{"thumbs": true}')
-    for key, what in (("thumbs", "page ratings need the platform's feedback service"),
-                      ("edits", "\"suggest edits\" links need the repository the platform's dashboard knows"),
-                      ("issues", "\"raise issue\" links need the repository the platform's dashboard knows")):
-        if (obj or {}).get(key) is True:
-            out.warn(at / key, f"feedback {key!r} is not supported: {what}; nothing is shown",
-                     hint="remove it, or add a link to your tracker in footer.links",
-                     code="config.unsupported")
+    # edits and issues are drawn from the site's git checkout (plugins/feedback.py)
+    if (obj or {}).get("thumbs") is True:
+        out.warn(at / "thumbs", "feedback 'thumbs' is not supported: page ratings need the "
+                 "platform's feedback service; nothing is shown",
+                 hint="remove it, or add a link to your tracker in footer.links",
+                 code="config.unsupported")
 
 
 def check_markdown(value: object, at: JsonPath, out: Problems) -> None:
