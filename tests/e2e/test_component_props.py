@@ -135,3 +135,16 @@ def test_a_linked_card_with_links_in_its_text_nests_no_link_in_a_link(
     assert '<div class="card card-linked">\n<a class="card-link" href="/guide/" aria-label="Intro"></a>' in html
     assert '<a href="https://acme.example" rel="noopener">Acme</a>' in html
     assert '<a class="card" href="/guide/">' in html  # a card without links stays one link
+
+
+def test_a_steps_icon_takes_the_place_of_its_number(cli: Callable, make_site: Callable,
+                                                     tmp_path: Path) -> None:
+    body = ('<Steps>\n<Step title="Install" icon="download">x</Step>\n'
+            '<Step title="Done">y</Step>\n</Steps>\n')
+    assert cli("build", make_site(DOCS, pages={"index": body}), "-o", tmp_path / "out").exit_code == 0
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    steps = page[page.index('<ol class="steps'):page.index("</ol>")]
+    first, second = steps.split('<li class="step')[1:]
+    assert first.startswith(' step-with-icon"') and '<span class="step-icon" aria-hidden="true"><svg' in first
+    assert '<div class="step-title">Install</div>' in first  # the title without the icon
+    assert "step-with-icon" not in second and "<svg" not in second  # numbered
