@@ -10,7 +10,8 @@ glyph is drawn, marked ``data-icon-missing``, and the build warns where the name
 The platform draws Font Awesome Pro, whose names (``sparkles``, ``webhook``, ``life-buoy``)
 real sites use freely; no package installs Pro. A Font Awesome name that Free lacks is drawn
 as written in lower case when Free has that (``GitHub``), else from the same-named icon of
-Lucide or Tabler when one of them has it (:func:`substitute`), marked ``data-icon-substitute``;
+Lucide or Tabler when one of them has it, or Tabler's ``circle-number-1`` for Pro's
+``circle-1`` (:func:`substitute`), marked ``data-icon-substitute``;
 the build warns where the name was written that it draws a stand-in.
 """
 
@@ -98,7 +99,17 @@ def substitute(name: str) -> tuple[str, str] | None:
     for library in ("lucide", "tabler"):
         if _svg_text(lower, "", library):
             return library, lower
+    # Pro's numbered and lettered shapes (circle-1, square-e) are Tabler's circle-number-1, ...
+    shaped = _SHAPED.match(lower)
+    if shaped is not None:
+        kind = "number" if shaped[2].isdigit() else "letter"
+        tabler = f"{shaped[1]}-{kind}-{shaped[2]}"
+        if _svg_text(tabler, "", "tabler"):
+            return "tabler", tabler
     return None
+
+
+_SHAPED = re.compile(r"(circle|square)-([0-9a-z])$")
 
 
 def stand_in_said(name: str, library: str = "fontawesome") -> tuple[str, str] | None:

@@ -239,11 +239,12 @@ def test_a_logo_or_favicon_the_site_folder_lacks_is_a_located_warning(
 def test_a_font_awesome_pro_name_is_drawn_by_a_same_named_stand_in_and_said(
         cli: Callable, make_site: Callable, tmp_path: Path) -> None:
     # the platform draws Font Awesome Pro: "sparkles" and "webhook" are Pro names, which
-    # Lucide has; "GitHub" is Free's "github" in other letters; the last has no stand-in
+    # Lucide has; "GitHub" is Free's "github" in other letters; "no-such-glyph-x" has no
+    # stand-in; Pro's "circle-2" is Tabler's "circle-number-2"
     docs = ('{\n  "name": "T",\n  "navigation": {"groups": [\n'
             '    {"group": "G", "icon": "webhook", "pages": ["index"]}]}\n}\n')
     page = ('# Home\n\n<Card title="A" icon="sparkles">x</Card>\n\n<Icon icon="GitHub" />\n\n'
-            '<Icon icon="no-such-glyph-x" />\n')
+            '<Icon icon="no-such-glyph-x" />\n\n<Icon icon="circle-2" />\n')
     root = make_site(docs, pages={"index": page})
     out = tmp_path / "out"
     result = cli("build", root, "-o", out)
@@ -258,6 +259,9 @@ def test_a_font_awesome_pro_name_is_drawn_by_a_same_named_stand_in_and_said(
     said = sorted(line for line in result.stderr.splitlines() if "[icon." in line)
     assert [re.sub(r": warning: .*\[", " [", line) for line in said] == [
         "docs.json:4:28 [icon.substituted]", "index.mdx:3:23 [icon.substituted]",
-        "index.mdx:5:13 [icon.substituted]", "index.mdx:7:13 [icon.unknown]"]
+        "index.mdx:5:13 [icon.substituted]", "index.mdx:7:13 [icon.unknown]",
+        "index.mdx:9:13 [icon.substituted]"]
     assert "Lucide's 'sparkles' is drawn in its place" in result.stderr
     assert "Font Awesome Free's 'github' is drawn in its place" in result.stderr
+    # Pro's numbered shapes are Tabler's by another name
+    assert re.search(r'<svg class="icon icon-tabler"[^>]*data-icon-substitute="circle-2"', html)
