@@ -108,6 +108,8 @@ def prop_problems(name: str, props: Mapping[str, object]) -> list[tuple[str, str
         return []
     out = []
     for prop, value in props.items():
+        if prop == "className":  # any component's: on its outer element, as the platform does
+            continue
         choices = known.get(prop, ())
         if prop not in known and prop in EXTENSIONS.get(name, ()):
             out.append((prop, f"<{name} {prop}> is not a prop the platform documents: mdxsite "

@@ -2,8 +2,11 @@
 
 Prop values are JavaScript, not JSON: objects with unquoted keys, single-quoted strings,
 template literals, trailing commas, references to exported variables, JSX elements. This
-small evaluator handles those; anything else (a function call, an arrow function, arithmetic)
-raises :class:`Unevaluable`, which the renderer turns into a located warning.
+small evaluator handles those, and the few calls that only reshape such values: an array's
+``.map(item => …)`` (``(item, index)``, ``({ a, b })`` too; the body an element, a value or a
+block returning one) and ``.join(sep)``, a string's ``.toUpperCase()``, ``.toLowerCase()`` and
+``.trim()``. Anything else (another call, arithmetic, a condition) raises
+:class:`Unevaluable`, which the renderer turns into a located warning.
 """
 
 from __future__ import annotations
@@ -19,9 +22,11 @@ class Unevaluable(Exception):
 
 @dataclass(frozen=True)
 class JsxValue:
-    """A JSX element used as a value (``icon={<svg …/>}``): kept as source, rendered later."""
+    """A JSX element used as a value (``icon={<svg …/>}``): kept as source, rendered later,
+    with the names a ``.map`` callback bound around it (``bindings``)."""
 
     source: str
+    bindings: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,6 +73,7 @@ class _Parser:
     scope: Mapping[str, object]
     i: int = 0
     undefined: list[str] = field(default_factory=list)
+    local: dict[str, object] = field(default_factory=dict)  # a .map callback's parameters
 
     def ws(self) -> None:
         s = self.src
@@ -99,18 +105,18 @@ class _Parser:
         if not ch:
             raise Unevaluable("empty expression")
         if ch in "\"'":
-            return self.string(ch)
+            return self.member(self.string(ch))
         if ch == "`":
-            return self.template()
+            return self.member(self.template())
         if ch == "[":
-            return self.array()
+            return self.member(self.array())
         if ch == "{":
             return self.obj()
         if ch == "(":
             self.i += 1
             v = self.value()
             self.expect(")")
-            return v
+            return self.member(v)
         if ch == "<":
             return self.jsx()
         if ch == "-" or ch == "." or ch.isdigit():
@@ -134,6 +140,8 @@ class _Parser:
         raise Unevaluable(f"unexpected {ch!r}")
 
     def lookup(self, name: str) -> object:
+        if name in self.local:
+            return self.local[name]
         if name in self.scope:
             return self.scope[name]
         self.undefined.append(name)
@@ -149,7 +157,7 @@ class _Parser:
                 if not m:
                     raise Unevaluable("bad member access")
                 self.i = m.end()
-                base = _get(base, m.group())
+                base = self.call(base, m.group()) if self.peek() == "(" else _get(base, m.group())
             elif ch == "[":
                 self.i += 1
                 key = self.value()
@@ -159,6 +167,98 @@ class _Parser:
                 raise Unevaluable("function call")
             else:
                 return base
+
+    def call(self, base: object, method: str) -> object:
+        """``base.method(…)``, for the methods that only reshape a literal."""
+        self.expect("(")
+        if isinstance(base, str) and method in _STRING_METHODS:
+            self.expect(")")
+            return _STRING_METHODS[method](base)
+        if isinstance(base, list) and method == "join":
+            sep = "," if self.peek() == ")" else self.value()
+            self.expect(")")
+            return to_text(sep).join(to_text(v) for v in base)
+        if isinstance(base, list) and method == "map":
+            found = self.mapped(base)
+            self.expect(")")
+            return found
+        raise Unevaluable("function call")
+
+    def mapped(self, items: list[object]) -> list[object]:
+        """The callback of ``items.map(…)`` applied to each item (its body is read once per
+        item, with its parameters bound)."""
+        names, keys = self.parameters()
+        if not self.src.startswith("=>", self.i):
+            raise Unevaluable("not an arrow function")
+        self.i += 2
+        start, end, out = self.i, -1, []
+        for index, item in enumerate(items or [UNDEFINED]):  # none: read once, for its end
+            local = dict(self.local)
+            if keys is not None:  # ({ a, b }) => …
+                local.update({key: _get(item, key) for key in keys})
+            if names and names[0]:
+                local[names[0]] = item
+            if len(names) > 1:
+                local[names[1]] = index
+            body = _Parser(self.src, self.scope, start, self.undefined, local)
+            value = body.body()
+            end = body.i
+            if items:
+                out.append(value)
+        self.i = end
+        return out
+
+    def parameters(self) -> tuple[list[str], list[str] | None]:
+        """An arrow function's parameters: (names, the keys of a destructured first one,
+        whose name is then "")."""
+        bare = _IDENT.match(self.src, self.i) if self.peek() != "(" else None
+        if bare is not None:
+            self.i = bare.end()
+            self.ws()
+            return [bare.group()], None
+        self.expect("(")
+        names: list[str] = []
+        keys: list[str] | None = None
+        while self.peek() != ")":
+            if self.peek() == "{" and not names and keys is None:
+                self.i += 1
+                keys = []
+                while self.peek() != "}":
+                    m = _IDENT.match(self.src, self.i)
+                    if m is None:
+                        raise Unevaluable("renamed or nested destructuring")
+                    self.i = m.end()
+                    keys.append(m.group())
+                    if self.peek() == ",":
+                        self.i += 1
+                self.i += 1
+                names.append("")  # the first parameter is the destructured one
+            else:
+                m = _IDENT.match(self.src, self.i)
+                if m is None:
+                    raise Unevaluable("bad parameter")
+                self.i = m.end()
+                names.append(m.group())
+            if self.peek() == ",":
+                self.i += 1
+        self.i += 1
+        self.ws()
+        return names, keys
+
+    def body(self) -> object:
+        """An arrow function's body: a value, or a block whose one statement returns it."""
+        if self.peek() != "{":
+            return self.value()
+        self.i += 1
+        self.ws()
+        if not self.src.startswith("return", self.i):
+            raise Unevaluable("a block without a return")
+        self.i += len("return")
+        value = self.value()
+        if self.peek() == ";":
+            self.i += 1
+        self.expect("}")
+        return value
 
     def string(self, quote: str) -> str:
         self.i += 1
@@ -277,7 +377,10 @@ class _Parser:
             raise Unevaluable("unclosed JSX element")
         source = self.src[self.i:end]
         self.i = end
-        return JsxValue(source)
+        return JsxValue(source, tuple(self.local.items()))
+
+
+_STRING_METHODS = {"toUpperCase": str.upper, "toLowerCase": str.lower, "trim": str.strip}
 
 
 def _get(base: object, key: object) -> object:

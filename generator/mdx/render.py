@@ -547,6 +547,30 @@ class Context:
                        templates=self.templates)
 
 
+_FIRST_TAG = re.compile(r"<([a-zA-Z][\w-]*)((?:\s+[^\s\"'>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'>]+))?)*)")
+_CLASS_ATTR = re.compile(r'(\sclass=")([^"]*)(")')
+
+
+def _with_class(drawn: str, classes: list[str]) -> str:
+    """``drawn`` with ``classes`` added to its first element's class (a component's
+    ``className``, which the platform puts on the component's outer element); a class the
+    element has already is not added twice."""
+    tag = _FIRST_TAG.search(drawn)
+    if tag is None:
+        return drawn
+    attrs = tag.group(2)
+    found = _CLASS_ATTR.search(attrs)
+    have = found.group(2).split() if found else []
+    extra = " ".join(html.escape(c) for c in classes if c not in have)
+    if not extra:
+        return drawn
+    if found is not None:
+        attrs = attrs[:found.end(2)] + (" " if have else "") + extra + attrs[found.end(2):]
+    else:
+        attrs += f' class="{extra}"'
+    return drawn[:tag.start(2)] + attrs + drawn[tag.end(2):]
+
+
 def page_text(site: Site, page: Page) -> tuple[str, int]:
     """Return the page's MDX body and how many lines precede it in its file."""
     if page.body is not None:
@@ -1022,11 +1046,29 @@ class _Renderer:
                           code="mdx.undefined")
             return html.escape("{" + source + "}")
         if isinstance(value, jsvalue.JsxValue):
-            return render_mdx(value.source, self.ctx)
+            return self.jsx(value)
         if isinstance(value, Markup):  # {children} inside a component: already HTML
             return str(value)
+        if isinstance(value, list) and any(isinstance(v, jsvalue.JsxValue) for v in value):
+            return "".join(self.jsx(v) if isinstance(v, jsvalue.JsxValue)
+                           else html.escape(jsvalue.to_text(v)) for v in value)  # a .map
         text = html.escape(jsvalue.to_text(value))
         return f"<p>{text}</p>\n" if block and text else text
+
+    def jsx(self, value: jsvalue.JsxValue) -> str:
+        """Render an element written as a value, with the names a ``.map`` callback bound
+        around it; such an element's lines join as JSX joins them (an indented line of it is
+        not a code block)."""
+        if not value.bindings:
+            return render_mdx(value.source, self.ctx)
+        from mdxsite.mdx.snippets import jsx_line
+
+        saved = self.ctx.props
+        self.ctx.props = {**(saved or {}), **dict(value.bindings)}
+        try:
+            return render_mdx(jsx_line(value.source), self.ctx)
+        finally:
+            self.ctx.props = saved
 
     def statement(self, source: str, line: int | None) -> None:
         from mdxsite.mdx import snippets
@@ -1058,7 +1100,7 @@ class _Renderer:
             return snippets.render_component(self.ctx, name, frame.props, frame.line)
         value = self.ctx.scope.get(name)
         if isinstance(value, jsvalue.JsxValue):
-            return render_mdx(value.source, self.ctx)
+            return self.jsx(value)
         if isinstance(value, jsvalue.JsxComponent):
             from mdxsite.mdx import snippets
 
@@ -1100,7 +1142,7 @@ class _Renderer:
         props = Props(frame.props)
         for key, value in props.items():
             if isinstance(value, jsvalue.JsxValue):  # icon={<svg …/>}: render the element
-                props[key] = Markup(render_mdx(value.source, self.ctx).strip())
+                props[key] = Markup(self.jsx(value).strip())
         for key in ("href", "img", "src"):
             if isinstance(props.get(key), str):
                 props[key] = self.rewrite_url(props[key], frame.line)
@@ -1118,6 +1160,9 @@ class _Renderer:
         body = template.render(
             name=name, kind=CALLOUTS.get(name, ""), props=props, children=children,
             items=frame.items, blocks=frame.blocks, math=_math, site=self.ctx.site, **extra)
+        given = props.get("className")
+        if isinstance(given, str) and given.strip():
+            body = _with_class(body.strip(), given.split())
         return body.strip() + ("" if component.inline else "\n")
 
     def extra(self, name: str, props: Props, frame: Frame, children: Markup,
@@ -1327,6 +1372,8 @@ def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Conte
     for key, value in props.items():
         key = _ATTR_RENAME.get(key, key)
         if key == "noAnchor" and name in _HEADINGS:  # the platform's prop: no anchor link
+            continue
+        if key in ("key", "ref"):  # React's own: no attribute of the element
             continue
         if key.lower().startswith("on") or key.lower() == "srcdoc":
             # event handlers are functions in JSX; as strings React drops them, and so do we

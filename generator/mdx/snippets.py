@@ -130,12 +130,12 @@ def _arrow_component(ctx: Context, name: str, value: str, text: str,
     start = ctx.where(line).line - 1 + text[:text.find(body[:40])].count("\n")
     if "```" not in body and "<pre" not in body:
         # the body is JSX, not Markdown: its text is inline, lines join as JSX joins them
-        body = _jsx_line(body)
+        body = jsx_line(body)
     return jsvalue.JsxComponent(name, tuple(params), whole or "", body, ctx.file,
                                 max(start, 0))
 
 
-def _jsx_line(source: str) -> str:
+def jsx_line(source: str) -> str:
     """Join JSX source into one line the way JSX treats whitespace.
 
     Each line is trimmed and blank ones dropped; text lines join with a space, and a line

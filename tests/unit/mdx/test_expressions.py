@@ -1,0 +1,70 @@
+"""JSX expressions the platform's MDX runs and mdxsite evaluates at build time: an array's
+.map with an element per item, the string methods that only reshape text, and className on a
+built-in component."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from mdxsite import pipeline, plugin_manager
+from mdxsite.mdx import jsvalue
+from mdxsite.mdx.render import Context, render_mdx
+
+GOLDEN_SITE = Path(__file__).parents[2] / "golden" / "mdx" / "site"
+
+
+@pytest.fixture(scope="module")
+def site():
+    return pipeline.prepare(GOLDEN_SITE, plugin_manager.create())
+
+
+def _render(site, source: str) -> tuple[str, Context]:
+    ctx = Context(site, "page.mdx", 0, "page", stack=("page.mdx",))
+    return render_mdx(source, ctx), ctx
+
+
+def test_a_map_over_a_literal_draws_an_element_per_item(site) -> None:
+    source = ("<div>\n  {['integrations', 'billing'].map((term) => (\n"
+              "    <button\n      key={term}\n      data-term={term}\n    >\n"
+              "      {term.toUpperCase()}\n    </button>\n  ))}\n</div>\n")
+    html, ctx = _render(site, source)
+    assert re.findall(r"<button[^>]*>[^<]*</button>", html) == [
+        '<button data-term="integrations">INTEGRATIONS</button>',  # React's key is no attribute
+        '<button data-term="billing">BILLING</button>']
+    assert ctx.problems == []
+
+
+def test_a_map_over_an_exported_list_destructures_and_counts(site) -> None:
+    source = ("export const links = [{ title: 'Start', href: '/start' }, { title: 'API', href: '/api' }]\n\n"
+              "<ul>{links.map(({ title, href }, i) => <li key={href}><a href={href}>{i}. {title}</a></li>)}</ul>\n")
+    html, ctx = _render(site, source)
+    assert re.findall(r"<li><a href=\"[^\"]+\">[^<]+</a></li>", html) == [
+        '<li><a href="/start">0. Start</a></li>', '<li><a href="/api">1. API</a></li>']
+
+
+@pytest.mark.parametrize("source, value", [
+    ("['a', 'b'].map(x => x.toUpperCase()).join(' / ')", "A / B"),
+    ("'  Mixed Case '.trim().toLowerCase()", "mixed case"),
+    ("[1, 2].map((n) => { return n; })", [1, 2]),
+    ("[].map(x => <i>{x}</i>)", []),
+])
+def test_reshaping_calls_evaluate(source: str, value: object) -> None:
+    assert jsvalue.evaluate(source)[0] == value
+
+
+@pytest.mark.parametrize("source", ["[1].filter(x => x)", "[1].map(x => x + 1)", "fetch('/x')",
+                                    "'a'.split(',')", "[1].map(function (x) { return x; })"])
+def test_other_calls_stay_unevaluable(source: str) -> None:
+    with pytest.raises(jsvalue.Unevaluable):
+        jsvalue.evaluate(source)
+
+
+def test_class_name_lands_on_a_built_in_components_outer_element(site) -> None:
+    html, ctx = _render(site, '<Card title="A" href="/x" className="feature-card wide">Text</Card>\n\n'
+                              '<Columns cols={2} className="suggested">\n<Card title="B">b</Card>\n</Columns>\n')
+    assert re.search(r'<a class="card[^"]* feature-card wide"', html)
+    assert re.search(r'<div class="columns[^"]* suggested"', html)
+    assert not [p for p in ctx.problems if "className" in p.message]
