@@ -12,7 +12,7 @@ block returning one) and ``.join(sep)``, a string's ``.toUpperCase()``, ``.toLow
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 
@@ -380,7 +380,8 @@ class _Parser:
         return JsxValue(source, tuple(self.local.items()))
 
 
-_STRING_METHODS = {"toUpperCase": str.upper, "toLowerCase": str.lower, "trim": str.strip}
+_STRING_METHODS: dict[str, Callable[[str], str]] = {"toUpperCase": str.upper, "toLowerCase": str.lower,
+                                                   "trim": str.strip}
 
 
 def _get(base: object, key: object) -> object:
