@@ -24,6 +24,8 @@ title: Logos
 <img className="h-8 w-8 rounded-full" src="/logo.svg" alt="Small logo" />
 
 <div className="mt-9" id="spaced">Spaced.</div>
+
+<button type="button" className="rounded-md bg-gray-100 px-1.5 py-1" id="chip">Billing</button>
 """
 LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400"/></svg>'
 
@@ -48,10 +50,16 @@ def test_an_authors_utility_classes_win_over_the_text_styles(
         const get = (sel) => getComputedStyle(document.querySelector(sel));
         return {plain: get('.prose h2:not(.text-3xl)').fontSize, big: get('h2.text-3xl').fontSize,
                 img: [get('img[alt="Small logo"]').height, get('img[alt="Small logo"]').borderRadius],
-                spaced: get('#spaced').marginTop};
+                spaced: get('#spaced').marginTop,
+                chip: [get('#chip').borderTopWidth, get('#chip').backgroundColor, get('#chip').paddingTop,
+                       get('#chip').fontSize, get('.prose').fontSize]};
     }""")
     context.close()
     assert style["plain"] == "23.2px"       # the theme's 1.45rem for a Markdown heading
     assert style["big"] == "30px"           # text-3xl, over the theme's size for h2
     assert style["img"] == ["32px", "9999px"]  # h-8 and rounded-full, over height: auto
     assert style["spaced"] == "36px"        # mt-9: not in the shipped stylesheet, generated
+    # an author's button starts from Tailwind's preflight, not the browser's bevelled box
+    border, background, padding, size, text = style["chip"]
+    assert (border, background, padding) == ("0px", "rgb(243, 244, 246)", "4px")  # bg-gray-100, py-1
+    assert size == text                     # the text's font, not the browser's 13.3px
