@@ -265,3 +265,20 @@ def test_a_font_awesome_pro_name_is_drawn_by_a_same_named_stand_in_and_said(
     assert "Font Awesome Free's 'github' is drawn in its place" in result.stderr
     # Pro's numbered shapes are Tabler's by another name
     assert re.search(r'<svg class="icon icon-tabler"[^>]*data-icon-substitute="circle-2"', html)
+
+
+def test_a_frame_page_is_a_blank_canvas_beside_the_sidebar(cli: Callable, make_site: Callable,
+                                                          tmp_path: Path) -> None:
+    # the platform's pages reference: "a layout similar to custom mode but keeps the sidebar"
+    root = make_site({"name": "F", "theme": "almond", "navigation": {"pages": ["index", "next"]}},
+                     pages={"index": "---\ntitle: Home\ndescription: Welcome.\nmode: frame\n---\n\n"
+                                     "## Section\n\n<div className=\"hero\">Our own hero</div>\n",
+                            "next": "# Next\n"})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert '<aside class="sidebar"' in page                      # the sidebar stays
+    assert 'class="page-title"' not in page and "Welcome." not in page.split("<main", 1)[1]
+    assert '<article class="custom-canvas">' in page             # no text typography
+    assert 'class="toc' not in page and 'class="pager"' not in page
+    assert '<footer class="site-footer">' not in page
