@@ -1125,6 +1125,10 @@ class _Renderer:
         """Template values a built-in component needs beyond its props and children."""
         if name == "Prompt":
             return self.prompt(props, frame, children)
+        if name in ("ParamField", "ResponseField") and not isinstance(props.get("default"), str):
+            # default={false} or default={["a"]} shows as an OpenAPI field's default does
+            # (false, ["a"]), not as Python prints it (False, ['a'])
+            props["default"] = jsvalue.to_json(props.get("default"))
         if name == "Heading":  # <Heading level={2}>\ntext\n</Heading>: no <p> inside the <h2>
             level = props.get("level")
             return {"children": _without_paragraph(children),
