@@ -858,6 +858,11 @@ class _Renderer:
                     self.unhonoured_twoslash(line)
                 if block["lang"] == "mermaid":
                     self.ctx.features.add("mermaid")
+                    for problem in code.mermaid_options(code.parse_meta(tok.info))[1]:
+                        self.ctx.warn(line, f"mermaid block: {problem}",
+                                      "write placement=\"top-right\" (or top-left, bottom-left, "
+                                      "bottom-right) and actions={true} or actions={false}",
+                                      code="mdx.unsupported-prop", needle="mermaid")
                 top.blocks.append(block)
                 top.parts.append(block["html"])
             elif t in ("math_block", "math_block_label"):
