@@ -1105,7 +1105,9 @@ class _Renderer:
         props = Props(frame.props)
         for key, value in props.items():
             if isinstance(value, jsvalue.JsxValue):  # icon={<svg …/>}: render the element
-                props[key] = Markup(render_mdx(value.source, self.ctx).strip())
+                # once, for this template and for the parent's (<Tabs> draws its <Tab>s' titles
+                # from their props: the element's Python repr showed in the tab button)
+                props[key] = frame.props[key] = Markup(render_mdx(value.source, self.ctx).strip())
         for key in ("href", "img", "src"):
             if isinstance(props.get(key), str):
                 props[key] = self.rewrite_url(props[key], frame.line)
