@@ -9,14 +9,16 @@ from dataclasses import dataclass, field
 from html.entities import html5
 
 _NAME = re.compile(r"[A-Za-z][\w.:-]*")
-_ATTR = re.compile(r"[A-Za-z_:$@][\w:.$@-]*")
+# an attribute name as JSX has it: a name, or namespace:name (xlink:href); no '@', '.' or
+# leading ':' (Vue's @click, :class), which MDX rejects
+_ATTR = re.compile(r"[A-Za-z_$][\w$-]*(?::[A-Za-z_$][\w$-]*)?")
 # A tag whose props are all strings or bare names, in one match (most tags are): the same
 # tag _scan_tag reads character by character, which any other tag falls back to (speed only).
 # Possessive and atomic, so the pattern never splits a name the scanner reads whole.
-_ATTR_PART = r"""(?>\s*[A-Za-z_:$@][\w:.$@-]*+(?:[ \t]*=\s*(?:"[^"]*"|'[^']*'))?)"""
+_ATTR_PART = r"""(?>\s*[A-Za-z_$][\w$-]*+(?::[A-Za-z_$][\w$-]*+)?(?:[ \t]*=\s*(?:"[^"]*"|'[^']*'))?)"""
 _SIMPLE_TAG = re.compile(r"<([A-Za-z][\w.:-]*+)((?:%s)*)\s*(/?)>" % _ATTR_PART)
 _SIMPLE_CLOSE = re.compile(r"</([A-Za-z][\w.:-]*+)\s*(/?)>")
-_SIMPLE_ATTR = re.compile(r"""\s*([A-Za-z_:$@][\w:.$@-]*+)(?:[ \t]*=\s*(?:"([^"]*)"|'([^']*)'))?""")
+_SIMPLE_ATTR = re.compile(r"""\s*([A-Za-z_$][\w$-]*+(?::[A-Za-z_$][\w$-]*+)?)(?:[ \t]*=\s*(?:"([^"]*)"|'([^']*)'))?""")
 # a character reference, terminated by ';' as MDX wants it in a quoted attribute value
 _REFERENCE = re.compile(r"&(?:#[xX][0-9A-Fa-f]{1,6}|#[0-9]{1,7}|([A-Za-z][A-Za-z0-9]{0,31}));")
 
