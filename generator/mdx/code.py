@@ -196,6 +196,36 @@ def _ranges(text: str) -> list[int]:
     return out
 
 
+# where a diagram's zoom and pan controls sit (the platform's ``placement``, bottom-right unless set)
+MERMAID_PLACEMENTS = ("top-left", "top-right", "bottom-left", "bottom-right")
+
+
+def mermaid_options(meta: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
+    """The platform's options of a mermaid block, as the ``data-`` attributes mermaid-init.js
+    reads, and what is wrong with the ones it cannot honour.
+
+    ``placement="top-right"`` puts the zoom and pan controls in that corner (bottom-right by
+    default); ``actions={false}`` hides them and ``actions={true}`` (or a bare ``actions``)
+    shows them on any diagram, where by default they show on a diagram taller than 120px."""
+    found: dict[str, str] = {}
+    problems: list[str] = []
+    placement = meta["attrs"].get("placement")
+    if placement in MERMAID_PLACEMENTS:
+        found["placement"] = placement
+    elif placement is not None:
+        problems.append(f"placement {placement!r} is not one of {', '.join(MERMAID_PLACEMENTS)}, "
+                        "so the controls stay at the bottom right")
+    actions = meta["attrs"].get("actions", "true" if "actions" in meta["title"].split() else None)
+    if actions is not None:
+        value = actions.strip().removeprefix("{").removesuffix("}").strip()
+        if value in ("true", "false"):
+            found["actions"] = value
+        else:
+            problems.append(f"actions {actions!r} is neither {{true}} nor {{false}}, so the "
+                            "controls show on diagrams taller than 120px")
+    return found, problems
+
+
 def render_fence(tok: Token, props: dict[str, Any] | None = None,
                  draw_icon: Callable[[str], str] | None = None) -> dict[str, Any]:
     """Render a fence token; return {html, title, lang} for CodeGroup tabs.
@@ -210,8 +240,9 @@ def render_fence(tok: Token, props: dict[str, Any] | None = None,
                 source = source.replace("{" + name + "}", str(value))
     lang = meta["lang"]
     if lang == "mermaid":
-        return {"html": f'<pre class="mermaid">{html.escape(source)}</pre>\n', "title": "Mermaid",
-                "lang": lang}
+        options = "".join(f' data-{k}="{v}"' for k, v in mermaid_options(meta)[0].items())
+        return {"html": f'<pre class="mermaid"{options}>{html.escape(source)}</pre>\n',
+                "title": "Mermaid", "lang": lang}
     body = _highlighted(source, lang, meta["highlight"], "lines" in meta["flags"], meta["focus"])
     # a long line scrolls the block sideways: keyboard readers reach it with Tab (WCAG 2.1.1)
     body = body.replace("<pre>", '<pre tabindex="0">', 1)

@@ -11,6 +11,7 @@ block returning one) and ``.join(sep)``, a string's ``.toUpperCase()``, ``.toLow
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -427,3 +428,25 @@ def to_text(value: object) -> str:
     if isinstance(value, JsxValue):
         return value.source
     return str(value)
+
+
+def to_json(value: object) -> str | None:
+    """Return a value as JSON (``false``, ``["a", "b"]``, ``{"a": 1}``, ``3`` for 3.0), the
+    form an OpenAPI field's default is shown in; None for null, undefined and what JSON cannot
+    hold (an element, a function, NaN)."""
+    def plain(v: object) -> object:
+        if isinstance(v, float) and v.is_integer():
+            return int(v)
+        if isinstance(v, list):
+            return [plain(x) for x in v]
+        if isinstance(v, dict):
+            return {str(k): plain(x) for k, x in v.items()}
+        if v is None or isinstance(v, (str, int, float, bool)):
+            return v
+        raise TypeError
+    if value is None or isinstance(value, Undefined):
+        return None
+    try:
+        return json.dumps(plain(value), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):  # a JSX element or a function: nothing JSON can write
+        return None

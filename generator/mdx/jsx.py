@@ -2,24 +2,44 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from html.entities import html5
 
 _NAME = re.compile(r"[A-Za-z][\w.:-]*")
-_ATTR = re.compile(r"[A-Za-z_:$@][\w:.$@-]*")
+# an attribute name as JSX has it: a name, or namespace:name (xlink:href); no '@', '.' or
+# leading ':' (Vue's @click, :class), which MDX rejects
+_ATTR = re.compile(r"[A-Za-z_$][\w$-]*(?::[A-Za-z_$][\w$-]*)?")
 # A tag whose props are all strings or bare names, in one match (most tags are): the same
 # tag _scan_tag reads character by character, which any other tag falls back to (speed only).
 # Possessive and atomic, so the pattern never splits a name the scanner reads whole.
-_ATTR_PART = r"""(?>\s*[A-Za-z_:$@][\w:.$@-]*+(?:[ \t]*=\s*(?:"[^"]*"|'[^']*'))?)"""
+_ATTR_PART = r"""(?>\s*[A-Za-z_$][\w$-]*+(?::[A-Za-z_$][\w$-]*+)?(?:[ \t]*=\s*(?:"[^"]*"|'[^']*'))?)"""
 _SIMPLE_TAG = re.compile(r"<([A-Za-z][\w.:-]*+)((?:%s)*)\s*(/?)>" % _ATTR_PART)
 _SIMPLE_CLOSE = re.compile(r"</([A-Za-z][\w.:-]*+)\s*(/?)>")
-_SIMPLE_ATTR = re.compile(r"""\s*([A-Za-z_:$@][\w:.$@-]*+)(?:[ \t]*=\s*(?:"([^"]*)"|'([^']*)'))?""")
+_SIMPLE_ATTR = re.compile(r"""\s*([A-Za-z_$][\w$-]*+(?::[A-Za-z_$][\w$-]*+)?)(?:[ \t]*=\s*(?:"([^"]*)"|'([^']*)'))?""")
+# a character reference, terminated by ';' as MDX wants it in a quoted attribute value
+_REFERENCE = re.compile(r"&(?:#[xX][0-9A-Fa-f]{1,6}|#[0-9]{1,7}|([A-Za-z][A-Za-z0-9]{0,31}));")
+
+
+def decoded(value: str) -> str:
+    """A quoted attribute value as JSX reads it: its character references decoded
+    (``title="Q&amp;A"`` is ``Q&A``, ``&#169;`` and ``&copy;`` are ``©``), an unknown name
+    (``&bogus;``) or a reference without its ``;`` kept as written, as the platform's parser
+    (mdast-util-mdx-jsx) does."""
+    if "&" not in value:
+        return value
+    return _REFERENCE.sub(lambda m: html5.get(m.group(1) + ";", m.group()) if m.group(1)
+                          else html.unescape(m.group()), value)
 
 
 @dataclass
 class Prop:
-    """One attribute as written: ``title="x"`` (string), ``cols={2}`` (expr), ``open`` (bare)."""
+    """One attribute: ``title="x"`` (string), ``cols={2}`` (expr), ``open`` (bare).
+
+    A string's ``raw`` is its value as JSX reads it (character references decoded: see
+    :func:`decoded`); an expression's is its source between the braces."""
 
     name: str
     raw: str = ""
@@ -148,9 +168,9 @@ def _scan_tag(src: str, i: int) -> Tag | None:
             a = _SIMPLE_ATTR.match(attrs, at)
             assert a is not None  # the same pattern matched it as part of the tag
             if a.group(2) is not None:
-                tag.props.append(Prop(a.group(1), a.group(2), "string"))
+                tag.props.append(Prop(a.group(1), decoded(a.group(2)), "string"))
             elif a.group(3) is not None:
-                tag.props.append(Prop(a.group(1), a.group(3), "string"))
+                tag.props.append(Prop(a.group(1), decoded(a.group(3)), "string"))
             else:
                 tag.props.append(Prop(a.group(1)))
             at = a.end()
@@ -221,7 +241,7 @@ def _scan_tag_slowly(src: str, i: int) -> Tag | None:
                 end = src.find(q, k + 1)
                 if end < 0:
                     return None
-                tag.props.append(Prop(name, src[k + 1:end], "string"))
+                tag.props.append(Prop(name, decoded(src[k + 1:end]), "string"))
                 j = end + 1
             elif q == "{":
                 end = skip_expression(src, k)

@@ -882,6 +882,11 @@ class _Renderer:
                     self.unhonoured_twoslash(line)
                 if block["lang"] == "mermaid":
                     self.ctx.features.add("mermaid")
+                    for problem in code.mermaid_options(code.parse_meta(tok.info))[1]:
+                        self.ctx.warn(line, f"mermaid block: {problem}",
+                                      "write placement=\"top-right\" (or top-left, bottom-left, "
+                                      "bottom-right) and actions={true} or actions={false}",
+                                      code="mdx.unsupported-prop", needle="mermaid")
                 top.blocks.append(block)
                 top.parts.append(block["html"])
             elif t in ("math_block", "math_block_label"):
@@ -1142,7 +1147,9 @@ class _Renderer:
         props = Props(frame.props)
         for key, value in props.items():
             if isinstance(value, jsvalue.JsxValue):  # icon={<svg …/>}: render the element
-                props[key] = Markup(self.jsx(value).strip())
+                # once, for this template and for the parent's (<Tabs> draws its <Tab>s' titles
+                # from their props: the element's Python repr showed in the tab button)
+                props[key] = frame.props[key] = Markup(self.jsx(value).strip())
         for key in ("href", "img", "src"):
             if isinstance(props.get(key), str):
                 props[key] = self.rewrite_url(props[key], frame.line)
@@ -1170,6 +1177,10 @@ class _Renderer:
         """Template values a built-in component needs beyond its props and children."""
         if name == "Prompt":
             return self.prompt(props, frame, children)
+        if name in ("ParamField", "ResponseField") and not isinstance(props.get("default"), str):
+            # default={false} or default={["a"]} shows as an OpenAPI field's default does
+            # (false, ["a"]), not as Python prints it (False, ['a'])
+            props["default"] = jsvalue.to_json(props.get("default"))
         if name == "Heading":  # <Heading level={2}>\ntext\n</Heading>: no <p> inside the <h2>
             level = props.get("level")
             return {"children": _without_paragraph(children),

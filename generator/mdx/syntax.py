@@ -644,7 +644,7 @@ def expression_inline(state: StateInline, silent: bool) -> bool:
 
 def mdx_plugin(md: MarkdownIt) -> None:
     """Teach ``md`` MDX: JSX, expressions, import/export; no HTML blocks, no indented code."""
-    md.disable(["code", "html_block", "html_inline"], ignoreInvalid=True)
+    md.disable(["code", "html_block", "html_inline", "autolink"], ignoreInvalid=True)
     alt = ["paragraph", "reference", "blockquote", "list"]
     md.block.ruler.before("fence", "mdx_statement", statement_block, {"alt": alt})
     md.block.ruler.before("fence", "jsx_block", jsx_block, {"alt": alt})

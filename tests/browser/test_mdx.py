@@ -42,6 +42,29 @@ graph TD
 </div>
 """
 
+DIAGRAMS = """---
+title: Diagram controls
+---
+
+```mermaid placement="top-left"
+flowchart TB
+  A[Tall] --> B[Two] --> C[Three] --> D[Four]
+```
+
+```mermaid
+graph LR; Short-->Wide
+```
+
+```mermaid actions={true}
+graph LR; Asked-->For
+```
+
+```mermaid actions={false}
+flowchart TB
+  E[Tall] --> F[Two] --> G[Three] --> H[Four]
+```
+"""
+
 LONG = "\n".join(f"step_{n} = {n}" for n in range(1, 21))
 CODE = f"""---
 title: Code
@@ -144,13 +167,15 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = tmp_path_factory.mktemp("mdx") / "site"
     site.mkdir()
     (site / "docs.json").write_text('{"name": "T", "theme": "mint", '
-                                    '"navigation": {"pages": ["index", "plain", "code", "canvas", "props", "examples"]}}')
+                                    '"navigation": {"pages": ["index", "plain", "code", "canvas", "props", "examples", '
+                                    '"diagrams"]}}')
     (site / "index.mdx").write_text(PAGE)
     (site / "plain.mdx").write_text("---\ntitle: Plain\n---\n\nNo diagram here.\n")
     (site / "code.mdx").write_text(CODE)
     (site / "canvas.mdx").write_text(CANVAS)
     (site / "props.mdx").write_text(PROPS)
     (site / "examples.mdx").write_text(EXAMPLES)
+    (site / "diagrams.mdx").write_text(DIAGRAMS)
     out = site.parent / "out"
     result = CliRunner().invoke(main, ["build", str(site), "-o", str(out)])
     assert result.exit_code == 0, result.stderr
@@ -187,6 +212,27 @@ def test_dark_mode_draws_the_diagram_again(tab) -> None:
                           f"document.querySelector('pre.mermaid svg').id !== {before!r}",
                           timeout=20_000)
     assert "Start" in tab.locator("pre.mermaid").first.text_content()
+
+
+def test_a_tall_diagram_or_one_that_asks_gets_zoom_and_pan_controls_where_placed(tab) -> None:
+    # the platform's controls: shown on a diagram taller than 120px unless actions={false},
+    # on any diagram with actions={true}, in the corner placement names (bottom-right default)
+    tab.goto(tab.base + "/diagrams/")
+    tab.wait_for_function("document.querySelectorAll('.mermaid-frame').length === 2",
+                          timeout=20_000)
+    pads = tab.locator(".mermaid-controls")
+    assert pads.count() == 2
+    assert "mermaid-controls-top-left" in pads.nth(0).get_attribute("class")
+    assert "mermaid-controls-bottom-right" in pads.nth(1).get_attribute("class")
+    assert "Asked" in tab.locator(".mermaid-frame").nth(1).text_content()
+    svg = tab.locator(".mermaid-frame pre.mermaid svg").first
+    width = svg.bounding_box()["width"]
+    pads.nth(0).get_by_role("button", name="Zoom in").click()
+    tab.wait_for_timeout(300)
+    assert svg.bounding_box()["width"] > width * 1.2
+    pads.nth(0).get_by_role("button", name="Reset view").click()
+    tab.wait_for_timeout(300)
+    assert abs(svg.bounding_box()["width"] - width) < 1
 
 
 def test_pages_without_diagrams_do_not_load_mermaid(tab, built: Path) -> None:
