@@ -350,7 +350,8 @@ def _page_key(value: object, at: JsonPath, ctx: Context) -> str | None:
     if norm == ".":
         norm = "index"
     if norm not in ctx.sources:
-        close = difflib.get_close_matches(norm, list(ctx.sources), n=1, cutoff=0.75)
+        close = ([f"{norm}/index"] if f"{norm}/index" in ctx.sources else  # a folder's page
+                 difflib.get_close_matches(norm, list(ctx.sources), n=1, cutoff=0.75))
         hint = f"did you mean {close[0]!r}? Create" if close else "create"
         out.add(at, f"page {raw!r} not found (looked for {norm}.mdx, {norm}.md)",
                 hint=hint + " it or fix the path")

@@ -131,6 +131,14 @@ CASES: list[tuple[str, str, dict[str, str], str]] = [
         }
         '''), {}, "docs.json:3:37: navigation.pages[1]: page 'guid' not found (looked for "
                   "guid.mdx, guid.md). Did you mean 'guide'? Create it or fix the path."),
+    ("page-folder-index", doc('''
+        {
+          "name": "T",
+          "navigation": {"pages": ["index", "guides"]}
+        }
+        '''), {"guides/index.mdx": "# Guides\n"},
+        "docs.json:3:37: navigation.pages[1]: page 'guides' not found (looked for guides.mdx, "
+        "guides.md). Did you mean 'guides/index'? Create it or fix the path."),
     ("page-outside-root", doc('''
         {
           "name": "T",
