@@ -53,7 +53,26 @@ def test_nullable_in_both_spellings() -> None:
     walker = Walker(DOC)
     assert walker.node({"type": ["string", "null"]}).type == "string | null"
     assert walker.node({"type": "integer", "nullable": True}).nullable
-    assert walker.node({"anyOf": [{"type": "string"}, {"type": "null"}]}).combinator == "anyOf"
+    # a third spelling (FastAPI's Optional): a null option makes the schema nullable, and the
+    # one other option is the schema, not "Any of: string, any | null" (the platform's type
+    # line reads "string | null")
+    optional = walker.node({"anyOf": [{"type": "string", "maxLength": 8}, {"type": "null"}],
+                            "title": "Cursor"})
+    assert (optional.type, optional.nullable, optional.variants) == ("string | null", True, [])
+    assert optional.constraints == ["length <= 8"]
+    assert walker.node({"type": "null"}).type == "null"
+
+
+def test_a_null_option_beside_a_named_schema_or_several_options() -> None:
+    data = {"components": {"schemas": {"Pet": {"type": "object", "properties": {
+        "name": {"type": "string"}}}}}}
+    walker = Walker(data)
+    pet = walker.node({"oneOf": [{"$ref": "#/components/schemas/Pet"}, {"type": "null"}]})
+    assert (pet.type, pet.nullable, [f.name for f in pet.properties]) == (
+        "Pet | null", True, ["name"])
+    both = walker.node({"anyOf": [{"type": "string"}, {"type": "integer"}, {"enum": [None]}]})
+    assert both.type == "string | integer | null" and both.nullable
+    assert [v.type for v in both.variants] == ["string", "integer"]
 
 
 def test_past_the_budget_named_schemas_load_on_demand_and_nothing_is_cut() -> None:
