@@ -82,7 +82,7 @@ def field(name: str, node: Node, required: bool, md: Markdown, *, location: str 
     if deprecated or node.deprecated:
         head.append('<span class="field-deprecated">deprecated</span>')
     body = [str(md(description)), notes(node, md)]
-    if example is not None:
+    if example is not None and not (node.has_example and node.example == example):
         body.append(f'<p class="api-note api-example">Example: {_value(example)}</p>')
     body.append(children(node, md, url))
     inner = "\n".join(b for b in body if b)

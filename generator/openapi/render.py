@@ -94,11 +94,22 @@ def _param_schema(param: dict[str, Any]) -> Any:
     return {}
 
 
-def _param_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
-    """Return the example written for a parameter (or its schema), and whether there was one.
+def _described(node: Node, param: dict[str, Any]) -> Node:
+    """``node`` (a parameter's or header's schema) without its own description when the
+    parameter has one: the platform shows the parameter's description in place of its
+    schema's, once (FastAPI writes the same text on both, which read twice)."""
+    if param.get("description"):
+        node.description = ""
+    return node
 
-    ``x-default`` (on the parameter or its schema) comes first: it is the value the platform
-    prefills in the playground without making it the API's default.
+
+def _own_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
+    """Return the example written on a parameter itself (its ``x-default``, ``example`` or
+    first of ``examples``, or its schema's ``x-default``), and whether there was one: the
+    values its field shows as "Example", which its schema's own notes do not already show.
+
+    ``x-default`` comes first: it is the value the platform prefills in the playground without
+    making it the API's default.
     """
     schema_first, _ = deref(data, _param_schema(param))
     for holder in (param, schema_first):
@@ -112,6 +123,15 @@ def _param_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
             value, _ = deref(data, value)
             if isinstance(value, dict) and "value" in value:
                 return value["value"], True
+    return None, False
+
+
+def _param_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
+    """Return the example written for a parameter (or its schema), and whether there was one:
+    :func:`_own_example`, else its schema's example, default, const or first allowed value."""
+    own, given = _own_example(data, param)
+    if given:
+        return own, True
     schema, _ = deref(data, _param_schema(param))
     if isinstance(schema, dict):  # in the order the platform's example generator takes them
         if "example" in schema:
@@ -317,12 +337,16 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     params: list[dict[str, Any]] = []
     for param in _parameters(data, item, op):
         example, given = _param_example(data, param)
-        node = walker.node(_param_schema(param))
+        shown, own = _own_example(data, param)
+        node = _described(walker.node(_param_schema(param)), param)
         params.append({"name": param["name"], "in": param.get("in", ""),
                        "required": bool(param.get("required")) or param.get("in") == "path",
                        "deprecated": param.get("deprecated") is True,
                        "description": str(param.get("description") or ""),
                        "node": node, "example": example if given else None,
+                       # the field's "Example" line: the schema's own example, default and
+                       # allowed values are in its notes already, written once there
+                       "shown_example": shown if own else None,
                        "example_json": json.dumps(example) if given else "",
                        "prefilled": _has_x_default(data, param)})
     body_raw, _ = deref(data, op.get("requestBody"))
@@ -344,7 +368,8 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
             header, _ = deref(data, header)
             if isinstance(header, dict):
                 headers.append({"name": name, "description": str(header.get("description") or ""),
-                                "node": response_walker.node(_param_schema(header)),
+                                "node": _described(response_walker.node(_param_schema(header)),
+                                                   header),
                                 "required": header.get("required") is True})
         links = []
         for name, link in (response.get("links") or {}).items():
