@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from mdxsite.model import ApiOperation, RequestSample
-from mdxsite.openapi.schema import deref
+from mdxsite.openapi.schema import deref, format_of
 
 # the values the platform's generateExampleFromSchema makes up for these formats (any other
 # string is "<string>"); files (binary, base64) it leaves out of an example, a page shows them
@@ -180,8 +180,7 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
                         level + 1)
         return [] if item is _CUT else [None if item is _OMIT else item]
     if kind == "string":
-        fmt = schema.get("format")
-        return _FORMATS.get(fmt.lower(), "<string>") if isinstance(fmt, str) else "<string>"
+        return _FORMATS.get(format_of(schema).lower(), "<string>")
     if kind in ("integer", "number"):
         return _made_up_number(schema, kind == "integer")
     if kind == "boolean":

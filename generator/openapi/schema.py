@@ -82,6 +82,35 @@ def types_of(schema: dict[str, Any]) -> tuple[list[str], bool]:
     return types, nullable
 
 
+# contentMediaType values @mintlify/validation takes for a file upload (3.1 writes a file as
+# a string with a binary media type instead of format: binary): every image, audio and video
+# type, and these (asked of the converter: text, JSON, XML, office documents, fonts and the
+# other archive types stay strings)
+_FILE_MEDIA = frozenset({
+    "application/octet-stream", "application/pdf", "application/zip",
+    "application/x-zip-compressed", "application/gzip", "application/x-gzip",
+    "application/x-tar", "application/x-7z-compressed", "application/x-rar-compressed",
+    "application/vnd.rar"})
+
+
+def format_of(schema: dict[str, Any]) -> str:
+    """The schema's ``format``; for a 3.1 file without one (a binary ``contentMediaType``),
+    the format that means the same: ``base64`` when its ``contentEncoding`` is base64 or
+    base64url, else ``binary``. ``""`` for none."""
+    raw = schema.get("format")
+    if isinstance(raw, str):
+        return raw
+    media = schema.get("contentMediaType")
+    if not isinstance(media, str):
+        return ""
+    media = media.split(";", 1)[0].strip().lower()
+    if not (media in _FILE_MEDIA or media.startswith(("image/", "audio/", "video/"))):
+        return ""
+    encoding = schema.get("contentEncoding")
+    return "base64" if isinstance(encoding, str) and encoding.lower() in (
+        "base64", "base64url") else "binary"
+
+
 def constraints(schema: dict[str, Any]) -> list[str]:
     """Return the validation keywords of ``schema`` as short readable phrases."""
     out = []
@@ -212,8 +241,9 @@ class Walker:
         node.read_only = schema.get("readOnly") is True
         node.write_only = schema.get("writeOnly") is True
         node.deprecated = schema.get("deprecated") is True
-        raw_format = schema.get("format")
-        fmt = raw_format if isinstance(raw_format, str) else ""
+        fmt = format_of(schema)
+        if not types and fmt in ("binary", "base64") and "format" not in schema:
+            types = ["string"]  # a file written as contentMediaType alone
         nested = bool(schema.get("properties") or schema.get("oneOf") or schema.get("anyOf") or
                       isinstance(schema.get("additionalProperties"), dict) and
                       schema.get("additionalProperties"))

@@ -47,23 +47,46 @@ paths:
             X-Left:
               description: Requests left.
               schema: {type: integer, description: Requests left.}
+  /imports:
+    post:
+      summary: Import files
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              required: [archive]
+              properties:
+                archive: {type: string, contentMediaType: application/zip}
+                photo: {type: string, contentMediaType: image/png, contentEncoding: base64}
+                manifest: {type: string, contentMediaType: application/json}
+      responses: {'200': {description: ok}}
 """
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> str:
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("shapes")
     (root / "openapi.yaml").write_text(SPEC)
     (root / "docs.json").write_text(
         '{"theme": "mint", "name": "Shapes", "colors": {"primary": "#0D9373"},'
-        ' "navigation": {"groups": [{"group": "API", "pages": ["thing"]}]}}')
+        ' "navigation": {"groups": [{"group": "API", "pages": ["thing", "imports"]}]}}')
     (root / "thing.mdx").write_text('---\nopenapi: "GET /things/{thingId}"\n---\n')
-    out = root.parent / "shapes-out"
-    result = CliRunner().invoke(main, ["build", str(root), "-o", str(out), "--no-cache"])
+    (root / "imports.mdx").write_text('---\nopenapi: "POST /imports"\n---\n')
+    built = root.parent / "shapes-out"
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(built), "--no-cache"])
     assert result.exit_code == 0, result.output
-    doc = (out / "thing" / "index.html").read_text()
-    doc = doc[doc.index("<main"):doc.index('<aside class="api-examples"')]
+    return built
+
+
+def _text(doc: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", doc)))
+
+
+@pytest.fixture(scope="module")
+def page(out: Path) -> str:
+    doc = (out / "thing" / "index.html").read_text()
+    return _text(doc[doc.index("<main"):doc.index('<aside class="api-examples"')])
 
 
 def field(text: str, name: str, location: str) -> str:
@@ -99,3 +122,17 @@ def test_an_optional_value_reads_as_nullable_not_as_options(page: str) -> None:
     cursor = field(page, "cursor", "query")
     assert cursor.startswith("# cursor string | null query")
     assert "Any of" not in cursor and "any" not in cursor
+
+
+def test_a_binary_content_media_type_is_a_file_upload(out: Path) -> None:
+    # OpenAPI 3.1 writes a file as a string with a binary contentMediaType (the platform's
+    # docs: images, audio, video, PDFs, archives; not structured types such as JSON): it is a
+    # file input in the playground and an uploaded file in the samples, not a text field
+    doc = (out / "imports" / "index.html").read_text()
+    inputs = re.findall(r'<input type="file" data-pg-part="([^"]+)"', doc)
+    assert inputs == ["archive", "photo"]
+    text = _text(doc)
+    assert "archive string<binary> required" in text and "photo string<base64>" in text
+    assert "manifest string " in text
+    assert "--form 'archive=@<path>'" in text and "--form 'photo=@<path>'" in text
+    assert "--form-string 'manifest=<string>'" in text

@@ -135,3 +135,19 @@ def test_a_combinator_cycle_outside_components_schemas_ends() -> None:
         doc = {"components": {"parameters": {"P": {"name": "p", "in": "query", "schema": {
             combinator: [{"$ref": "#/components/parameters/P/schema"}]}}}}}
         assert samples.example_of(doc, {"$ref": "#/components/parameters/P/schema"}) is None
+
+
+def test_a_binary_content_media_type_reads_as_a_file() -> None:
+    # the media types @mintlify/validation's converter makes a "file" of, and some it does not
+    walker = Walker(DOC)
+    for media in ("application/octet-stream", "image/svg+xml", "Audio/MPEG", "video/mp4",
+                  "application/pdf", "application/zip; x=1", "application/vnd.rar"):
+        assert walker.node({"type": "string", "contentMediaType": media}).type == "string<binary>"
+    for media in ("application/json", "text/csv", "application/x-bzip2", "font/woff2"):
+        assert walker.node({"type": "string", "contentMediaType": media}).type == "string"
+    assert walker.node({"contentMediaType": "image/png",
+                        "contentEncoding": "base64url"}).type == "string<base64>"
+    assert walker.node({"type": "string", "contentEncoding": "base64"}).type == "string"
+    # its example is the file placeholder the page's samples upload, not "<string>"
+    assert samples.example_of(DOC, {"type": "string", "contentMediaType": "image/png"}) == \
+        "<binary>"
