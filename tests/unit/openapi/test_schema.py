@@ -151,3 +151,15 @@ def test_a_binary_content_media_type_reads_as_a_file() -> None:
     # its example is the file placeholder the page's samples upload, not "<string>"
     assert samples.example_of(DOC, {"type": "string", "contentMediaType": "image/png"}) == \
         "<binary>"
+
+
+def test_an_option_named_by_its_type_says_its_type_once() -> None:
+    # "One of: string / Part[]": each option's heading is its type; the body repeated it as
+    # "Type: string"; a titled option still names its type below
+    node = Walker(DOC).node({"oneOf": [
+        {"type": "string"}, {"type": "array", "items": {"type": "integer"}},
+        {"type": "string", "format": "uuid", "title": "Identifier"}]})
+    html = fields.children(node, lambda text: text)
+    assert "<summary>string</summary>" in html and "<summary>integer[]</summary>" in html
+    assert "Type: <code>string</code>" not in html and "Type: <code>integer[]</code>" not in html
+    assert "<summary>Identifier</summary>" in html and "Type: <code>string&lt;uuid&gt;</code>" in html
