@@ -343,8 +343,11 @@ def python(op: ApiOperation) -> RequestSample:
     """Return the Python (requests) sample of ``op``."""
     url, headers, cookies, basic = _request_parts(op)
     parts, pairs = _form_parts(op), _form_pairs(op)
-    if "json" in op.body_type or parts is not None or pairs is not None:
-        headers.pop("Content-Type", None)  # requests writes it (a multipart one with its boundary)
+    if op.body_type == "application/json" or parts is not None or pairs is not None:
+        # requests writes these (a multipart one with its boundary); json= writes
+        # application/json only, so another JSON type (application/vnd.api+json, one with a
+        # charset) keeps its header, which a server may insist on
+        headers.pop("Content-Type", None)
     lines = ["import requests", "", f"url = {json.dumps(url)}"]
     args = ["url"]
     if headers:

@@ -75,3 +75,18 @@ def test_python_literals_keep_json_words_inside_strings() -> None:
     op = ApiOperation(spec="s.yaml", method="POST", path="/j", url="https://a.test/j",
                       body_type="application/json", body={"text": "true or null", "ok": False})
     assert '"text": "true or null",\n    "ok": False' in samples.python(op).code
+
+
+def test_python_keeps_the_content_type_of_a_json_body_that_is_not_plain_json() -> None:
+    # requests' json= sends "application/json": a JSON:API server answers that with 415, so a
+    # vendor JSON type (or one with a charset) stays in the headers; plain JSON leaves it out
+    def op(body_type: str) -> ApiOperation:
+        return ApiOperation(spec="s.yaml", method="POST", path="/a", url="https://a.test/a",
+                            body_type=body_type, body={"data": {"id": "1"}})
+    vendor = samples.python(op("application/vnd.api+json")).code
+    assert 'headers = {\n    "Content-Type": "application/vnd.api+json"\n}' in vendor
+    assert 'requests.request("POST", url, headers=headers, json=payload)' in vendor
+    assert '"Content-Type": "application/json;charset=UTF-8"' in samples.python(
+        op("application/json;charset=UTF-8")).code
+    plain = samples.python(op("application/json")).code
+    assert "Content-Type" not in plain and "json=payload" in plain
