@@ -100,6 +100,7 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
                 problems.warn(op_at, "operation has no 'responses'",
                               hint="describe at least one response", code="openapi.responses")
             _responses(doc, problems, op.get("responses"), op_at / "responses")
+            _request_body(doc, problems, op.get("requestBody"), op_at / "requestBody")
             _security(doc, problems, op.get("security"), op_at / "security")
             declared = set()
             for where, params in ((at / "parameters", shared),
@@ -155,6 +156,33 @@ def _responses(doc: Document, problems: Problems, responses: Any, at: JsonPath) 
                 problems.add(at / status, message, hint=hint, code="openapi.response")
             else:
                 problems.warn(at / status, message, hint=hint, code="openapi.response")
+        if isinstance(response, dict) and "$ref" not in response:
+            stray = [k for k in response if isinstance(k, str) and k in _SCHEMA_WORDS
+                     and k not in _RESPONSE_KEYS]
+            if stray:
+                problems.add(at / status / stray[0],
+                             f"response {status!r} has {stray[0]!r}, which a response does not "
+                             "take: the page would show no body for it",
+                             hint="put the schema under content, by media type: content: "
+                                  "{application/json: {schema: {type: object, ...}}}",
+                             code="openapi.response")
+
+
+# what a Response Object holds (besides x- extensions); a schema written straight on the
+# response (type, properties...) is the mistake the platform's docs show first
+_RESPONSE_KEYS = frozenset({"description", "headers", "content", "links", "summary", "$ref"})
+_SCHEMA_WORDS = frozenset({"type", "properties", "items", "schema", "allOf", "oneOf", "anyOf",
+                           "example", "examples", "required", "enum"})
+
+
+def _request_body(doc: Document, problems: Problems, body: Any, at: JsonPath) -> None:
+    """A request body holds its schemas under ``content`` (required by 3.0 and 3.1)."""
+    if not isinstance(body, dict) or "$ref" in body:
+        return
+    if not isinstance(body.get("content"), dict):
+        problems.add(at, "requestBody has no 'content'",
+                     hint="put the schema under content, by media type: content: "
+                          "{application/json: {schema: ...}}", code="openapi.request-body")
 
 
 def _security(doc: Document, problems: Problems, requirements: Any, at: JsonPath) -> None:

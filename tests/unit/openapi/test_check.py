@@ -185,3 +185,19 @@ def test_an_openapi_3_2_document_is_checked_with_its_tag_tree(tmp_path: Path) ->
     # 3.1 has no tag tree: the same tags are not checked as one
     exit_code, output = run(tmp_path, bad.replace("3.2.0", "3.1.0"))
     assert exit_code == 0, output
+
+
+def test_a_schema_written_on_the_response_or_a_body_without_content_is_located(
+        tmp_path: Path) -> None:
+    # the first mistakes the platform's troubleshooting page shows; both passed, and the
+    # pages showed no body for them
+    text = (HEAD + "paths:\n  /users:\n    get:\n      responses:\n        '200':\n"
+            "          description: ok\n          type: object\n"
+            "          properties: {id: {type: string}}\n"
+            "    post:\n      requestBody:\n        description: A user\n"
+            "        schema: {type: object}\n      responses: {'200': {description: ok}}\n")
+    exit_code, output = run(tmp_path, text)
+    assert exit_code == 1, output
+    assert ("api.yaml:9:17: paths./users.get.responses.200.type: response '200' has 'type', "
+            "which a response does not take") in output
+    assert "api.yaml:13:9: paths./users.post.requestBody: requestBody has no 'content'" in output
