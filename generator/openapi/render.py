@@ -94,6 +94,20 @@ def _param_schema(param: dict[str, Any]) -> Any:
     return {}
 
 
+def _sample_parameter(data: Any, p: dict[str, Any], raw: dict[str, Any]) -> ApiParameter:
+    """A parameter as the request samples write it: its example (generated when it is
+    required and has none), and how its array or object value is spelled in the request."""
+    example = p["example"] if p["example"] is not None else (
+        samples.example_of(data, _param_schema(raw), "request") if p["required"] else None)
+    if "schema" not in raw and isinstance(raw.get("content"), dict) and \
+            isinstance(example, (dict, list)):
+        example = json.dumps(example)  # a parameter with content is sent serialised, as JSON
+    style, explode = raw.get("style"), raw.get("explode")
+    return ApiParameter(name=p["name"], location=p["in"], required=p["required"],
+                        example=example, style=style if isinstance(style, str) else "",
+                        explode=explode if isinstance(explode, bool) else None)
+
+
 def _described(node: Node, param: dict[str, Any]) -> Node:
     """``node`` (a parameter's or header's schema) without its own description when the
     parameter has one: the platform shows the parameter's description in place of its
@@ -424,10 +438,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         spec=spec, method="POST" if webhook and method == "post" else method.upper(),
         path=route, url=first_server + samples.fill_path(route, path_values) if not webhook
         else route, servers=tuple(s["filled"] for s in servers),
-        parameters=tuple(ApiParameter(name=p["name"], location=p["in"], required=p["required"],
-                                      example=p["example"] if p["example"] is not None else (
-                                          samples.example_of(data, _param_schema(raw), "request")
-                                          if p["required"] else None))
+        parameters=tuple(_sample_parameter(data, p, raw)
                          for p, raw in zip(params, _parameters(data, item, op))
                          if p["required"] or not required_only),
         body_type=body_type, body=sample_body, auth=_auth_models(security),

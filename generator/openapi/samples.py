@@ -17,7 +17,7 @@ import re
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from mdxsite.model import ApiOperation, RequestSample
+from mdxsite.model import ApiOperation, ApiParameter, RequestSample
 from mdxsite.openapi.schema import deref, format_of
 
 # the values the platform's generateExampleFromSchema makes up for these formats (any other
@@ -237,6 +237,28 @@ def _text(value: Any) -> str:
 
 # --------------------------------------------------------------------------- request samples
 
+_DELIMITERS = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}
+
+
+def _query_pairs(p: ApiParameter) -> list[tuple[str, str]]:
+    """The name=value pairs of a query parameter, its array or object spelled as its
+    ``style`` and ``explode`` say (OpenAPI's default: form, exploded, so ``ids=1&ids=2`` and
+    ``status=open&since=…``; deepObject ``filter[status]=open``), not as JSON text."""
+    value, style = p.example, p.style or "form"
+    explode = p.explode if p.explode is not None else style == "form"
+    if isinstance(value, list):
+        if explode or style not in _DELIMITERS:
+            return [(p.name, _text(v)) for v in value]
+        return [(p.name, _DELIMITERS[style].join(_text(v) for v in value))]
+    if isinstance(value, dict):
+        if style == "deepObject":
+            return [(f"{p.name}[{k}]", _text(v)) for k, v in value.items()]
+        if explode:
+            return [(str(k), _text(v)) for k, v in value.items()]
+        return [(p.name, ",".join(f"{k},{_text(v)}" for k, v in value.items()))]
+    return [(p.name, _text(value))]
+
+
 def _request_parts(op: ApiOperation) -> tuple[str, dict[str, str], dict[str, str], str | None]:
     """Return the URL (query included), headers, cookies and basic-auth user of a sample."""
     query: list[tuple[str, str]] = []
@@ -247,7 +269,7 @@ def _request_parts(op: ApiOperation) -> tuple[str, dict[str, str], dict[str, str
         if not p.required and p.example is None:
             continue
         if p.location == "query":
-            query.append((p.name, _text(p.example)))
+            query += _query_pairs(p)
         elif p.location == "header":
             headers[p.name] = _text(p.example)
         elif p.location == "cookie":

@@ -4,7 +4,7 @@ tests/browser/test_playground_bodies.py runs the samples a built page shows."""
 
 from __future__ import annotations
 
-from mdxsite.model import ApiOperation
+from mdxsite.model import ApiOperation, ApiParameter
 from mdxsite.openapi import samples
 
 UPLOAD = ApiOperation(spec="s.yaml", method="POST", path="/upload", url="https://a.test/upload",
@@ -90,3 +90,24 @@ def test_python_keeps_the_content_type_of_a_json_body_that_is_not_plain_json() -
         op("application/json;charset=UTF-8")).code
     plain = samples.python(op("application/json")).code
     assert "Content-Type" not in plain and "json=payload" in plain
+
+
+def test_query_arrays_and_objects_are_spelled_as_their_style_says() -> None:
+    # an array or object query example was sent as JSON text (ids=[1, 2]); OpenAPI's default
+    # is form, exploded, and a parameter says otherwise with style and explode
+
+    def url(*params: ApiParameter) -> str:
+        return samples.curl(ApiOperation(spec="s.yaml", method="GET", path="/s",
+                                         url="https://a.test/s", parameters=params)).code
+
+    assert "/s?ids=1&ids=2'" in url(ApiParameter(name="ids", location="query", example=[1, 2]))
+    assert "/s?tags=a%2Cb'" in url(ApiParameter(name="tags", location="query", example=["a", "b"],
+                                                explode=False))
+    assert "/s?tags=a%7Cb'" in url(ApiParameter(name="tags", location="query", example=["a", "b"],
+                                                style="pipeDelimited"))
+    assert "/s?filter%5Bstatus%5D=open&filter%5Bsince%5D=2024'" in url(ApiParameter(
+        name="filter", location="query", example={"status": "open", "since": "2024"},
+        style="deepObject", explode=True))
+    assert "/s?status=open'" in url(ApiParameter(name="filter", location="query",
+                                                  example={"status": "open"}))
+    assert "/s?q=x'" in url(ApiParameter(name="q", location="query", example="x"))
