@@ -333,13 +333,14 @@ def language_warnings(site: Site) -> list[Problem]:
 
     probe = ApiOperation(spec="", method="GET", path="/", url="https://example.com/")
     pm = pipeline.current_plugins()
-    offered = builtin_samples(probe) if pm is None else [
+    offered = builtin_samples(probe, site.config.get("api.examples.languages")) \
+        if pm is None else [
         s for _, s in plugin_manager.contributions(pm, "mdxsite_request_samples", site=site,
                                                    operation=probe)
         if isinstance(s, RequestSample)]
     return [Problem(site.config.where(JsonPath(("api", "examples", "languages", i))),
                     f"no request sample in the language {name!r}; it is left out",
-                    "use curl, python or javascript, or add a plugin answering "
+                    "use curl, python, javascript or go, or add a plugin answering "
                     "mdxsite_request_samples", f"api.examples.languages[{i}]", "openapi.language",
                     warning=True)
             for i, name in unknown_languages(site, offered)]

@@ -47,7 +47,8 @@ DISPLAYS = ("interactive", "simple", "none")
 # (matched on the sample's language or label, so a plugin's "Go" sample answers "go")
 LANGUAGE_ALIASES = {"curl": "bash", "bash": "bash", "sh": "bash", "shell": "bash",
                     "python": "python", "py": "python", "javascript": "javascript",
-                    "js": "javascript", "node": "javascript", "nodejs": "javascript"}
+                    "js": "javascript", "node": "javascript", "nodejs": "javascript",
+                    "go": "go", "golang": "go"}
 
 
 @lru_cache(maxsize=1)
@@ -287,10 +288,16 @@ def request_samples(site: Site, op: ApiOperation) -> list[dict[str, Any]]:
 
     pm = pipeline.current_plugins()
     if pm is None:
-        found = samples.builtin_samples(op)
+        found = samples.builtin_samples(op, site.config.get("api.examples.languages"))
     else:
+        items = list(plugin_manager.contributions(pm, "mdxsite_request_samples", site=site,
+                                                  operation=op))
+        # a plugin's own sample under the label of one the built-in plugin adds only when
+        # api.examples.languages asks (Go, HOOKS.md's example) takes its place
+        theirs = {getattr(s, "label", None) for owner, s in items if owner != "openapi"}
         found = plugin_manager.unique_by(
-            plugin_manager.contributions(pm, "mdxsite_request_samples", site=site, operation=op),
+            ((owner, s) for owner, s in items if not (
+                owner == "openapi" and s.label in samples.ON_REQUEST_LABELS and s.label in theirs)),
             key=lambda s: s.label, what="request sample")
     chosen = [s for s in found if isinstance(s, RequestSample)]
     languages = site.config.get("api.examples.languages")

@@ -441,9 +441,70 @@ def javascript(op: ApiOperation) -> RequestSample:
     return RequestSample(label="JavaScript", language="javascript", code="\n".join(lines))
 
 
-def builtin_samples(op: ApiOperation) -> list[RequestSample]:
-    """Return the built-in samples: cURL, Python and JavaScript."""
-    return [curl(op), python(op), javascript(op)]
+def _go_string(text: str) -> str:
+    """A Go string literal of ``text``: a raw string when it has no backquote (JSON bodies
+    keep their layout), else an interpreted one (JSON's escapes are Go's)."""
+    return f"`{text}`" if "`" not in text else json.dumps(text)
+
+
+def go(op: ApiOperation) -> RequestSample:
+    """Return the Go (net/http) sample of ``op``."""
+    url, headers, cookies, basic = _request_parts(op)
+    parts = _form_parts(op)
+    imports = {"fmt", "io", "net/http"}
+    body = ["", "func main() {", f"\turl := {json.dumps(url)}"]
+    payload = "nil"
+    if parts is not None:
+        imports |= {"bytes", "mime/multipart"}
+        headers.pop("Content-Type", None)  # the writer's, with its boundary
+        body += ["\tpayload := &bytes.Buffer{}", "\twriter := multipart.NewWriter(payload)"]
+        files = 0
+        for name, text, file in parts:
+            if file:
+                imports |= {"os", "path/filepath"}
+                files += 1
+                n = str(files) if files > 1 else ""  # file, file2...: one variable each
+                body += [f"\tfile{n}, _ := os.Open({json.dumps(text)})",
+                         f"\tdefer file{n}.Close()",
+                         f"\tpart{n}, _ := writer.CreateFormFile({json.dumps(name)}, "
+                         f"filepath.Base(file{n}.Name()))", f"\tio.Copy(part{n}, file{n})"]
+            else:
+                body.append(f"\twriter.WriteField({json.dumps(name)}, {_go_string(text)})")
+        body.append("\twriter.Close()")
+        payload = "payload"
+    elif op.body is not None:
+        imports.add("strings")
+        body.append(f"\tpayload := strings.NewReader({_go_string(dump(op.body, op.body_type))})")
+        payload = "payload"
+    body += ["", f"\treq, _ := http.NewRequest({json.dumps(op.method)}, url, {payload})"]
+    if parts is not None:
+        body.append('\treq.Header.Add("Content-Type", writer.FormDataContentType())')
+    body += [f"\treq.Header.Add({json.dumps(k)}, {json.dumps(v)})" for k, v in headers.items()]
+    body += [f"\treq.AddCookie(&http.Cookie{{Name: {json.dumps(k)}, Value: {json.dumps(v)}}})"
+             for k, v in cookies.items()]
+    if basic:
+        body.append('\treq.SetBasicAuth("username", "password")')
+    body += ["", "\tres, err := http.DefaultClient.Do(req)", "\tif err != nil {",
+             "\t\tpanic(err)", "\t}", "\tdefer res.Body.Close()",
+             "\tbody, _ := io.ReadAll(res.Body)", "", "\tfmt.Println(res.StatusCode, string(body))",
+             "}"]
+    head = ["package main", "", "import (", *(f"\t{json.dumps(i)}" for i in sorted(imports)), ")"]
+    return RequestSample(label="Go", language="go", code="\n".join(head + body))
+
+
+# the samples beyond the platform's three default tabs, by the api.examples.languages names
+# that ask for them (the platform's aliases)
+_ON_REQUEST = {"go": go, "golang": go}
+ON_REQUEST_LABELS = frozenset({"Go"})  # their labels: a plugin's sample of one takes its place
+
+
+def builtin_samples(op: ApiOperation, languages: object = None) -> list[RequestSample]:
+    """Return the built-in samples: cURL, Python and JavaScript, and Go when ``languages``
+    (``api.examples.languages``) names it."""
+    extra = list(dict.fromkeys(_ON_REQUEST[name.lower()] for name in (
+        languages if isinstance(languages, list) else [])
+        if isinstance(name, str) and name.lower() in _ON_REQUEST))
+    return [curl(op), python(op), javascript(op), *(make(op) for make in extra)]
 
 
 def fill_path(path: str, values: dict[str, Any]) -> str:

@@ -357,6 +357,24 @@ def test_a_plugin_adds_request_samples_through_the_hook(tmp_path: Path) -> None:
     assert not any(op.webhook for op in plugin.seen)  # webhooks are not requests you send
 
 
+def test_a_plugins_go_sample_takes_the_place_of_the_built_in_one(tmp_path: Path) -> None:
+    # api.examples.languages naming "go" adds the built-in Go sample; a plugin contributing
+    # its own "Go" (HOOKS.md's example) keeps its tab instead of two plugins clashing
+    root = tmp_path / "site"
+    shutil.copytree(FIXTURE, root)
+    config = json.loads((root / "docs.json").read_text())
+    config["api"] = {"examples": {"languages": ["curl", "go"]}}
+    (root / "docs.json").write_text(json.dumps(config))
+    pm = plugin_manager.create()
+    pm.register(GoSamples(), name="go-samples")
+    out = tmp_path / "out"
+    pipeline.build(root, out, pm, jobs=1, use_cache=False)
+    text = article(out, "api-reference/pets/get-a-pet")
+    assert "Request cURL Go" in text
+    assert 'http.NewRequest("GET", "https://api.shelter.example/v2/pets/' in text
+    assert "http.DefaultClient.Do(req)" not in text  # the built-in Go sample is not there
+
+
 def test_a_group_with_openapi_and_no_pages_validates_and_builds(
         tmp_path: Path, make_site: Callable[..., Path]) -> None:
     root = tmp_path / "g"

@@ -4,6 +4,11 @@ tests/browser/test_playground_bodies.py runs the samples a built page shows."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
 from mdxsite.model import ApiOperation, ApiParameter
 from mdxsite.openapi import samples
 
@@ -111,3 +116,36 @@ def test_query_arrays_and_objects_are_spelled_as_their_style_says() -> None:
     assert "/s?status=open'" in url(ApiParameter(name="filter", location="query",
                                                   example={"status": "open"}))
     assert "/s?q=x'" in url(ApiParameter(name="q", location="query", example="x"))
+
+
+def test_go_is_offered_when_the_languages_name_it_and_compiles(tmp_path: Path) -> None:
+    # api.examples.languages: ["curl", "go"] (or "golang", the platform's alias) was a
+    # warning and no Go tab; the three default tabs stay the default
+    assert [s.label for s in samples.builtin_samples(FORM)] == ["cURL", "Python", "JavaScript"]
+    json_op = ApiOperation(spec="s.yaml", method="POST", path="/a", url="https://a.test/a?x=1",
+                           body_type="application/json", body={"note": "a `tick`", "n": 1},
+                           parameters=(ApiParameter(name="X-Id", location="header",
+                                                    example="7"),
+                                       ApiParameter(name="sid", location="cookie", example="s")))
+    two_files = ApiOperation(spec="s.yaml", method="POST", path="/u", url="https://a.test/u",
+                             body_type="multipart/form-data",
+                             body={"a": "<binary>", "b": "<binary>"}, files=("a", "b"))
+    for languages, op in ((["go"], UPLOAD), (["GoLang"], FORM), (["go"], json_op),
+                          (["go"], two_files)):
+        found = samples.builtin_samples(op, languages)
+        assert [s.label for s in found] == ["cURL", "Python", "JavaScript", "Go"]
+        code = found[-1].code
+        assert 'http.NewRequest("POST", url, payload)' in code
+        if shutil.which("go"):
+            (tmp_path / "main.go").write_text(code)
+            (tmp_path / "go.mod").write_text("module sample\n\ngo 1.18\n")
+            env = {**os.environ, "GOFLAGS": "-mod=mod", "GOCACHE": str(tmp_path / "cache"),
+                   "HOME": str(tmp_path)}
+            result = subprocess.run(["go", "vet", "."], cwd=tmp_path, capture_output=True,
+                                    text=True, env=env, timeout=120)
+            assert result.returncode == 0, result.stderr + code
+    upload = samples.builtin_samples(UPLOAD, ["go"])[-1].code
+    assert 'writer.CreateFormFile("file", filepath.Base(file.Name()))' in upload
+    assert 'req.Header.Add("Content-Type", writer.FormDataContentType())' in upload
+    assert "strings.NewReader(`amount=100&metadata[order]=A%201" in \
+        samples.builtin_samples(FORM, ["go"])[-1].code
