@@ -656,7 +656,7 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
 @click.argument("source", metavar="FILE_OR_URL")
 @click.pass_context
 def openapi_check(ctx: click.Context, source: str) -> None:
-    """Check an OpenAPI 3.0/3.1 document: exit 0 valid, 1 invalid or unreadable.
+    """Check an OpenAPI 3.0-3.2 document: exit 0 valid, 1 invalid or unreadable.
 
     Every problem is one line: file:line:column, the JSON path, what is wrong and what to do.
     Warnings (rule breaks that still make usable pages) do not fail the check.

@@ -364,6 +364,8 @@ class ApiParameter:
     location: str                  # "path", "query", "header" or "cookie"
     required: bool = False
     example: object = None         # the spec's example, default or first enum value, else generated
+    style: str = ""                # the spec's style ("form", "deepObject"...); "" when not given
+    explode: bool | None = None    # the spec's explode; None when not given (the style's default)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -38,10 +38,10 @@ def _mdx_endpoint(site: Site, page: Page) -> Generator[None, RenderedPage | None
 
 
 @hookimpl(tryfirst=True)  # the platform's three tabs first; other plugins' follow
-def mdxsite_request_samples(operation: ApiOperation) -> list[RequestSample]:
+def mdxsite_request_samples(site: Site, operation: ApiOperation) -> list[RequestSample]:
     from mdxsite.openapi.samples import builtin_samples
 
-    return builtin_samples(operation)
+    return builtin_samples(operation, site.config.get("api.examples.languages"))
 
 
 @hookimpl

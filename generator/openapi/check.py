@@ -1,4 +1,4 @@
-"""``openapi-check`` rules: structure of OpenAPI 3.0/3.1 documents, refs, ids and parameters.
+"""``openapi-check`` rules: structure of OpenAPI 3.0-3.2 documents, refs, ids and parameters.
 
 Errors make a document unusable for a docs site; small rule breaks that real published
 specs contain (a missing ``info.version``, an unused path template) are warnings.
@@ -100,6 +100,7 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
                 problems.warn(op_at, "operation has no 'responses'",
                               hint="describe at least one response", code="openapi.responses")
             _responses(doc, problems, op.get("responses"), op_at / "responses")
+            _request_body(doc, problems, op.get("requestBody"), op_at / "requestBody")
             _security(doc, problems, op.get("security"), op_at / "security")
             declared = set()
             for where, params in ((at / "parameters", shared),
@@ -155,6 +156,33 @@ def _responses(doc: Document, problems: Problems, responses: Any, at: JsonPath) 
                 problems.add(at / status, message, hint=hint, code="openapi.response")
             else:
                 problems.warn(at / status, message, hint=hint, code="openapi.response")
+        if isinstance(response, dict) and "$ref" not in response:
+            stray = [k for k in response if isinstance(k, str) and k in _SCHEMA_WORDS
+                     and k not in _RESPONSE_KEYS]
+            if stray:
+                problems.add(at / status / stray[0],
+                             f"response {status!r} has {stray[0]!r}, which a response does not "
+                             "take: the page would show no body for it",
+                             hint="put the schema under content, by media type: content: "
+                                  "{application/json: {schema: {type: object, ...}}}",
+                             code="openapi.response")
+
+
+# what a Response Object holds (besides x- extensions); a schema written straight on the
+# response (type, properties...) is the mistake the platform's docs show first
+_RESPONSE_KEYS = frozenset({"description", "headers", "content", "links", "summary", "$ref"})
+_SCHEMA_WORDS = frozenset({"type", "properties", "items", "schema", "allOf", "oneOf", "anyOf",
+                           "example", "examples", "required", "enum"})
+
+
+def _request_body(doc: Document, problems: Problems, body: Any, at: JsonPath) -> None:
+    """A request body holds its schemas under ``content`` (required by 3.0 and 3.1)."""
+    if not isinstance(body, dict) or "$ref" in body:
+        return
+    if not isinstance(body.get("content"), dict):
+        problems.add(at, "requestBody has no 'content'",
+                     hint="put the schema under content, by media type: content: "
+                          "{application/json: {schema: ...}}", code="openapi.request-body")
 
 
 def _security(doc: Document, problems: Problems, requirements: Any, at: JsonPath) -> None:
@@ -190,6 +218,45 @@ def _cycle(doc: Document, ref: str) -> list[str]:
     return []
 
 
+def _tag_tree(tags: Any, problems: Problems) -> None:
+    """OpenAPI 3.2's tags form a tree (``parent``): no two tags with one name, no parent that
+    is not a tag, no parents in a circle (the platform fails such a document)."""
+    if not isinstance(tags, list):
+        return
+    named: dict[str, int] = {}
+    for i, tag in enumerate(tags):
+        if isinstance(tag, dict) and isinstance(tag.get("name"), str):
+            if tag["name"] in named:
+                problems.add(JsonPath(("tags", i, "name")),
+                             f"tag {tag['name']!r} is declared twice (first at tags[{named[tag['name']]}])",
+                             hint="give each tag its own name", code="openapi.tags")
+            else:
+                named[tag["name"]] = i
+    parents = {}
+    for name, i in named.items():
+        up = tags[i].get("parent")
+        if up is None:
+            continue
+        if not isinstance(up, str) or up not in named:
+            problems.add(JsonPath(("tags", i, "parent")),
+                         f"tag {name!r} has parent {up!r}, which is not a declared tag",
+                         hint="name a tag of this document's tags list", code="openapi.tags")
+        else:
+            parents[name] = up
+    reported: set[str] = set()
+    for name in parents:
+        seen, up = [name], parents.get(name)
+        while up is not None and up not in seen:
+            seen.append(up)
+            up = parents.get(up)
+        if up == name and not reported & set(seen):
+            reported |= set(seen)
+            problems.add(JsonPath(("tags", named[name], "parent")),
+                         "tag parents run in a circle: " + " -> ".join([*seen, name]),
+                         hint="make one of them a top-level tag (no parent)",
+                         code="openapi.tags")
+
+
 def check(doc: Document) -> Problems:
     """Return every problem of ``doc`` (errors and warnings), each located."""
     problems = Problems(locate=doc.where, file=doc.name)
@@ -201,9 +268,10 @@ def check(doc: Document) -> Problems:
                      hint="convert it to OpenAPI 3 (for example with swagger2openapi)",
                      code="openapi.version")
         return problems
-    if not isinstance(version, str) or not re.match(r"3\.[01]\.\d+", version):
+    if not isinstance(version, str) or not re.match(r"3\.[012]\.\d+", version):
         problems.add(JsonPath(("openapi",)) if "openapi" in data else root,
-                     f"'openapi' must be a 3.0.x or 3.1.x version string, got {version!r}",
+                     f"'openapi' must be a 3.0.x, 3.1.x or 3.2.x version string, "
+                     f"got {version!r}",
                      hint="start the document with 'openapi: 3.1.0'", code="openapi.version")
         return problems
     info = data.get("info")
@@ -224,6 +292,8 @@ def check(doc: Document) -> Problems:
     if version.startswith("3.0") and "paths" not in data:
         problems.add(root, "'paths' is required in OpenAPI 3.0", hint="add 'paths: {}'",
                      code="openapi.paths")
+    if version.startswith("3.2"):
+        _tag_tree(data.get("tags"), problems)
     _operations(doc, problems, {})
     _security(doc, problems, data.get("security"), JsonPath(("security",)))
     _refs(doc, problems, data, root)

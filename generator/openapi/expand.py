@@ -86,7 +86,7 @@ class _Expander:
             stem = slugs.href_key(href)
         else:
             stem = slugs.page_stem(directory, op, entry["method"], entry["path"],
-                                   entry["webhook"])
+                                   entry["webhook"], self.doc(spec).data)
         key, holder = self.placer.place(stem, identity)
         if holder is not None and holder[0] != spec:
             self.warnings.append(Problem(
@@ -98,7 +98,10 @@ class _Expander:
                 code="openapi.duplicate-url", warning=True))
         if key not in self.pages:
             # x-mint metadata overrides page metadata (except the openapi field itself)
-            front = {"deprecated": True} if op.get("deprecated") else {}
+            front: dict[str, Any] = {"deprecated": True} if op.get("deprecated") else {}
+            pill = slugs.badge(op, self.doc(spec).data)  # an OpenAPI 3.2 badge tag
+            if pill:
+                front["tag"] = pill
             front.update({k: v for k, v in metadata.items() if k != "openapi"})
             self.pages[key] = Page(
                 key=key, source=None, url=f"/{key}/", title=str(title), origin=origin,
@@ -169,18 +172,68 @@ class _Expander:
         platform does (operations without a tag in "API Reference")."""
         by_tag: dict[str, list[NavItem]] = {}
         labels: dict[str, str] = {}
+        parents: dict[str, str] = {}
         for spec in source.sources:
             doc = self.doc(spec)
             labels = {**slugs.tag_labels(doc.data), **labels}
+            parents = {**slugs.tag_parents(doc.data), **parents}
             for entry in operations(doc):
-                tag = slugs.first_tag(entry["op"])
+                tag = slugs.first_tag(entry["op"], doc.data)
                 by_tag.setdefault(tag, []).append(
                     self.page_item(spec, source.directory, entry, item.origin, item.at))
-        return [NavItem(kind="group", title=labels.get(tag, tag) or slugs.UNTAGGED,
-                        children=tuple(pages), at=self._at(item.at),
-                        # a tag whose every operation is x-hidden shows no empty heading
-                        hidden=all(p.hidden for p in pages))
-                for tag, pages in by_tag.items()]
+        # OpenAPI 3.2: a tag's group nests in its parent tag's, which exists while any tag
+        # below it has operations; groups come in the order of their first operation
+        order: list[str] = []
+        for tag in by_tag:
+            chain, seen = [tag], {tag}
+            while chain[-1] in parents and parents[chain[-1]] not in seen:
+                seen.add(parents[chain[-1]])
+                chain.append(parents[chain[-1]])
+            order += [t for t in reversed(chain) if t not in order]
+
+        def parent(tag: str) -> str | None:
+            up = parents.get(tag)
+            return up if up in order and up != tag else None
+
+        def group(tag: str, trail: frozenset[str]) -> NavItem:
+            nested = [group(t, trail | {t}) for t in order
+                      if parent(t) == tag and t not in trail]
+            children = [*by_tag.get(tag, []), *nested]
+            return NavItem(kind="group", title=labels.get(tag, tag) or slugs.UNTAGGED,
+                           children=tuple(children), at=self._at(item.at),
+                           # a tag whose every operation is x-hidden shows no empty heading
+                           hidden=all(c.hidden for c in children))
+
+        tops: list[NavItem] = []
+        placed: set[str] = set()
+        for tag in order:
+            # a tag whose parents run in a circle (openapi-check reports it) heads its circle
+            if tag not in placed and (parent(tag) is None or _cycle(tag, parents)):
+                tops.append(group(tag, frozenset({tag})))
+                placed |= _below(tag, order, parent)
+        return tops
+
+
+def _cycle(tag: str, parents: dict[str, str]) -> bool:
+    """Whether ``tag``'s parents lead back to it (openapi-check reports that; such a tag's
+    group is shown at the top, once, rather than lost)."""
+    seen, up = {tag}, parents.get(tag)
+    while up is not None and up not in seen:
+        seen.add(up)
+        up = parents.get(up)
+    return up == tag
+
+
+def _below(tag: str, order: list[str], parent: Callable[[str], str | None]) -> set[str]:
+    """``tag`` and every tag nested under it."""
+    found, todo = {tag}, [tag]
+    while todo:
+        up = todo.pop()
+        for t in order:
+            if parent(t) == up and t not in found:
+                found.add(t)
+                todo.append(t)
+    return found
 
 
 def _spell(entry: dict[str, Any]) -> str:
@@ -280,13 +333,14 @@ def language_warnings(site: Site) -> list[Problem]:
 
     probe = ApiOperation(spec="", method="GET", path="/", url="https://example.com/")
     pm = pipeline.current_plugins()
-    offered = builtin_samples(probe) if pm is None else [
+    offered = builtin_samples(probe, site.config.get("api.examples.languages")) \
+        if pm is None else [
         s for _, s in plugin_manager.contributions(pm, "mdxsite_request_samples", site=site,
                                                    operation=probe)
         if isinstance(s, RequestSample)]
     return [Problem(site.config.where(JsonPath(("api", "examples", "languages", i))),
                     f"no request sample in the language {name!r}; it is left out",
-                    "use curl, python or javascript, or add a plugin answering "
+                    "use curl, python, javascript or go, or add a plugin answering "
                     "mdxsite_request_samples", f"api.examples.languages[{i}]", "openapi.language",
                     warning=True)
             for i, name in unknown_languages(site, offered)]

@@ -82,7 +82,7 @@ def field(name: str, node: Node, required: bool, md: Markdown, *, location: str 
     if deprecated or node.deprecated:
         head.append('<span class="field-deprecated">deprecated</span>')
     body = [str(md(description)), notes(node, md)]
-    if example is not None:
+    if example is not None and not (node.has_example and node.example == example):
         body.append(f'<p class="api-note api-example">Example: {_value(example)}</p>')
     body.append(children(node, md, url))
     inner = "\n".join(b for b in body if b)
@@ -137,11 +137,12 @@ def children(node: Node, md: Markdown, url: FragmentUrl = _no_fragments) -> str:
                 f"<code>{escape(k)}</code> &rarr; {escape(v)}" for k, v in node.mapping) + "</p>")
         for index, v in enumerate(node.variants, start=1):
             anchor = f' id="{escape(v.anchor)}"' if v.anchor else ""
-            summary = escape(v.title or v.ref or v.type or f"Option {index}")
+            label = v.title or v.ref or v.type
+            summary = escape(label or f"Option {index}")
             inner = []
             if v.recursive:
                 inner.append(f'<p class="api-note">{_type_label(v)}</p>')
-            elif v.type and v.type != (v.title or v.ref):
+            elif v.type and v.type != label:  # an option named by its type says it once
                 inner.append(f'<p class="api-note">Type: <code>{escape(v.type)}</code></p>')
             inner += [notes(v, md), fields(v.properties, md, url)]
             if v.variants or v.lazy:

@@ -3,8 +3,9 @@
 ``openapi: GET /pets/{id}`` (methods in any case), ``openapi: specs/store.yaml POST /orders``,
 ``openapi: store webhook orderPaid`` (a spec may be named without its extension) and
 ``openapi-schema: [spec] Pet``. Without a spec name the operation is looked up in every
-document the site uses; a reference that matches nothing, or several documents, is a located
-error naming the page file and line.
+document the site uses, then, as the platform uploads every OpenAPI file of the repository, in
+the site's other OpenAPI files; when several documents have it, the first by file name wins (the
+platform's rule), with a located warning. A reference that matches nothing is located too.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from mdxsite.errors import Location, Problem, report_warnings
+from mdxsite.errors import Location, MdxsiteError, Problem, report_warnings
 from mdxsite.model import OpenApiSource, Page, Site, frozen_mapping
-from mdxsite.openapi.check import METHODS
-from mdxsite.openapi.load import Document
+from mdxsite.openapi.check import METHODS, UNUSABLE, check
+from mdxsite.openapi.load import Document, load_path
 
 KEYS = ("openapi", "openapi-schema")
 _SUFFIXES = (".yaml", ".yml", ".json")
@@ -92,6 +93,26 @@ class Resolver:
         self.site = site
         self.load = load   # OpenApiSource -> Document (the expander's cached loader)
         self.specs = known_specs(site)
+        self._others: dict[str, Document] | None = None
+
+    def others(self) -> dict[str, Document]:
+        """The site's OpenAPI files that docs.json does not name, by file name (read once,
+        when a reference without a spec name is in none of :attr:`specs`), each with its
+        document; a file that is not a usable document is left out. Only the one a page
+        takes is loaded through :meth:`doc`, so the build checks it like the others it uses."""
+        if self._others is None:
+            named = {s.lstrip("./").lstrip("/") for s in self.specs}
+            self._others = {}
+            for rel in sorted(self.site.assets):
+                if rel.endswith(_SUFFIXES) and rel not in named and \
+                        _looks_like_openapi(self.site, rel):
+                    try:
+                        doc = load_path(self.site.root / rel, rel)
+                    except MdxsiteError:
+                        continue
+                    if not any(p.code in UNUSABLE for p in check(doc).errors):
+                        self._others[rel] = doc
+        return self._others
 
     def named(self, name: str, page: str = "") -> str | None:
         """Return the document a page names: a known spec, with or without its extension.
@@ -173,6 +194,8 @@ def resolve(site: Site, resolver: Resolver, page: Page) -> tuple[Page | None, Pr
     if problem:
         return None, problem
     hits = [s for s in specs if wanted in _operation_keys(resolver.doc(s))]
+    if not hits and not spec_name:
+        hits = [s for s, d in resolver.others().items() if wanted in _operation_keys(d)]
     if not hits:
         # the hosted platform matches '/a/b' with '/a/b/': sites written for it rely on that
         loose = [(s, k) for s in specs for k in _operation_keys(resolver.doc(s))
@@ -185,10 +208,7 @@ def resolve(site: Site, resolver: Resolver, page: Page) -> tuple[Page | None, Pr
                                      code="openapi.trailing-slash", warning=True)])
             hits, target, wanted = [spec], route, (wanted[0], route)
     if len(hits) > 1:
-        return None, Problem(where, f"{_spell(wanted)!r} is in several OpenAPI documents: "
-                             + ", ".join(repr(h) for h in hits),
-                             f"name one: 'openapi: {hits[0]} {_spell(wanted)}'",
-                             code="openapi.ambiguous")
+        hits = _first_by_name(hits, where, _spell(wanted), "openapi")
     if not hits:
         # the platform publishes such a page (its own translated docs name operations a
         # lagging spec lacks): build its MDX with a visible notice, and warn
@@ -221,6 +241,18 @@ def resolve(site: Site, resolver: Resolver, page: Page) -> tuple[Page | None, Pr
         "deprecated": bool(op.get("deprecated"))})), None
 
 
+def _first_by_name(hits: list[str], where: Location, what: str, key: str) -> list[str]:
+    """Of several documents holding what a page names, the first by file name, as the
+    platform takes it (a located warning says which, and how to name another)."""
+    ordered = sorted(hits, key=lambda s: s.lstrip("./").lstrip("/"))
+    report_warnings([Problem(
+        where, f"{what!r} is in several OpenAPI documents: "
+        + ", ".join(repr(h) for h in ordered) + f"; the first by file name, {ordered[0]!r}, "
+        "is used", f"to use another, name it: '{key}: {ordered[1]} {what.removeprefix('schema ')}'",
+        code="openapi.ambiguous", warning=True)])
+    return ordered[:1]
+
+
 def _specs_for(resolver: Resolver, where: Location, spec_name: str) -> tuple[list[str], Problem | None]:
     if spec_name:
         spec = resolver.named(spec_name, where.file)
@@ -243,16 +275,19 @@ def _schema_page(resolver: Resolver, page: Page, where: Location, spec_name: str
     if problem:
         return None, problem
 
-    def schemas(spec: str) -> dict[str, Any]:
-        found = (resolver.doc(spec).data.get("components") or {}).get("schemas")
+    def schemas(spec: str | Document) -> dict[str, Any]:
+        doc = resolver.doc(spec) if isinstance(spec, str) else spec
+        components = doc.data.get("components")
+        found = components.get("schemas") if isinstance(components, dict) else None
         return found if isinstance(found, dict) else {}
 
     hits = [s for s in specs if name in schemas(s)]
+    if not hits and not spec_name:
+        hits = [s for s, d in resolver.others().items() if name in schemas(d)]
     if len(hits) > 1:
-        return None, Problem(where, f"schema {name!r} is in several OpenAPI documents: "
-                             + ", ".join(repr(h) for h in hits),
-                             f"name one: 'openapi-schema: {hits[0]} {name}'",
-                             code="openapi.ambiguous")
+        hits = _first_by_name(hits, where, f"schema {name}", "openapi-schema")
+    if hits:
+        resolver.doc(hits[0])  # the build checks the document it takes
     if not hits:
         known = [n for s in specs for n in schemas(s)]
         close = difflib.get_close_matches(name, known, n=1)

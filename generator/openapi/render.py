@@ -47,7 +47,8 @@ DISPLAYS = ("interactive", "simple", "none")
 # (matched on the sample's language or label, so a plugin's "Go" sample answers "go")
 LANGUAGE_ALIASES = {"curl": "bash", "bash": "bash", "sh": "bash", "shell": "bash",
                     "python": "python", "py": "python", "javascript": "javascript",
-                    "js": "javascript", "node": "javascript", "nodejs": "javascript"}
+                    "js": "javascript", "node": "javascript", "nodejs": "javascript",
+                    "go": "go", "golang": "go"}
 
 
 @lru_cache(maxsize=1)
@@ -94,11 +95,36 @@ def _param_schema(param: dict[str, Any]) -> Any:
     return {}
 
 
-def _param_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
-    """Return the example written for a parameter (or its schema), and whether there was one.
+def _sample_parameter(data: Any, p: dict[str, Any], raw: dict[str, Any]) -> ApiParameter:
+    """A parameter as the request samples write it: its example (generated when it is
+    required and has none), and how its array or object value is spelled in the request."""
+    example = p["example"] if p["example"] is not None else (
+        samples.example_of(data, _param_schema(raw), "request") if p["required"] else None)
+    if "schema" not in raw and isinstance(raw.get("content"), dict) and \
+            isinstance(example, (dict, list)):
+        example = json.dumps(example)  # a parameter with content is sent serialised, as JSON
+    style, explode = raw.get("style"), raw.get("explode")
+    return ApiParameter(name=p["name"], location=p["in"], required=p["required"],
+                        example=example, style=style if isinstance(style, str) else "",
+                        explode=explode if isinstance(explode, bool) else None)
 
-    ``x-default`` (on the parameter or its schema) comes first: it is the value the platform
-    prefills in the playground without making it the API's default.
+
+def _described(node: Node, param: dict[str, Any]) -> Node:
+    """``node`` (a parameter's or header's schema) without its own description when the
+    parameter has one: the platform shows the parameter's description in place of its
+    schema's, once (FastAPI writes the same text on both, which read twice)."""
+    if param.get("description"):
+        node.description = ""
+    return node
+
+
+def _own_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
+    """Return the example written on a parameter itself (its ``x-default``, ``example`` or
+    first of ``examples``, or its schema's ``x-default``), and whether there was one: the
+    values its field shows as "Example", which its schema's own notes do not already show.
+
+    ``x-default`` comes first: it is the value the platform prefills in the playground without
+    making it the API's default.
     """
     schema_first, _ = deref(data, _param_schema(param))
     for holder in (param, schema_first):
@@ -112,6 +138,15 @@ def _param_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
             value, _ = deref(data, value)
             if isinstance(value, dict) and "value" in value:
                 return value["value"], True
+    return None, False
+
+
+def _param_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
+    """Return the example written for a parameter (or its schema), and whether there was one:
+    :func:`_own_example`, else its schema's example, default, const or first allowed value."""
+    own, given = _own_example(data, param)
+    if given:
+        return own, True
     schema, _ = deref(data, _param_schema(param))
     if isinstance(schema, dict):  # in the order the platform's example generator takes them
         if "example" in schema:
@@ -253,10 +288,16 @@ def request_samples(site: Site, op: ApiOperation) -> list[dict[str, Any]]:
 
     pm = pipeline.current_plugins()
     if pm is None:
-        found = samples.builtin_samples(op)
+        found = samples.builtin_samples(op, site.config.get("api.examples.languages"))
     else:
+        items = list(plugin_manager.contributions(pm, "mdxsite_request_samples", site=site,
+                                                  operation=op))
+        # a plugin's own sample under the label of one the built-in plugin adds only when
+        # api.examples.languages asks (Go, HOOKS.md's example) takes its place
+        theirs = {getattr(s, "label", None) for owner, s in items if owner != "openapi"}
         found = plugin_manager.unique_by(
-            plugin_manager.contributions(pm, "mdxsite_request_samples", site=site, operation=op),
+            ((owner, s) for owner, s in items if not (
+                owner == "openapi" and s.label in samples.ON_REQUEST_LABELS and s.label in theirs)),
             key=lambda s: s.label, what="request sample")
     chosen = [s for s in found if isinstance(s, RequestSample)]
     languages = site.config.get("api.examples.languages")
@@ -317,12 +358,16 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     params: list[dict[str, Any]] = []
     for param in _parameters(data, item, op):
         example, given = _param_example(data, param)
-        node = walker.node(_param_schema(param))
+        shown, own = _own_example(data, param)
+        node = _described(walker.node(_param_schema(param)), param)
         params.append({"name": param["name"], "in": param.get("in", ""),
                        "required": bool(param.get("required")) or param.get("in") == "path",
                        "deprecated": param.get("deprecated") is True,
                        "description": str(param.get("description") or ""),
                        "node": node, "example": example if given else None,
+                       # the field's "Example" line: the schema's own example, default and
+                       # allowed values are in its notes already, written once there
+                       "shown_example": shown if own else None,
                        "example_json": json.dumps(example) if given else "",
                        "prefilled": _has_x_default(data, param)})
     body_raw, _ = deref(data, op.get("requestBody"))
@@ -344,7 +389,8 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
             header, _ = deref(data, header)
             if isinstance(header, dict):
                 headers.append({"name": name, "description": str(header.get("description") or ""),
-                                "node": response_walker.node(_param_schema(header)),
+                                "node": _described(response_walker.node(_param_schema(header)),
+                                                   header),
                                 "required": header.get("required") is True})
         links = []
         for name, link in (response.get("links") or {}).items():
@@ -399,10 +445,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         spec=spec, method="POST" if webhook and method == "post" else method.upper(),
         path=route, url=first_server + samples.fill_path(route, path_values) if not webhook
         else route, servers=tuple(s["filled"] for s in servers),
-        parameters=tuple(ApiParameter(name=p["name"], location=p["in"], required=p["required"],
-                                      example=p["example"] if p["example"] is not None else (
-                                          samples.example_of(data, _param_schema(raw), "request")
-                                          if p["required"] else None))
+        parameters=tuple(_sample_parameter(data, p, raw)
                          for p, raw in zip(params, _parameters(data, item, op))
                          if p["required"] or not required_only),
         body_type=body_type, body=sample_body, auth=_auth_models(security),

@@ -17,8 +17,8 @@ import re
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from mdxsite.model import ApiOperation, RequestSample
-from mdxsite.openapi.schema import deref
+from mdxsite.model import ApiOperation, ApiParameter, RequestSample
+from mdxsite.openapi.schema import deref, format_of
 
 # the values the platform's generateExampleFromSchema makes up for these formats (any other
 # string is "<string>"); files (binary, base64) it leaves out of an example, a page shows them
@@ -180,8 +180,7 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
                         level + 1)
         return [] if item is _CUT else [None if item is _OMIT else item]
     if kind == "string":
-        fmt = schema.get("format")
-        return _FORMATS.get(fmt.lower(), "<string>") if isinstance(fmt, str) else "<string>"
+        return _FORMATS.get(format_of(schema).lower(), "<string>")
     if kind in ("integer", "number"):
         return _made_up_number(schema, kind == "integer")
     if kind == "boolean":
@@ -238,6 +237,28 @@ def _text(value: Any) -> str:
 
 # --------------------------------------------------------------------------- request samples
 
+_DELIMITERS = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}
+
+
+def _query_pairs(p: ApiParameter) -> list[tuple[str, str]]:
+    """The name=value pairs of a query parameter, its array or object spelled as its
+    ``style`` and ``explode`` say (OpenAPI's default: form, exploded, so ``ids=1&ids=2`` and
+    ``status=open&since=…``; deepObject ``filter[status]=open``), not as JSON text."""
+    value, style = p.example, p.style or "form"
+    explode = p.explode if p.explode is not None else style == "form"
+    if isinstance(value, list):
+        if explode or style not in _DELIMITERS:
+            return [(p.name, _text(v)) for v in value]
+        return [(p.name, _DELIMITERS[style].join(_text(v) for v in value))]
+    if isinstance(value, dict):
+        if style == "deepObject":
+            return [(f"{p.name}[{k}]", _text(v)) for k, v in value.items()]
+        if explode:
+            return [(str(k), _text(v)) for k, v in value.items()]
+        return [(p.name, ",".join(f"{k},{_text(v)}" for k, v in value.items()))]
+    return [(p.name, _text(value))]
+
+
 def _request_parts(op: ApiOperation) -> tuple[str, dict[str, str], dict[str, str], str | None]:
     """Return the URL (query included), headers, cookies and basic-auth user of a sample."""
     query: list[tuple[str, str]] = []
@@ -248,7 +269,7 @@ def _request_parts(op: ApiOperation) -> tuple[str, dict[str, str], dict[str, str
         if not p.required and p.example is None:
             continue
         if p.location == "query":
-            query.append((p.name, _text(p.example)))
+            query += _query_pairs(p)
         elif p.location == "header":
             headers[p.name] = _text(p.example)
         elif p.location == "cookie":
@@ -344,8 +365,11 @@ def python(op: ApiOperation) -> RequestSample:
     """Return the Python (requests) sample of ``op``."""
     url, headers, cookies, basic = _request_parts(op)
     parts, pairs = _form_parts(op), _form_pairs(op)
-    if "json" in op.body_type or parts is not None or pairs is not None:
-        headers.pop("Content-Type", None)  # requests writes it (a multipart one with its boundary)
+    if op.body_type == "application/json" or parts is not None or pairs is not None:
+        # requests writes these (a multipart one with its boundary); json= writes
+        # application/json only, so another JSON type (application/vnd.api+json, one with a
+        # charset) keeps its header, which a server may insist on
+        headers.pop("Content-Type", None)
     lines = ["import requests", "", f"url = {json.dumps(url)}"]
     args = ["url"]
     if headers:
@@ -417,9 +441,70 @@ def javascript(op: ApiOperation) -> RequestSample:
     return RequestSample(label="JavaScript", language="javascript", code="\n".join(lines))
 
 
-def builtin_samples(op: ApiOperation) -> list[RequestSample]:
-    """Return the built-in samples: cURL, Python and JavaScript."""
-    return [curl(op), python(op), javascript(op)]
+def _go_string(text: str) -> str:
+    """A Go string literal of ``text``: a raw string when it has no backquote (JSON bodies
+    keep their layout), else an interpreted one (JSON's escapes are Go's)."""
+    return f"`{text}`" if "`" not in text else json.dumps(text)
+
+
+def go(op: ApiOperation) -> RequestSample:
+    """Return the Go (net/http) sample of ``op``."""
+    url, headers, cookies, basic = _request_parts(op)
+    parts = _form_parts(op)
+    imports = {"fmt", "io", "net/http"}
+    body = ["", "func main() {", f"\turl := {json.dumps(url)}"]
+    payload = "nil"
+    if parts is not None:
+        imports |= {"bytes", "mime/multipart"}
+        headers.pop("Content-Type", None)  # the writer's, with its boundary
+        body += ["\tpayload := &bytes.Buffer{}", "\twriter := multipart.NewWriter(payload)"]
+        files = 0
+        for name, text, file in parts:
+            if file:
+                imports |= {"os", "path/filepath"}
+                files += 1
+                n = str(files) if files > 1 else ""  # file, file2...: one variable each
+                body += [f"\tfile{n}, _ := os.Open({json.dumps(text)})",
+                         f"\tdefer file{n}.Close()",
+                         f"\tpart{n}, _ := writer.CreateFormFile({json.dumps(name)}, "
+                         f"filepath.Base(file{n}.Name()))", f"\tio.Copy(part{n}, file{n})"]
+            else:
+                body.append(f"\twriter.WriteField({json.dumps(name)}, {_go_string(text)})")
+        body.append("\twriter.Close()")
+        payload = "payload"
+    elif op.body is not None:
+        imports.add("strings")
+        body.append(f"\tpayload := strings.NewReader({_go_string(dump(op.body, op.body_type))})")
+        payload = "payload"
+    body += ["", f"\treq, _ := http.NewRequest({json.dumps(op.method)}, url, {payload})"]
+    if parts is not None:
+        body.append('\treq.Header.Add("Content-Type", writer.FormDataContentType())')
+    body += [f"\treq.Header.Add({json.dumps(k)}, {json.dumps(v)})" for k, v in headers.items()]
+    body += [f"\treq.AddCookie(&http.Cookie{{Name: {json.dumps(k)}, Value: {json.dumps(v)}}})"
+             for k, v in cookies.items()]
+    if basic:
+        body.append('\treq.SetBasicAuth("username", "password")')
+    body += ["", "\tres, err := http.DefaultClient.Do(req)", "\tif err != nil {",
+             "\t\tpanic(err)", "\t}", "\tdefer res.Body.Close()",
+             "\tbody, _ := io.ReadAll(res.Body)", "", "\tfmt.Println(res.StatusCode, string(body))",
+             "}"]
+    head = ["package main", "", "import (", *(f"\t{json.dumps(i)}" for i in sorted(imports)), ")"]
+    return RequestSample(label="Go", language="go", code="\n".join(head + body))
+
+
+# the samples beyond the platform's three default tabs, by the api.examples.languages names
+# that ask for them (the platform's aliases)
+_ON_REQUEST = {"go": go, "golang": go}
+ON_REQUEST_LABELS = frozenset({"Go"})  # their labels: a plugin's sample of one takes its place
+
+
+def builtin_samples(op: ApiOperation, languages: object = None) -> list[RequestSample]:
+    """Return the built-in samples: cURL, Python and JavaScript, and Go when ``languages``
+    (``api.examples.languages``) names it."""
+    extra = list(dict.fromkeys(_ON_REQUEST[name.lower()] for name in (
+        languages if isinstance(languages, list) else [])
+        if isinstance(name, str) and name.lower() in _ON_REQUEST))
+    return [curl(op), python(op), javascript(op), *(make(op) for make in extra)]
 
 
 def fill_path(path: str, values: dict[str, Any]) -> str:

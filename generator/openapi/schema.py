@@ -82,6 +82,35 @@ def types_of(schema: dict[str, Any]) -> tuple[list[str], bool]:
     return types, nullable
 
 
+# contentMediaType values @mintlify/validation takes for a file upload (3.1 writes a file as
+# a string with a binary media type instead of format: binary): every image, audio and video
+# type, and these (asked of the converter: text, JSON, XML, office documents, fonts and the
+# other archive types stay strings)
+_FILE_MEDIA = frozenset({
+    "application/octet-stream", "application/pdf", "application/zip",
+    "application/x-zip-compressed", "application/gzip", "application/x-gzip",
+    "application/x-tar", "application/x-7z-compressed", "application/x-rar-compressed",
+    "application/vnd.rar"})
+
+
+def format_of(schema: dict[str, Any]) -> str:
+    """The schema's ``format``; for a 3.1 file without one (a binary ``contentMediaType``),
+    the format that means the same: ``base64`` when its ``contentEncoding`` is base64 or
+    base64url, else ``binary``. ``""`` for none."""
+    raw = schema.get("format")
+    if isinstance(raw, str):
+        return raw
+    media = schema.get("contentMediaType")
+    if not isinstance(media, str):
+        return ""
+    media = media.split(";", 1)[0].strip().lower()
+    if not (media in _FILE_MEDIA or media.startswith(("image/", "audio/", "video/"))):
+        return ""
+    encoding = schema.get("contentEncoding")
+    return "base64" if isinstance(encoding, str) and encoding.lower() in (
+        "base64", "base64url") else "binary"
+
+
 def constraints(schema: dict[str, Any]) -> list[str]:
     """Return the validation keywords of ``schema`` as short readable phrases."""
     out = []
@@ -212,8 +241,9 @@ class Walker:
         node.read_only = schema.get("readOnly") is True
         node.write_only = schema.get("writeOnly") is True
         node.deprecated = schema.get("deprecated") is True
-        raw_format = schema.get("format")
-        fmt = raw_format if isinstance(raw_format, str) else ""
+        fmt = format_of(schema)
+        if not types and fmt in ("binary", "base64") and "format" not in schema:
+            types = ["string"]  # a file written as contentMediaType alone
         nested = bool(schema.get("properties") or schema.get("oneOf") or schema.get("anyOf") or
                       isinstance(schema.get("additionalProperties"), dict) and
                       schema.get("additionalProperties"))
@@ -258,10 +288,21 @@ class Walker:
         for combinator in ("oneOf", "anyOf"):
             options = schema.get(combinator)
             if isinstance(options, list) and options:
+                # a null option (FastAPI's anyOf: [X, {type: 'null'}]) makes the schema
+                # nullable instead of being an option of its own
+                kept = [o for o in options if not self._only_null(o)]
+                if len(kept) < len(options):
+                    if not node.nullable and node.type:
+                        node.type += " | null"
+                    node.nullable = True
+                if len(kept) == 1:
+                    self._take(node, self.node(kept[0], stack, depth + 1))
+                    break
                 node.combinator = combinator
-                node.variants = [self.node(o, stack, depth + 1) for o in options]
+                node.variants = [self.node(o, stack, depth + 1) for o in kept]
                 if not node.type:
                     node.type = " | ".join(dict.fromkeys(v.type or "any" for v in node.variants))
+                    node.type += " | null" if node.nullable and node.variants else ""
                 break
         disc = schema.get("discriminator")
         if isinstance(disc, dict) and isinstance(disc.get("propertyName"), str):
@@ -270,6 +311,41 @@ class Walker:
             if isinstance(mapping, dict):
                 node.mapping = [(str(k), str(v).rsplit("/", 1)[-1]) for k, v in mapping.items()]
         return node
+
+    def _only_null(self, raw: Any) -> bool:
+        """Whether ``raw`` allows null and nothing else (``type: 'null'``, ``enum: [null]``)."""
+        schema, _ = deref(self.data, raw)
+        if not isinstance(schema, dict) or any(
+                k in schema for k in ("properties", "items", "oneOf", "anyOf", "allOf")):
+            return False
+        kind = schema.get("type")
+        return (kind == "null" or kind == ["null"] or schema.get("enum") == [None]
+                or ("const" in schema and schema["const"] is None and kind is None))
+
+    @staticmethod
+    def _take(node: Node, only: Node) -> None:
+        """Fill ``node`` (a oneOf/anyOf of one option besides null) with that option: its
+        type, fields and variants, and the notes ``node`` does not have itself."""
+        if not node.type:
+            node.type = (only.type or "any") + (
+                " | null" if node.nullable and not only.type.endswith(" | null") else "")
+        node.read_only = node.read_only or only.read_only
+        node.write_only = node.write_only or only.write_only
+        node.deprecated = node.deprecated or only.deprecated
+        node.properties = node.properties + only.properties
+        node.variants, node.combinator = only.variants, only.combinator
+        node.discriminator, node.mapping = only.discriminator, only.mapping
+        node.recursive = node.recursive or only.recursive
+        node.anchor = node.anchor or only.anchor
+        node.truncated = only.truncated
+        node.lazy, node.lazy_mode = only.lazy, only.lazy_mode
+        node.description = node.description or only.description
+        node.enum = node.enum or only.enum
+        node.constraints = node.constraints or only.constraints
+        if not node.has_default and only.has_default:
+            node.default, node.has_default = only.default, True
+        if not node.has_example and only.has_example:
+            node.example, node.has_example = only.example, True
 
     def _merge_all_of(self, schema: dict[str, Any], stack: tuple[tuple[str, Node], ...],
                       level: int = 0) -> dict[str, Any]:
@@ -310,6 +386,8 @@ class Walker:
             text = " | ".join(types)
             if fmt and len(types) == 1:
                 text += f"<{fmt}>"
+        elif schema.get("type") in ("null", ["null"]):
+            return "null"
         else:
             text = name if name else ("" if any(k in schema for k in ("oneOf", "anyOf")) else "any")
         return text + (" | null" if nullable and text else "")

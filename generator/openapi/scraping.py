@@ -37,9 +37,9 @@ def plan(doc_data: dict, doc_ops: list[dict]) -> list[tuple[str, str, str, bool]
     for entry in doc_ops:
         op = entry["op"]
         stem, _taken = placer.place(slugs.page_stem("", op, entry["method"], entry["path"],
-                                                    entry["webhook"]),
+                                                    entry["webhook"], doc_data),
                                     (entry["method"], entry["path"], str(entry["webhook"])))
-        tag = slugs.first_tag(op)
+        tag = slugs.first_tag(op, doc_data)
         value = (f"webhook {entry['path']}" if entry["webhook"]
                  else f"{entry['method'].upper()} {entry['path']}")
         out.append((stem, labels.get(tag, tag) or slugs.UNTAGGED, value, not entry["hidden"]))

@@ -41,26 +41,78 @@ def operation_slug(op: dict[str, Any], method: str, path: str, webhook: bool) ->
     return slug("-".join(words))
 
 
-def first_tag(op: dict[str, Any]) -> str:
-    """The tag an operation is filed under ('' for none): its first."""
+def _declared(data: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The document's tag objects that have a name."""
+    tags = (data or {}).get("tags")
+    return [t for t in tags if isinstance(t, dict) and isinstance(t.get("name"), str)] \
+        if isinstance(tags, list) else []
+
+
+def tag_tree(data: dict[str, Any] | None) -> bool:
+    """Whether ``data`` is an OpenAPI 3.2 document, whose tags have ``kind``, ``parent`` and
+    ``summary`` (nested groups and badge tags); 3.0 and 3.1 keep one flat group per tag."""
+    return str((data or {}).get("openapi", "")).startswith("3.2")
+
+
+def _kinds(data: dict[str, Any] | None) -> dict[str, str]:
+    return {t["name"]: str(t["kind"]) for t in _declared(data) if isinstance(t.get("kind"), str)}
+
+
+def first_tag(op: dict[str, Any], data: dict[str, Any] | None = None) -> str:
+    """The tag an operation is filed under ('' for none): its first; in an OpenAPI 3.2
+    document (``data``), its first tag of ``kind: nav``, else its first without a kind."""
     tags = op.get("tags")
-    return str(tags[0]) if isinstance(tags, list) and tags and isinstance(
-        tags[0], (str, int)) else ""
+    names = [str(t) for t in tags if isinstance(t, (str, int))] if isinstance(tags, list) else []
+    if not tag_tree(data):
+        return str(tags[0]) if isinstance(tags, list) and tags and isinstance(
+            tags[0], (str, int)) else ""
+    kinds = _kinds(data)
+    return next((t for t in names if kinds.get(t) == "nav"),
+                next((t for t in names if t not in kinds), ""))
+
+
+def badge(op: dict[str, Any], data: dict[str, Any] | None) -> str:
+    """The sidebar pill of an operation in an OpenAPI 3.2 document: its first tag of
+    ``kind: badge``, shown by its ``summary`` (else its name); '' for none."""
+    if not tag_tree(data):
+        return ""
+    tags = op.get("tags")
+    badges = {t["name"]: t for t in _declared(data) if t.get("kind") == "badge"}
+    for name in tags if isinstance(tags, list) else []:
+        if isinstance(name, str) and name in badges:
+            summary = badges[name].get("summary")
+            return summary if isinstance(summary, str) and summary.strip() else name
+    return ""
+
+
+def tag_parents(data: dict[str, Any] | None) -> dict[str, str]:
+    """Each nav tag's ``parent`` tag in an OpenAPI 3.2 document (its group nests in the
+    parent's); empty for 3.0 and 3.1, and for a parent that is not a declared tag."""
+    if not tag_tree(data):
+        return {}
+    declared = {t["name"] for t in _declared(data)}
+    return {t["name"]: t["parent"] for t in _declared(data)
+            if isinstance(t.get("parent"), str) and t["parent"] in declared
+            and t.get("kind") in (None, "nav")}
 
 
 def tag_labels(data: dict[str, Any]) -> dict[str, str]:
-    """The sidebar label of each declared tag: ``x-group``, else ``x-displayName``, else its name."""
+    """The sidebar label of each declared tag: ``x-group``, else (OpenAPI 3.2) its
+    ``summary``, else ``x-displayName``, else its name."""
     out = {}
-    for tag in data.get("tags") or []:
-        if isinstance(tag, dict) and isinstance(tag.get("name"), str):
-            label = tag.get("x-group") or tag.get("x-displayName") or tag["name"]
-            out[tag["name"]] = str(label)
+    tree = tag_tree(data)
+    for tag in _declared(data):
+        label = tag.get("x-group") or (tree and tag.get("summary")) or tag.get(
+            "x-displayName") or tag["name"]
+        out[tag["name"]] = str(label)
     return out
 
 
-def page_stem(directory: str, op: dict[str, Any], method: str, path: str, webhook: bool) -> str:
-    """``<directory>/<tag>/<slug>`` before any collision suffix (``directory`` may be '')."""
-    tag = first_tag(op)
+def page_stem(directory: str, op: dict[str, Any], method: str, path: str, webhook: bool,
+              data: dict[str, Any] | None = None) -> str:
+    """``<directory>/<tag>/<slug>`` before any collision suffix (``directory`` may be '');
+    ``data``, the document, decides which tag an OpenAPI 3.2 operation is filed under."""
+    tag = first_tag(op, data)
     parts = [directory.strip("/").lower(), slug(tag) if tag else "",
              operation_slug(op, method, path, webhook)]
     return "/".join(p for p in parts if p)

@@ -71,6 +71,12 @@ def test_examples_languages_picks_and_orders_the_request_samples(tmp_path: Path)
     out, log = build(tmp_path, {"examples": {"languages": ["javascript", "curl"]}})
     assert sample_tabs(page(out, "api-reference/pets/add-a-pet")) == ["JavaScript", "cURL"]
     assert "openapi.language" not in log
+    # Go, by the platform's name or alias, is a tab of its own (it was a warning and nothing)
+    out, log = build(tmp_path, {"examples": {"languages": ["golang", "curl"]}}, "go")
+    doc = page(out, "api-reference/pets/add-a-pet")
+    assert sample_tabs(doc) == ["Go", "cURL"]
+    assert 'http.NewRequest("POST", url, payload)' in sample_code(doc, "Go")
+    assert "openapi.language" not in log
 
 
 def test_examples_languages_without_a_sample_is_a_located_warning(tmp_path: Path) -> None:

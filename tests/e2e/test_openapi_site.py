@@ -275,23 +275,54 @@ def test_a_trailing_slash_difference_is_a_warning_not_an_error(tmp_path: Path) -
     assert article(tmp_path / "out", "adopt").startswith("List pets GET /pets")
 
 
-def test_several_specs_need_a_name_only_when_ambiguous(tmp_path: Path) -> None:
+def test_of_several_specs_the_first_by_file_name_answers_an_unnamed_reference(
+        tmp_path: Path) -> None:
+    # the platform's rule ("the first match wins based on alphabetical filename order"): a
+    # site whose v1 and v2 documents share an operation builds there; here it failed with
+    # "is in several OpenAPI documents"
     root = tmp_path / "site"
     shutil.copytree(FIXTURE, root)
-    (root / "copy.yaml").write_text((root / "petstore.yaml").read_text())
+    (root / "copy.yaml").write_text((root / "petstore.yaml").read_text().replace(
+        "summary: Get a pet", "summary: Get a copied pet"))
     config = json.loads((root / "docs.json").read_text())
     config["navigation"]["tabs"].append({"tab": "Copy", "openapi": {"source": "copy.yaml",
                                                                     "directory": "copy"}})
     (root / "docs.json").write_text(json.dumps(config))
     result = run("build", root, "-o", tmp_path / "out")
-    assert result.exit_code == 1
-    assert ("adopt.mdx:2:10: 'GET /pets/{petId}' is in several OpenAPI documents: "
-            "'petstore.yaml', 'copy.yaml'. Name one: 'openapi: petstore.yaml GET /pets/{petId}'"
+    assert result.exit_code == 0, result.output
+    assert ("adopt.mdx:2:10: warning: 'GET /pets/{petId}' is in several OpenAPI documents: "
+            "'copy.yaml', 'petstore.yaml'; the first by file name, 'copy.yaml', is used. To use "
+            "another, name it: 'openapi: petstore.yaml GET /pets/{petId}'"
             in result.output), result.output
-    (root / "adopt.mdx").write_text("---\nopenapi: copy GET /pets/{petId}\n---\n")
+    assert "Get a copied pet" in article(tmp_path / "out", "adopt")
+    (root / "adopt.mdx").write_text("---\nopenapi: petstore GET /pets/{petId}\n---\n")
     (root / "pet-model.mdx").write_text("---\nopenapi-schema: copy.yaml Pet\n---\n")
     result = run("build", root, "-o", tmp_path / "out")
     assert result.exit_code == 0, result.output
+    assert "several OpenAPI documents" not in result.output
+    assert "Get a pet" in article(tmp_path / "out", "adopt")
+
+
+def test_an_unnamed_reference_finds_a_spec_docs_json_does_not_name(tmp_path: Path) -> None:
+    # the platform uploads every OpenAPI file of the repository and looks an unnamed
+    # reference up in all of them: a page for an operation of such a file was built from
+    # its MDX alone, with a "not in the document" notice
+    root = tmp_path / "site"
+    shutil.copytree(FIXTURE, root)
+    (root / "hooks").mkdir()
+    (root / "hooks" / "events.yaml").write_text(
+        "openapi: 3.1.0\ninfo: {title: Events, version: '1'}\nwebhooks:\n  petAdopted:\n"
+        "    post:\n      summary: Pet adopted\n      responses: {'200': {description: ok}}\n"
+        "components:\n  schemas:\n    Adoption: {type: object, properties: {when: "
+        "{type: string}}}\n")
+    (root / "hooks" / "broken.yaml").write_text("openapi: 2.0\n")  # not usable: left out
+    (root / "adopt.mdx").write_text("---\nopenapi: webhook petAdopted\n---\n")
+    (root / "pet-model.mdx").write_text("---\nopenapi-schema: Adoption\n---\n")
+    result = run("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "petAdopted" not in result.output, result.output
+    assert article(tmp_path / "out", "adopt").startswith("Pet adopted WEBHOOK petAdopted")
+    assert "when string" in article(tmp_path / "out", "pet-model")
 
 
 class GoSamples:
@@ -324,6 +355,24 @@ def test_a_plugin_adds_request_samples_through_the_hook(tmp_path: Path) -> None:
     assert create.servers == ("https://api.shelter.example/v2",
                               "https://sandbox.shelter.example/v2")
     assert not any(op.webhook for op in plugin.seen)  # webhooks are not requests you send
+
+
+def test_a_plugins_go_sample_takes_the_place_of_the_built_in_one(tmp_path: Path) -> None:
+    # api.examples.languages naming "go" adds the built-in Go sample; a plugin contributing
+    # its own "Go" (HOOKS.md's example) keeps its tab instead of two plugins clashing
+    root = tmp_path / "site"
+    shutil.copytree(FIXTURE, root)
+    config = json.loads((root / "docs.json").read_text())
+    config["api"] = {"examples": {"languages": ["curl", "go"]}}
+    (root / "docs.json").write_text(json.dumps(config))
+    pm = plugin_manager.create()
+    pm.register(GoSamples(), name="go-samples")
+    out = tmp_path / "out"
+    pipeline.build(root, out, pm, jobs=1, use_cache=False)
+    text = article(out, "api-reference/pets/get-a-pet")
+    assert "Request cURL Go" in text
+    assert 'http.NewRequest("GET", "https://api.shelter.example/v2/pets/' in text
+    assert "http.DefaultClient.Do(req)" not in text  # the built-in Go sample is not there
 
 
 def test_a_group_with_openapi_and_no_pages_validates_and_builds(

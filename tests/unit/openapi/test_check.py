@@ -33,9 +33,9 @@ BROKEN = [
     ("swagger", "swagger: '2.0'\ninfo: {title: T, version: '1'}\npaths: {}\n", 1,
      "api.yaml:1:10: swagger: Swagger 2.0 documents are not supported"),
     ("no-version", "info: {title: T, version: '1'}\npaths: {}\n", 1,
-     "'openapi' must be a 3.0.x or 3.1.x version string, got None"),
+     "'openapi' must be a 3.0.x, 3.1.x or 3.2.x version string, got None"),
     ("version-2", "openapi: 2.0.0\ninfo: {title: T, version: '1'}\npaths: {}\n", 1,
-     "api.yaml:1:10: openapi: 'openapi' must be a 3.0.x or 3.1.x version string, got '2.0.0'"),
+     "api.yaml:1:10: openapi: 'openapi' must be a 3.0.x, 3.1.x or 3.2.x version string, got '2.0.0'"),
     ("version-number", "openapi: 3.1\ninfo: {title: T, version: '1'}\npaths: {}\n", 1,
      "got 3.1"),
     ("no-info", "openapi: 3.1.0\npaths: {}\n", 1, "'info' object is missing"),
@@ -163,3 +163,41 @@ def test_unused_path_param_is_a_warning(tmp_path: Path) -> None:
     assert exit_code == 0, output
     assert "warning: paths./a.get: path parameter 'id' does not appear in '/a'" in output
     assert "[openapi.unused-path-param]" in output
+
+
+def test_an_openapi_3_2_document_is_checked_with_its_tag_tree(tmp_path: Path) -> None:
+    # the platform takes 3.2 documents (their tags nest through parent); a 3.2.0 file failed
+    # as "'openapi' must be a 3.0.x, 3.1.x or 3.2.x version string"
+    good = ("openapi: 3.2.0\ninfo: {title: T, version: '1'}\ntags:\n"
+            "  - {name: store, kind: nav}\n  - {name: plants, parent: store}\n"
+            "  - {name: beta, kind: badge}\npaths: {}\n")
+    exit_code, output = run(tmp_path, good)
+    assert exit_code == 0, output
+    bad = ("openapi: 3.2.0\ninfo: {title: T, version: '1'}\ntags:\n"
+           "  - {name: a, parent: b}\n  - {name: b, parent: a}\n"
+           "  - {name: c, parent: nowhere}\n  - {name: a}\npaths: {}\n")
+    exit_code, output = run(tmp_path, bad)
+    assert exit_code == 1, output
+    assert "api.yaml:4:23: tags[0].parent: tag parents run in a circle: a -> b -> a" in output
+    assert "api.yaml:6:23: tags[2].parent: tag 'c' has parent 'nowhere', which is not a " \
+        "declared tag" in output
+    assert "api.yaml:7:12: tags[3].name: tag 'a' is declared twice (first at tags[0])" in output
+    # 3.1 has no tag tree: the same tags are not checked as one
+    exit_code, output = run(tmp_path, bad.replace("3.2.0", "3.1.0"))
+    assert exit_code == 0, output
+
+
+def test_a_schema_written_on_the_response_or_a_body_without_content_is_located(
+        tmp_path: Path) -> None:
+    # the first mistakes the platform's troubleshooting page shows; both passed, and the
+    # pages showed no body for them
+    text = (HEAD + "paths:\n  /users:\n    get:\n      responses:\n        '200':\n"
+            "          description: ok\n          type: object\n"
+            "          properties: {id: {type: string}}\n"
+            "    post:\n      requestBody:\n        description: A user\n"
+            "        schema: {type: object}\n      responses: {'200': {description: ok}}\n")
+    exit_code, output = run(tmp_path, text)
+    assert exit_code == 1, output
+    assert ("api.yaml:9:17: paths./users.get.responses.200.type: response '200' has 'type', "
+            "which a response does not take") in output
+    assert "api.yaml:13:9: paths./users.post.requestBody: requestBody has no 'content'" in output

@@ -262,3 +262,39 @@ def test_a_page_file_at_a_generated_url_wins_with_a_warning(tmp_path: Path) -> N
                      r"'api-reference/pets/list-pets\.mdx' share the URL "
                      r"/api-reference/pets/list-pets/; the page file is kept", output), output
     assert "Mine." in (out / "api-reference" / "pets" / "list-pets" / "index.html").read_text()
+
+
+NESTED = """openapi: 3.2.0
+info: {title: Plants, version: '1'}
+tags:
+  - {name: store, summary: Store, kind: nav}
+  - {name: plants, summary: Plants, parent: store, kind: nav}
+  - {name: care-guides, summary: Care guides, parent: store}
+  - {name: beta, summary: Beta, kind: badge}
+  - {name: orders, summary: Orders, x-group: Order desk}
+paths:
+  /plants:
+    get: {summary: List plants, tags: [beta, plants], responses: {'200': {description: ok}}}
+  /guides:
+    get: {summary: List guides, tags: [care-guides], responses: {'200': {description: ok}}}
+  /orders:
+    get: {summary: List orders, tags: [orders], responses: {'200': {description: ok}}}
+"""
+
+
+def test_openapi_3_2_tags_nest_groups_and_badge_tags_are_pills(tmp_path: Path) -> None:
+    # the platform's docs: a tag's group nests in its parent's, labelled by summary (x-group
+    # first); an operation is filed (and its URL named) under its first nav tag, and a badge
+    # tag is a pill beside it in the sidebar
+    (tmp_path / "plants.yaml").write_text(NESTED)
+    code, output, out = build_site(tmp_path, {"groups": [
+        GUIDES, {"group": "API", "openapi": "plants.yaml"}]})
+    assert code == 0, output
+    page = out / "api-reference" / "plants" / "list-plants" / "index.html"
+    assert page.is_file() and (out / "api-reference" / "care-guides" / "list-guides").is_dir()
+    aside = part(page.read_text(), r'<aside class="sidebar".*?</aside>')
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", aside)).strip()
+    assert text.endswith("API Store Plants get List plants Beta Care guides get List guides "
+                         "Order desk get List orders"), text
+    nested = re.findall(r'<summary class="nav-link">.*?<span>(.*?)</span>', aside, re.S)
+    assert nested == ["Store", "Plants", "Care guides", "Order desk"]

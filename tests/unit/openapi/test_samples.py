@@ -4,7 +4,12 @@ tests/browser/test_playground_bodies.py runs the samples a built page shows."""
 
 from __future__ import annotations
 
-from mdxsite.model import ApiOperation
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from mdxsite.model import ApiOperation, ApiParameter
 from mdxsite.openapi import samples
 
 UPLOAD = ApiOperation(spec="s.yaml", method="POST", path="/upload", url="https://a.test/upload",
@@ -75,3 +80,72 @@ def test_python_literals_keep_json_words_inside_strings() -> None:
     op = ApiOperation(spec="s.yaml", method="POST", path="/j", url="https://a.test/j",
                       body_type="application/json", body={"text": "true or null", "ok": False})
     assert '"text": "true or null",\n    "ok": False' in samples.python(op).code
+
+
+def test_python_keeps_the_content_type_of_a_json_body_that_is_not_plain_json() -> None:
+    # requests' json= sends "application/json": a JSON:API server answers that with 415, so a
+    # vendor JSON type (or one with a charset) stays in the headers; plain JSON leaves it out
+    def op(body_type: str) -> ApiOperation:
+        return ApiOperation(spec="s.yaml", method="POST", path="/a", url="https://a.test/a",
+                            body_type=body_type, body={"data": {"id": "1"}})
+    vendor = samples.python(op("application/vnd.api+json")).code
+    assert 'headers = {\n    "Content-Type": "application/vnd.api+json"\n}' in vendor
+    assert 'requests.request("POST", url, headers=headers, json=payload)' in vendor
+    assert '"Content-Type": "application/json;charset=UTF-8"' in samples.python(
+        op("application/json;charset=UTF-8")).code
+    plain = samples.python(op("application/json")).code
+    assert "Content-Type" not in plain and "json=payload" in plain
+
+
+def test_query_arrays_and_objects_are_spelled_as_their_style_says() -> None:
+    # an array or object query example was sent as JSON text (ids=[1, 2]); OpenAPI's default
+    # is form, exploded, and a parameter says otherwise with style and explode
+
+    def url(*params: ApiParameter) -> str:
+        return samples.curl(ApiOperation(spec="s.yaml", method="GET", path="/s",
+                                         url="https://a.test/s", parameters=params)).code
+
+    assert "/s?ids=1&ids=2'" in url(ApiParameter(name="ids", location="query", example=[1, 2]))
+    assert "/s?tags=a%2Cb'" in url(ApiParameter(name="tags", location="query", example=["a", "b"],
+                                                explode=False))
+    assert "/s?tags=a%7Cb'" in url(ApiParameter(name="tags", location="query", example=["a", "b"],
+                                                style="pipeDelimited"))
+    assert "/s?filter%5Bstatus%5D=open&filter%5Bsince%5D=2024'" in url(ApiParameter(
+        name="filter", location="query", example={"status": "open", "since": "2024"},
+        style="deepObject", explode=True))
+    assert "/s?status=open'" in url(ApiParameter(name="filter", location="query",
+                                                  example={"status": "open"}))
+    assert "/s?q=x'" in url(ApiParameter(name="q", location="query", example="x"))
+
+
+def test_go_is_offered_when_the_languages_name_it_and_compiles(tmp_path: Path) -> None:
+    # api.examples.languages: ["curl", "go"] (or "golang", the platform's alias) was a
+    # warning and no Go tab; the three default tabs stay the default
+    assert [s.label for s in samples.builtin_samples(FORM)] == ["cURL", "Python", "JavaScript"]
+    json_op = ApiOperation(spec="s.yaml", method="POST", path="/a", url="https://a.test/a?x=1",
+                           body_type="application/json", body={"note": "a `tick`", "n": 1},
+                           parameters=(ApiParameter(name="X-Id", location="header",
+                                                    example="7"),
+                                       ApiParameter(name="sid", location="cookie", example="s")))
+    two_files = ApiOperation(spec="s.yaml", method="POST", path="/u", url="https://a.test/u",
+                             body_type="multipart/form-data",
+                             body={"a": "<binary>", "b": "<binary>"}, files=("a", "b"))
+    for languages, op in ((["go"], UPLOAD), (["GoLang"], FORM), (["go"], json_op),
+                          (["go"], two_files)):
+        found = samples.builtin_samples(op, languages)
+        assert [s.label for s in found] == ["cURL", "Python", "JavaScript", "Go"]
+        code = found[-1].code
+        assert 'http.NewRequest("POST", url, payload)' in code
+        if shutil.which("go"):
+            (tmp_path / "main.go").write_text(code)
+            (tmp_path / "go.mod").write_text("module sample\n\ngo 1.18\n")
+            env = {**os.environ, "GOFLAGS": "-mod=mod", "GOCACHE": str(tmp_path / "cache"),
+                   "HOME": str(tmp_path)}
+            result = subprocess.run(["go", "vet", "."], cwd=tmp_path, capture_output=True,
+                                    text=True, env=env, timeout=120)
+            assert result.returncode == 0, result.stderr + code
+    upload = samples.builtin_samples(UPLOAD, ["go"])[-1].code
+    assert 'writer.CreateFormFile("file", filepath.Base(file.Name()))' in upload
+    assert 'req.Header.Add("Content-Type", writer.FormDataContentType())' in upload
+    assert "strings.NewReader(`amount=100&metadata[order]=A%201" in \
+        samples.builtin_samples(FORM, ["go"])[-1].code

@@ -53,7 +53,26 @@ def test_nullable_in_both_spellings() -> None:
     walker = Walker(DOC)
     assert walker.node({"type": ["string", "null"]}).type == "string | null"
     assert walker.node({"type": "integer", "nullable": True}).nullable
-    assert walker.node({"anyOf": [{"type": "string"}, {"type": "null"}]}).combinator == "anyOf"
+    # a third spelling (FastAPI's Optional): a null option makes the schema nullable, and the
+    # one other option is the schema, not "Any of: string, any | null" (the platform's type
+    # line reads "string | null")
+    optional = walker.node({"anyOf": [{"type": "string", "maxLength": 8}, {"type": "null"}],
+                            "title": "Cursor"})
+    assert (optional.type, optional.nullable, optional.variants) == ("string | null", True, [])
+    assert optional.constraints == ["length <= 8"]
+    assert walker.node({"type": "null"}).type == "null"
+
+
+def test_a_null_option_beside_a_named_schema_or_several_options() -> None:
+    data = {"components": {"schemas": {"Pet": {"type": "object", "properties": {
+        "name": {"type": "string"}}}}}}
+    walker = Walker(data)
+    pet = walker.node({"oneOf": [{"$ref": "#/components/schemas/Pet"}, {"type": "null"}]})
+    assert (pet.type, pet.nullable, [f.name for f in pet.properties]) == (
+        "Pet | null", True, ["name"])
+    both = walker.node({"anyOf": [{"type": "string"}, {"type": "integer"}, {"enum": [None]}]})
+    assert both.type == "string | integer | null" and both.nullable
+    assert [v.type for v in both.variants] == ["string", "integer"]
 
 
 def test_past_the_budget_named_schemas_load_on_demand_and_nothing_is_cut() -> None:
@@ -116,3 +135,31 @@ def test_a_combinator_cycle_outside_components_schemas_ends() -> None:
         doc = {"components": {"parameters": {"P": {"name": "p", "in": "query", "schema": {
             combinator: [{"$ref": "#/components/parameters/P/schema"}]}}}}}
         assert samples.example_of(doc, {"$ref": "#/components/parameters/P/schema"}) is None
+
+
+def test_a_binary_content_media_type_reads_as_a_file() -> None:
+    # the media types @mintlify/validation's converter makes a "file" of, and some it does not
+    walker = Walker(DOC)
+    for media in ("application/octet-stream", "image/svg+xml", "Audio/MPEG", "video/mp4",
+                  "application/pdf", "application/zip; x=1", "application/vnd.rar"):
+        assert walker.node({"type": "string", "contentMediaType": media}).type == "string<binary>"
+    for media in ("application/json", "text/csv", "application/x-bzip2", "font/woff2"):
+        assert walker.node({"type": "string", "contentMediaType": media}).type == "string"
+    assert walker.node({"contentMediaType": "image/png",
+                        "contentEncoding": "base64url"}).type == "string<base64>"
+    assert walker.node({"type": "string", "contentEncoding": "base64"}).type == "string"
+    # its example is the file placeholder the page's samples upload, not "<string>"
+    assert samples.example_of(DOC, {"type": "string", "contentMediaType": "image/png"}) == \
+        "<binary>"
+
+
+def test_an_option_named_by_its_type_says_its_type_once() -> None:
+    # "One of: string / Part[]": each option's heading is its type; the body repeated it as
+    # "Type: string"; a titled option still names its type below
+    node = Walker(DOC).node({"oneOf": [
+        {"type": "string"}, {"type": "array", "items": {"type": "integer"}},
+        {"type": "string", "format": "uuid", "title": "Identifier"}]})
+    html = fields.children(node, lambda text: text)
+    assert "<summary>string</summary>" in html and "<summary>integer[]</summary>" in html
+    assert "Type: <code>string</code>" not in html and "Type: <code>integer[]</code>" not in html
+    assert "<summary>Identifier</summary>" in html and "Type: <code>string&lt;uuid&gt;</code>" in html
