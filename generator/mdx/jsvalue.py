@@ -154,11 +154,8 @@ class _Parser:
             if ch == "." and not self.src.startswith("...", self.i):
                 self.i += 1
                 self.ws()
-                m = _IDENT.match(self.src, self.i)
-                if not m:
-                    raise Unevaluable("bad member access")
-                self.i = m.end()
-                base = self.call(base, m.group()) if self.peek() == "(" else _get(base, m.group())
+                key = self.name("bad member access")
+                base = self.call(base, key) if self.peek() == "(" else _get(base, key)
             elif ch == "[":
                 self.i += 1
                 key = self.value()
@@ -168,6 +165,14 @@ class _Parser:
                 raise Unevaluable("function call")
             else:
                 return base
+
+    def name(self, why: str) -> str:
+        """The identifier at the cursor (read past), or Unevaluable(``why``)."""
+        m = _IDENT.match(self.src, self.i)
+        if m is None:
+            raise Unevaluable(why)
+        self.i = m.end()
+        return m.group()
 
     def call(self, base: object, method: str) -> object:
         """``base.method(…)``, for the methods that only reshape a literal."""
@@ -225,21 +230,13 @@ class _Parser:
                 self.i += 1
                 keys = []
                 while self.peek() != "}":
-                    m = _IDENT.match(self.src, self.i)
-                    if m is None:
-                        raise Unevaluable("renamed or nested destructuring")
-                    self.i = m.end()
-                    keys.append(m.group())
+                    keys.append(self.name("renamed or nested destructuring"))
                     if self.peek() == ",":
                         self.i += 1
                 self.i += 1
                 names.append("")  # the first parameter is the destructured one
             else:
-                m = _IDENT.match(self.src, self.i)
-                if m is None:
-                    raise Unevaluable("bad parameter")
-                self.i = m.end()
-                names.append(m.group())
+                names.append(self.name("bad parameter"))
             if self.peek() == ",":
                 self.i += 1
         self.i += 1

@@ -5,42 +5,27 @@ built-in component."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-from mdxsite import pipeline, plugin_manager
 from mdxsite.mdx import jsvalue
-from mdxsite.mdx.render import Context, render_mdx
-
-GOLDEN_SITE = Path(__file__).parents[2] / "golden" / "mdx" / "site"
 
 
-@pytest.fixture(scope="module")
-def site():
-    return pipeline.prepare(GOLDEN_SITE, plugin_manager.create())
-
-
-def _render(site, source: str) -> tuple[str, Context]:
-    ctx = Context(site, "page.mdx", 0, "page", stack=("page.mdx",))
-    return render_mdx(source, ctx), ctx
-
-
-def test_a_map_over_a_literal_draws_an_element_per_item(site) -> None:
+def test_a_map_over_a_literal_draws_an_element_per_item(render) -> None:
     source = ("<div>\n  {['integrations', 'billing'].map((term) => (\n"
               "    <button\n      key={term}\n      data-term={term}\n    >\n"
               "      {term.toUpperCase()}\n    </button>\n  ))}\n</div>\n")
-    html, ctx = _render(site, source)
+    html, ctx = render(source)
     assert re.findall(r"<button[^>]*>[^<]*</button>", html) == [
         '<button data-term="integrations">INTEGRATIONS</button>',  # React's key is no attribute
         '<button data-term="billing">BILLING</button>']
     assert ctx.problems == []
 
 
-def test_a_map_over_an_exported_list_destructures_and_counts(site) -> None:
+def test_a_map_over_an_exported_list_destructures_and_counts(render) -> None:
     source = ("export const links = [{ title: 'Start', href: '/start' }, { title: 'API', href: '/api' }]\n\n"
               "<ul>{links.map(({ title, href }, i) => <li key={href}><a href={href}>{i}. {title}</a></li>)}</ul>\n")
-    html, ctx = _render(site, source)
+    html, ctx = render(source)
     assert re.findall(r"<li><a href=\"[^\"]+\">[^<]+</a></li>", html) == [
         '<li><a href="/start">0. Start</a></li>', '<li><a href="/api">1. API</a></li>']
 
@@ -62,8 +47,8 @@ def test_other_calls_stay_unevaluable(source: str) -> None:
         jsvalue.evaluate(source)
 
 
-def test_class_name_lands_on_a_built_in_components_outer_element(site) -> None:
-    html, ctx = _render(site, '<Card title="A" href="/x" className="feature-card wide">Text</Card>\n\n'
+def test_class_name_lands_on_a_built_in_components_outer_element(render) -> None:
+    html, ctx = render('<Card title="A" href="/x" className="feature-card wide">Text</Card>\n\n'
                               '<Columns cols={2} className="suggested">\n<Card title="B">b</Card>\n</Columns>\n')
     assert re.search(r'<a class="card[^"]* feature-card wide"', html)
     assert re.search(r'<div class="columns[^"]* suggested"', html)

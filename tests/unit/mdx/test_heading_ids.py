@@ -3,14 +3,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from mdxsite import pipeline, plugin_manager
-from mdxsite.mdx.render import Context, render_mdx, slugify
-
-GOLDEN_SITE = Path(__file__).parents[2] / "golden" / "mdx" / "site"
+from mdxsite.mdx.render import slugify
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -36,34 +31,25 @@ def test_slugify_makes_the_platform_ids(text: str, expected: str) -> None:
     assert slugify(text) == expected
 
 
-@pytest.fixture(scope="module")
-def site():
-    return pipeline.prepare(GOLDEN_SITE, plugin_manager.create())
-
-
-def _render(site, source: str) -> tuple[str, Context]:
-    ctx = Context(site, "page.mdx", 0, "page", stack=("page.mdx",))
-    return render_mdx(source, ctx), ctx
-
 
 @pytest.mark.parametrize("level", range(1, 7))
-def test_a_custom_id_replaces_the_generated_one_at_every_level(site, level: int) -> None:
-    out, ctx = _render(site, f"{'#' * level} My section {{#my-anchor}}\n")
+def test_a_custom_id_replaces_the_generated_one_at_every_level(render, level: int) -> None:
+    out, ctx = render(f"{'#' * level} My section {{#my-anchor}}\n")
     assert out.startswith(f'<h{level} id="my-anchor">My section<a class="heading-anchor" '
                           'href="#my-anchor"')
     assert "{#" not in out and ctx.problems == []
     assert [(h.level, h.text, h.id) for h in ctx.headings] == [(level, "My section", "my-anchor")]
 
 
-def test_a_custom_id_in_the_middle_or_on_a_setext_heading_stays_an_expression(site) -> None:
+def test_a_custom_id_in_the_middle_or_on_a_setext_heading_stays_an_expression(render) -> None:
     # the platform reads {#id} at the end of a '#' heading only
-    _, ctx = _render(site, "## A {#a} b\n\nTitle {#t}\n---\n")
+    _, ctx = render("## A {#a} b\n\nTitle {#t}\n---\n")
     assert [h.id for h in ctx.headings] == ["a-b", "title"]
     assert [p.code for p in ctx.problems] == ["mdx.expression", "mdx.expression"]
 
 
-def test_bad_and_repeated_custom_ids_are_located_warnings(site) -> None:
-    out, ctx = _render(site, "## Bad {#my id}\n\n## A {#x}\n\n## x\n\n## B {#x}\n")
+def test_bad_and_repeated_custom_ids_are_located_warnings(render) -> None:
+    out, ctx = render("## Bad {#my id}\n\n## A {#x}\n\n## x\n\n## B {#x}\n")
     assert [h.id for h in ctx.headings] == ["bad", "x", "x-2", "x-3"]
     assert [(p.code, p.where.line, p.where.column) for p in ctx.problems] == [
         ("mdx.heading-id", 1, 8), ("mdx.heading-id", 7, 6)]
@@ -71,20 +57,20 @@ def test_bad_and_repeated_custom_ids_are_located_warnings(site) -> None:
     assert "#x is used by an earlier heading" in ctx.problems[1].message
 
 
-def test_ids_are_unique_page_wide_inside_components_too(site) -> None:
-    _, ctx = _render(site, "## Setup\n\n<Tabs>\n<Tab title=\"A\">\n## Setup\n</Tab>\n</Tabs>\n\n"
+def test_ids_are_unique_page_wide_inside_components_too(render) -> None:
+    _, ctx = render("## Setup\n\n<Tabs>\n<Tab title=\"A\">\n## Setup\n</Tab>\n</Tabs>\n\n"
                            "<Heading level={3}>Setup</Heading>\n")
     assert [h.id for h in ctx.headings] == ["setup", "setup-2", "setup-3"]
 
 
-def test_no_anchor_on_an_html_heading_is_not_an_attribute(site) -> None:
-    out, ctx = _render(site, "<h2 noAnchor>\nHeader without anchor link\n</h2>\n")
+def test_no_anchor_on_an_html_heading_is_not_an_attribute(render) -> None:
+    out, ctx = render("<h2 noAnchor>\nHeader without anchor link\n</h2>\n")
     assert out.strip() == "<h2>Header without anchor link</h2>"
     assert ctx.problems == []
 
 
-def test_the_heading_element_is_a_heading_with_an_anchor_unless_no_anchor(site) -> None:
-    out, ctx = _render(site, "<Heading level={2} noAnchor>\nHeader without anchor link\n"
+def test_the_heading_element_is_a_heading_with_an_anchor_unless_no_anchor(render) -> None:
+    out, ctx = render("<Heading level={2} noAnchor>\nHeader without anchor link\n"
                              "</Heading>\n\n<Heading level={3} id=\"mine\">Mine</Heading>\n")
     assert '<h2 id="header-without-anchor-link">Header without anchor link</h2>' in out
     assert '<h3 id="mine">Mine<a class="heading-anchor" href="#mine"' in out
