@@ -154,8 +154,8 @@ class _Parser:
             if ch == "." and not self.src.startswith("...", self.i):
                 self.i += 1
                 self.ws()
-                key = self.name("bad member access")
-                base = self.call(base, key) if self.peek() == "(" else _get(base, key)
+                field = self.name("bad member access")
+                base = self.call(base, field) if self.peek() == "(" else _get(base, field)
             elif ch == "[":
                 self.i += 1
                 key = self.value()
