@@ -189,7 +189,7 @@ def _site_values(site: Site) -> dict[str, Any]:
     seo: Mapping[str, Any] = found_seo if isinstance(found_seo, Mapping) else {}
     own_css, own_js = _custom_files(site)  # the site's .css and .js files, on every page
     values = {
-        "theme": theme, "entry": entry, "seo": seo, "site_url": _site_url(site, seo),
+        "theme": theme, "entry": entry, "seo": seo, "site_url": site.public_url,
         "eyebrows": _setting(site, "styling.eyebrows", entry["eyebrows"]),
         "drilldown": bool(_setting(site, "interaction.drilldown", entry["drilldown"])),
         "stylesheets": tuple(themes.site_stylesheets(site, own_css)),
@@ -314,22 +314,12 @@ _META_PREFIXES = ("og:", "twitter:")
 _OWN_TAGS = ("og:title", "og:type", "og:url")
 
 
-def _site_url(site: Site, seo: Mapping[str, Any]) -> str:
-    """The site's absolute URL without a trailing slash ('' when it is not known):
-    ``--site-url``, ``mdxsite.site_url`` or ``seo.metatags.canonical``."""
-    metatags = seo.get("metatags")
-    base = site.site_url or site.config.get("mdxsite.site_url") or (
-        metatags.get("canonical") if isinstance(metatags, dict) else "")
-    return base.rstrip("/") if isinstance(base, str) and base.startswith(("http://", "https://")) \
-        else ""
-
-
 def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
               base: str) -> tuple[list[tuple[str, str]], str]:
     """Return the page's extra ``<meta>`` tags and its canonical URL ('' when unknown).
 
     ``seo.metatags`` apply to every page and a page's own ``og:``/``twitter:`` frontmatter
-    replaces them. The canonical URL is ``base``, the site URL (:func:`_site_url`), plus the
+    replaces them. The canonical URL is ``base``, the site URL (``Site.public_url``), plus the
     page's path; frontmatter ``canonical`` wins.
     """
     tags: dict[str, str] = {}
@@ -501,8 +491,7 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     else:
         _MODE_WARNINGS[page.key] = mode_warning
     if frontmatter.get("rss") is True:
-        found_seo = site.config.get("seo")
-        site_url = _site_url(site, found_seo if isinstance(found_seo, Mapping) else {})
+        site_url = site.public_url
         _FEEDS[page.key] = (feeds.feed_path(page).lstrip("/"), feeds.rss(
             page, str(site.config.get("name") or ""), site_url, result.rendered.html,
             site.href(page.url)))
