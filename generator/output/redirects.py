@@ -21,7 +21,11 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from mdxsite.sources import ASSET_SUFFIXES
+
 _TOKEN = re.compile(r":([A-Za-z_]\w*)(\*?)|\*")
+# a destination ending in one of these names a file of the output, not a page's folder
+_FILE_SUFFIXES = ASSET_SUFFIXES | {".md", ".html", ".htm"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,11 +125,24 @@ def rules(entries: object, href: Callable[[str], str]) -> list[Rule]:
             continue
         status = 307 if entry.get("permanent") is False else 308
         if not dest.startswith(("http://", "https://")):
-            if _TOKEN.search(dest) is None and not dest.endswith("/") and "#" not in dest:
-                dest = dest.rstrip("/") + "/"  # pages live at /path/: no second hop
+            if _TOKEN.search(dest) is None:
+                dest = _page_path(dest)
             dest = href(dest if dest.startswith("/") else "/" + dest)
         found.append(Rule(href(source if source.startswith("/") else "/" + source), dest, status))
     return found
+
+
+def _page_path(dest: str) -> str:
+    """Return ``dest`` with a ``/`` after its path when the path names a page, which lives at
+    ``/path/``: no second hop. The slash goes before a ``?query`` or ``#fragment``
+    (``/guide?tab=py`` -> ``/guide/?tab=py``), and a file (``/openapi.yaml``) keeps its name."""
+    cut = min((i for i in (dest.find("?"), dest.find("#")) if i >= 0), default=len(dest))
+    path, rest = dest[:cut], dest[cut:]
+    last = path.rsplit("/", 1)[-1]
+    suffix = last[last.rfind("."):].lower() if "." in last else ""
+    if path.endswith("/") or suffix in _FILE_SUFFIXES:
+        return dest
+    return path.rstrip("/") + "/" + rest
 
 
 def parse_host_file(text: str) -> list[Rule]:
