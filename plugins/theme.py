@@ -89,6 +89,31 @@ def _missing_brand_files(site: Site) -> list[Problem]:
     return found
 
 
+def _missing_icon_files(site: Site) -> list[Problem]:
+    """Warnings for each ``icon`` of docs.json (a tab's, a group's, a product's...) that names
+    a file by its site path (``/images/redis.svg``) the site folder lacks: the navigation drew
+    a broken image there, and the build said nothing."""
+    found: list[Problem] = []
+
+    def walk(value: object, at: JsonPath) -> None:
+        if isinstance(value, Mapping):
+            for k, v in value.items():
+                name = v.get("name") if k == "icon" and isinstance(v, Mapping) else v
+                if k == "icon" and isinstance(name, str) and name.strip().startswith("/"):
+                    problem = _missing_file(site, at / k, name.strip(), "a broken image is drawn "
+                                            "in the icon's place")
+                    found.extend([problem] if problem is not None else [])
+                elif isinstance(v, (Mapping, list)) and k not in ("integrations", "variables"):
+                    walk(v, at / k)
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                if isinstance(v, (Mapping, list)):  # not each of 10,000 page names
+                    walk(v, at / i)
+
+    walk(site.config.raw, JsonPath())
+    return found
+
+
 def _favicon(site: Site) -> dict[str, str]:
     """Return the favicon for light and dark mode (``dark`` is '' when there is one only)."""
     value = site.config.get("favicon")
@@ -611,6 +636,7 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     moded = _MODE_WARNINGS if pages is None else [k for k in pages if k in _MODE_WARNINGS]
     report_warnings(sorted(_MODE_WARNINGS[k] for k in moded if k in site.pages))
     report_warnings(_missing_brand_files(site))
+    report_warnings(_missing_icon_files(site))
     report_warnings(_UNSTYLED)
     if thumbnails.enabled(site):
         missing = _missing_file(site, JsonPath(("thumbnails", "background")),
