@@ -19,7 +19,7 @@ from mdxsite.errors import JsonPath, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.openapi.llms import llms_entry, llms_sections
-from mdxsite.output import redirects, staging, visibility
+from mdxsite.output import chrome, redirects, staging, visibility
 from mdxsite.output import theme as themes
 from mdxsite.output.cache import CachedRender
 
@@ -431,7 +431,7 @@ def _not_found(site: Site) -> str:
     return env.get_template("404.html").render(
         site=site, config=site.config, home=site.href("/"),
         stylesheets=themes.site_stylesheets(site), title=title or "Page not found",
-        description=_markdown(text) if text else "",
+        description=chrome.site_links(_markdown(text), site.href) if text else "",
         redirect_home=custom.get("redirect") is True, patterns=patterns)
 
 
