@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import logging
+import posixpath
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -49,7 +50,13 @@ SOCIAL_ICONS = {"x": "x-twitter", "website": "globe"}
 def _asset_url(site: Site, value: object) -> str:
     if not isinstance(value, str) or not value:
         return ""
-    return value if value.startswith(("http://", "https://")) else site.href("/" + value.lstrip("/"))
+    return value if value.startswith(("http://", "https://")) else site.href(_site_file(value))
+
+
+def _site_file(path: str) -> str:
+    """The site path of a file docs.json names relative to the site folder ('./logo/a.svg',
+    'logo/a.svg' and '/logo/a.svg' are all '/logo/a.svg')."""
+    return posixpath.normpath("/" + path.strip().lstrip("/"))
 
 
 _CUSTOM: list[tuple[object, tuple[list[str], list[str]]]] = []  # (assets, files): once a build
@@ -220,7 +227,7 @@ def _site_values(site: Site) -> dict[str, Any]:
         "stylesheets": tuple(themes.site_stylesheets(site, own_css)),
         "scripts": (site.href("/_mdxsite/site.js"), *(site.href("/" + a) for a in own_js)),
         "favicon": _favicon(site),
-        "logo": {k: (site.href("/" + v.lstrip("/")) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
+        "logo": {k: (site.href(_site_file(v)) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
                  for k, v in logo.items()},
         "colors": _colors(site), "appearance": chrome.appearance(site),
         "fonts_head": chrome.fonts(site), "background": chrome.background(site),

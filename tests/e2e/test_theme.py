@@ -234,3 +234,20 @@ def test_a_logo_or_favicon_the_site_folder_lacks_is_a_located_warning(
         "docs.json:4:14: warning: favicon: '/favicon.png' is not a file in the site folder: "
         "every page links to it, and it is not published. Add the file or fix the path "
         "(relative to the site folder). [config.missing-file]"]
+
+
+def test_a_logo_or_favicon_written_from_the_current_folder(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """'./logo/a.svg' names the site folder's logo/a.svg (a real site's favicon is written so):
+    the pages linked '/./logo/a.svg', a path no fingerprint or base URL check ever matched."""
+    docs = {"name": "T", "logo": "./logo/a.svg", "favicon": "./logo/icon.png",
+            "navigation": {"pages": ["index"]}}
+    root = make_site(docs, pages={"index": "Hi\n"},
+                     files={"logo/a.svg": "<svg/>", "logo/icon.png": "png"})
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out, "--base-url", "/docs/")
+    assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
+    home = (out / "index.html").read_text()
+    assert '<link rel="icon" href="/docs/logo/icon.png">' in home
+    assert '<img class="logo logo-light" src="/docs/logo/a.svg"' in home
+    assert "/./" not in home
