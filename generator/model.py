@@ -281,11 +281,17 @@ class Site:
     def public_url(self) -> str:
         """The site's absolute URL without a trailing slash, '' when unknown: ``--site-url``,
         else ``mdxsite.site_url``, else docs.json's ``seo.metatags.canonical`` (an http(s) URL).
-        Canonical links, the sitemap, robots.txt and RSS feeds all start from it."""
+        Canonical links, the sitemap, robots.txt and RSS feeds all start from it, then
+        ``href()``: so a URL that already ends with the base URL's path loses it."""
         base = self.site_url or self.config.get("mdxsite.site_url") or \
             self.config.get("seo.metatags.canonical")
-        return base.rstrip("/") if isinstance(base, str) and base.startswith(("http://", "https://")) \
-            else ""
+        if not isinstance(base, str) or not base.startswith(("http://", "https://")):
+            return ""
+        base = base.rstrip("/")
+        # 'https://example.com/docs' built with --base-url /docs/: href() adds the /docs itself
+        sub = self.base_url.rstrip("/")
+        origin = base[:-len(sub)] if sub and base.endswith(sub) else ""
+        return origin if origin.partition("://")[2] else base
 
     def href(self, url: str) -> str:
         """Return ``url`` (a site path such as ``/guides/x/``) with the base URL applied."""

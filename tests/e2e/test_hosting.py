@@ -59,6 +59,13 @@ def test_seo_canonical_is_the_site_url_of_the_sitemap_too(cli: Callable, tmp_pat
     sitemap = (out / "sitemap.xml").read_text()
     assert "<loc>https://example.com/docs/setup/install/</loc>" in sitemap
     assert "Sitemap: https://example.com/docs/sitemap.xml" in (out / "robots.txt").read_text()
+    # the same site built for its sub-path: the URL's /docs is the base URL's, not said twice
+    out = tmp_path / "sub"
+    assert cli("build", site, "-o", out, "--base-url", "/docs/").exit_code == 0
+    assert '<link rel="canonical" href="https://example.com/docs/setup/install/">' in \
+        (out / "setup" / "install" / "index.html").read_text()
+    assert "<loc>https://example.com/docs/setup/install/</loc>" in (out / "sitemap.xml").read_text()
+    assert "Sitemap: https://example.com/docs/sitemap.xml" in (out / "robots.txt").read_text()
 
 
 def test_two_builds_of_the_same_input_are_byte_identical(cli: Callable, tmp_path: Path) -> None:
