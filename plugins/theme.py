@@ -263,6 +263,11 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
     site_url = constant["site_url"]
     metatags, canonical = _metatags(site, page, seo, site_url)
+    # og:type as the page's frontmatter, else docs.json's seo.metatags, say (it was dropped)
+    site_tags = seo.get("metatags")
+    og_type = next((v.strip() for v in (page.frontmatter.get("og:type"), site_tags.get("og:type")
+                                        if isinstance(site_tags, Mapping) else None)
+                    if isinstance(v, str) and v.strip()), "article")
     if thumbnails.enabled(site) and not thumbnails.own_image(site, page):  # docs.json thumbnails
         image = site_url + site.href(thumbnails.path_of(page))
         metatags += [("og:image", image), ("og:image:width", "1200"), ("og:image:height", "630"),
@@ -281,7 +286,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "description": fm.get("description") if isinstance(fm.get("description"), str) else "",
         "noindex": visibility.noindex(site, page),  # hidden pages too, unless seo.indexing is "all"
         "canonical": canonical, "site_url": site_url,
-        "metatags": metatags, "favicon": constant["favicon"], "logo": constant["logo"],
+        "metatags": metatags, "og_type": og_type, "favicon": constant["favicon"], "logo": constant["logo"],
         "colors": constant["colors"],
         "navbar_links": navbar_links, "navbar_primary": navbar_primary,
         # a network Font Awesome has no logo for shows its name instead of a question mark

@@ -251,3 +251,17 @@ def test_a_logo_or_favicon_written_from_the_current_folder(
     assert '<link rel="icon" href="/docs/logo/icon.png">' in home
     assert '<img class="logo logo-light" src="/docs/logo/a.svg"' in home
     assert "/./" not in home
+
+
+def test_og_type_from_docs_json_or_the_page(cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """seo.metatags' og:type (a real site writes "website", the platform's own default) was
+    dropped for the template's fixed "article"; a page's frontmatter og:type wins over it."""
+    docs = {"name": "T", "seo": {"metatags": {"og:type": "website"}},
+            "navigation": {"pages": ["index", "post"]}}
+    root = make_site(docs, pages={"index": "# Home\n",
+                                  "post": "---\ntitle: Post\nog:type: article\n---\n\nx\n"})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    home, post = (out / "index.html").read_text(), (out / "post" / "index.html").read_text()
+    assert home.count('property="og:type"') == 1 and '<meta property="og:type" content="website">' in home
+    assert post.count('property="og:type"') == 1 and '<meta property="og:type" content="article">' in post
