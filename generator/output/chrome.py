@@ -259,7 +259,8 @@ def contextual(site: Site, page: Page) -> dict[str, Any] | None:
             if isinstance(href, str) and href:
                 options.append({"id": "custom", "title": option["title"],
                                 "description": str(option.get("description", "")),
-                                "icon": str(option.get("icon") or "arrow-up-right-from-square"), "url": href})
+                                "icon": str(option.get("icon") or "arrow-up-right-from-square"),
+                                "url": site.href(href)})  # a site path takes the base URL
     if not options:
         return None
     return {"display": "toc" if value.get("display") == "toc" else "header", "options": options,
