@@ -277,6 +277,22 @@ class Site:
         raw = plugins.get(name) if isinstance(plugins, Mapping) else None
         return frozen_mapping(raw) if isinstance(raw, Mapping) else EMPTY_MAPPING
 
+    @property
+    def public_url(self) -> str:
+        """The site's absolute URL without a trailing slash, '' when unknown: ``--site-url``,
+        else ``mdxsite.site_url``, else docs.json's ``seo.metatags.canonical`` (an http(s) URL).
+        Canonical links, the sitemap, robots.txt and RSS feeds all start from it, then
+        ``href()``: so a URL that already ends with the base URL's path loses it."""
+        base = self.site_url or self.config.get("mdxsite.site_url") or \
+            self.config.get("seo.metatags.canonical")
+        if not isinstance(base, str) or not base.startswith(("http://", "https://")):
+            return ""
+        base = base.rstrip("/")
+        # 'https://example.com/docs' built with --base-url /docs/: href() adds the /docs itself
+        sub = self.base_url.rstrip("/")
+        origin = base[:-len(sub)] if sub and base.endswith(sub) else ""
+        return origin if origin.partition("://")[2] else base
+
     def href(self, url: str) -> str:
         """Return ``url`` (a site path such as ``/guides/x/``) with the base URL applied."""
         if not url.startswith("/") or url.startswith("//"):

@@ -1,6 +1,6 @@
 """Built-in plugin: the files static hosts and crawlers expect beside the pages.
 
-sitemap.xml (absolute URLs need ``--site-url`` or ``mdxsite.site_url``), robots.txt, 404.html,
+sitemap.xml (absolute URLs need a site URL: ``Site.public_url``), robots.txt, 404.html,
 ``redirects`` as static redirect pages, a ``_redirects`` file (Netlify/Cloudflare syntax) and a
 script in the 404 page for wildcard sources (see :mod:`mdxsite.output.redirects`), a home page
 that leads to the first page when the site has none at its root, llms.txt and llms-full.txt, and a ``.md`` copy of every page for readers and LLMs.
@@ -19,7 +19,7 @@ from mdxsite.errors import JsonPath, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.openapi.llms import llms_entry, llms_sections
-from mdxsite.output import redirects, staging, visibility
+from mdxsite.output import chrome, redirects, staging, visibility
 from mdxsite.output import theme as themes
 from mdxsite.output.cache import CachedRender
 
@@ -30,11 +30,6 @@ _TEXT: dict[str, str | RenderedPage] = {}
 # every save, and rebuilding 5,000 copies each time cost ~50 ms
 _COPIES: dict[str, tuple[tuple[str, str, str], str]] = {}
 _UNCHANGED: set[str] = set()  # pages whose published document is current: so is their .md
-
-
-def _site_url(site: Site) -> str:
-    url = site.site_url or site.config.get("mdxsite.site_url") or ""
-    return str(url).rstrip("/")
 
 
 def _indexed(site: Site) -> list[str]:
@@ -369,7 +364,7 @@ def _holds(path: Path, pieces: list[str | tuple[int, int]]) -> bool:
 
 @hookimpl
 def mdxsite_output_files(site: Site) -> list[OutputFile]:
-    base = _site_url(site)
+    base = site.public_url
     files = [_robots(site, base), _llms(site)]
     if base:
         urls = "".join(f"<url><loc>{html.escape(base + site.href(site.pages[k].url), quote=False)}"
@@ -436,7 +431,7 @@ def _not_found(site: Site) -> str:
     return env.get_template("404.html").render(
         site=site, config=site.config, home=site.href("/"),
         stylesheets=themes.site_stylesheets(site), title=title or "Page not found",
-        description=_markdown(text) if text else "",
+        description=chrome.site_links(_markdown(text), site.href) if text else "",
         redirect_home=custom.get("redirect") is True, patterns=patterns)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import logging
+import posixpath
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -49,7 +50,13 @@ SOCIAL_ICONS = {"x": "x-twitter", "website": "globe"}
 def _asset_url(site: Site, value: object) -> str:
     if not isinstance(value, str) or not value:
         return ""
-    return value if value.startswith(("http://", "https://")) else site.href("/" + value.lstrip("/"))
+    return value if value.startswith(("http://", "https://")) else site.href(_site_file(value))
+
+
+def _site_file(path: str) -> str:
+    """The site path of a file docs.json names relative to the site folder ('./logo/a.svg',
+    'logo/a.svg' and '/logo/a.svg' are all '/logo/a.svg')."""
+    return posixpath.normpath("/" + path.strip().lstrip("/"))
 
 
 _CUSTOM: list[tuple[object, tuple[list[str], list[str]]]] = []  # (assets, files): once a build
@@ -86,6 +93,31 @@ def _missing_brand_files(site: Site) -> list[Problem]:
                     site, JsonPath((field,) if variant is None else (field, variant)), path,
                     "every page links to it, and it is not published")) is not None:
                 found.append(problem)
+    return found
+
+
+def _missing_icon_files(site: Site) -> list[Problem]:
+    """Warnings for each ``icon`` of docs.json (a tab's, a group's, a product's...) that names
+    a file by its site path (``/images/redis.svg``) the site folder lacks: the navigation drew
+    a broken image there, and the build said nothing."""
+    found: list[Problem] = []
+
+    def walk(value: object, at: JsonPath) -> None:
+        if isinstance(value, Mapping):
+            for k, v in value.items():
+                name = v.get("name") if k == "icon" and isinstance(v, Mapping) else v
+                if k == "icon" and isinstance(name, str) and name.strip().startswith("/"):
+                    problem = _missing_file(site, at / k, name.strip(), "a broken image is drawn "
+                                            "in the icon's place")
+                    found.extend([problem] if problem is not None else [])
+                elif isinstance(v, (Mapping, list)) and k not in ("integrations", "variables"):
+                    walk(v, at / k)
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                if isinstance(v, (Mapping, list)):  # not each of 10,000 page names
+                    walk(v, at / i)
+
+    walk(site.config.raw, JsonPath())
     return found
 
 
@@ -189,13 +221,13 @@ def _site_values(site: Site) -> dict[str, Any]:
     seo: Mapping[str, Any] = found_seo if isinstance(found_seo, Mapping) else {}
     own_css, own_js = _custom_files(site)  # the site's .css and .js files, on every page
     values = {
-        "theme": theme, "entry": entry, "seo": seo, "site_url": _site_url(site, seo),
+        "theme": theme, "entry": entry, "seo": seo, "site_url": site.public_url,
         "eyebrows": _setting(site, "styling.eyebrows", entry["eyebrows"]),
         "drilldown": bool(_setting(site, "interaction.drilldown", entry["drilldown"])),
         "stylesheets": tuple(themes.site_stylesheets(site, own_css)),
         "scripts": (site.href("/_mdxsite/site.js"), *(site.href("/" + a) for a in own_js)),
         "favicon": _favicon(site),
-        "logo": {k: (site.href("/" + v.lstrip("/")) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
+        "logo": {k: (site.href(_site_file(v)) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
                  for k, v in logo.items()},
         "colors": _colors(site), "appearance": chrome.appearance(site),
         "fonts_head": chrome.fonts(site), "background": chrome.background(site),
@@ -231,6 +263,11 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
     site_url = constant["site_url"]
     metatags, canonical = _metatags(site, page, seo, site_url)
+    # og:type as the page's frontmatter, else docs.json's seo.metatags, say (it was dropped)
+    site_tags = seo.get("metatags")
+    og_type = next((v.strip() for v in (page.frontmatter.get("og:type"), site_tags.get("og:type")
+                                        if isinstance(site_tags, Mapping) else None)
+                    if isinstance(v, str) and v.strip()), "article")
     if thumbnails.enabled(site) and not thumbnails.own_image(site, page):  # docs.json thumbnails
         image = site_url + site.href(thumbnails.path_of(page))
         metatags += [("og:image", image), ("og:image:width", "1200"), ("og:image:height", "630"),
@@ -249,7 +286,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "description": fm.get("description") if isinstance(fm.get("description"), str) else "",
         "noindex": visibility.noindex(site, page),  # hidden pages too, unless seo.indexing is "all"
         "canonical": canonical, "site_url": site_url,
-        "metatags": metatags, "favicon": constant["favicon"], "logo": constant["logo"],
+        "metatags": metatags, "og_type": og_type, "favicon": constant["favicon"], "logo": constant["logo"],
         "colors": constant["colors"],
         "navbar_links": navbar_links, "navbar_primary": navbar_primary,
         # a network Font Awesome has no logo for shows its name instead of a question mark
@@ -314,22 +351,12 @@ _META_PREFIXES = ("og:", "twitter:")
 _OWN_TAGS = ("og:title", "og:type", "og:url")
 
 
-def _site_url(site: Site, seo: Mapping[str, Any]) -> str:
-    """The site's absolute URL without a trailing slash ('' when it is not known):
-    ``--site-url``, ``mdxsite.site_url`` or ``seo.metatags.canonical``."""
-    metatags = seo.get("metatags")
-    base = site.site_url or site.config.get("mdxsite.site_url") or (
-        metatags.get("canonical") if isinstance(metatags, dict) else "")
-    return base.rstrip("/") if isinstance(base, str) and base.startswith(("http://", "https://")) \
-        else ""
-
-
 def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
               base: str) -> tuple[list[tuple[str, str]], str]:
     """Return the page's extra ``<meta>`` tags and its canonical URL ('' when unknown).
 
     ``seo.metatags`` apply to every page and a page's own ``og:``/``twitter:`` frontmatter
-    replaces them. The canonical URL is ``base``, the site URL (:func:`_site_url`), plus the
+    replaces them. The canonical URL is ``base``, the site URL (``Site.public_url``), plus the
     page's path; frontmatter ``canonical`` wins.
     """
     tags: dict[str, str] = {}
@@ -502,8 +529,7 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     else:
         _MODE_WARNINGS[page.key] = mode_warning
     if frontmatter.get("rss") is True:
-        found_seo = site.config.get("seo")
-        site_url = _site_url(site, found_seo if isinstance(found_seo, Mapping) else {})
+        site_url = site.public_url
         _FEEDS[page.key] = (feeds.feed_path(page).lstrip("/"), feeds.rss(
             page, str(site.config.get("name") or ""), site_url, result.rendered.html,
             site.href(page.url)))
@@ -630,6 +656,7 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     moded = _MODE_WARNINGS if pages is None else [k for k in pages if k in _MODE_WARNINGS]
     report_warnings(sorted(_MODE_WARNINGS[k] for k in moded if k in site.pages))
     report_warnings(_missing_brand_files(site))
+    report_warnings(_missing_icon_files(site))
     report_warnings(_UNSTYLED)
     if thumbnails.enabled(site):
         missing = _missing_file(site, JsonPath(("thumbnails", "background")),

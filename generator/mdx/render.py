@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import jinja2
 from markdown_it import MarkdownIt
@@ -1318,7 +1319,10 @@ def rewrite_url(ctx: Context, href: str, line: int | None, file: bool = False) -
         return href
     path, _, fragment = href.partition("#")
     path, _, query = path.partition("?")
-    target = _site_path(ctx, path)
+    written = _site_path(ctx, path)
+    # '/images/Screen%20Shot.png' (Markdown encodes a space so) names 'images/Screen Shot.png':
+    # looked up by its plain name, written as it was
+    target = unquote(written) if "%" in written else written
     key = re.sub(r"\.mdx?$", "", target).rstrip("/") or "index"
     site = ctx.site
     suffix = ("?" + query if query else "") + ("#" + fragment if fragment else "")
@@ -1332,13 +1336,13 @@ def rewrite_url(ctx: Context, href: str, line: int | None, file: bool = False) -
                           ctx.where(line, needle=href)))
         return site.href(site.pages[key + "/index"].url) + suffix
     if target in site.assets or (site.root / target).is_file():
-        return site.href("/" + target) + suffix
+        return site.href("/" + written) + suffix
     if file or posixpath.splitext(target)[1].lower() in ASSET_SUFFIXES:  # a file, not a page
         ctx.warn(line, f"{href!r} points at {target!r}, which is not in the site folder",
                  "add the file or fix the path", code="mdx.missing-file", needle=href)
-        return site.href("/" + target) + suffix
+        return site.href("/" + written) + suffix
     ctx.links.append((key + ("#" + fragment if fragment else ""), ctx.where(line, needle=href)))
-    return site.href("/" + target) + suffix
+    return site.href("/" + written) + suffix
 
 
 def _site_path(ctx: Context, path: str) -> str:
@@ -1352,6 +1356,7 @@ def image_size(ctx: Context, src: str) -> tuple[int, int] | None:
     if not src or src.startswith(("//", "data:")) or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", src):
         return None
     target = _site_path(ctx, src.partition("#")[0].partition("?")[0])
+    target = unquote(target) if "%" in target else target
     if not target or target.startswith(".."):
         return None
     return images.size(ctx.site.root / target)

@@ -56,6 +56,15 @@ def _inline_markdown(text: str) -> Markup:
     return Markup(MarkdownIt("commonmark", {"html": False}).renderInline(text))
 
 
+_SITE_LINK = re.compile(r'(<a href=")(/[^"]*)"')
+
+
+def site_links(html: str, href: Callable[[str], str]) -> Markup:
+    """``html`` (Markdown written in docs.json: the banner, the 404 page's text) with each link
+    to a site path (``[the guide](/guide)``) given the site's base URL, as a page's links are."""
+    return Markup(_SITE_LINK.sub(lambda m: m[1] + href(m[2]) + '"', str(html)))
+
+
 def banner(site: Site, page: Page) -> dict[str, Any] | None:
     """The banner above every page: its HTML, whether it can be dismissed, its colours and an
     id that changes with the content (a dismissed banner comes back when its text changes)."""
@@ -71,7 +80,7 @@ def banner(site: Site, page: Page) -> dict[str, Any] | None:
     elif isinstance(color, Mapping):
         light = color["light"] if _HEX.match(str(color.get("light", ""))) else light
         dark = color["dark"] if _HEX.match(str(color.get("dark", ""))) else light
-    return {"html": _inline_markdown(content), "dismissible": value.get("dismissible") is True,
+    return {"html": site_links(_inline_markdown(content), site.href), "dismissible": value.get("dismissible") is True,
             "light": light, "dark": dark,
             "id": hashlib.sha256(content.encode("utf-8")).hexdigest()[:12]}
 
@@ -83,8 +92,9 @@ def navbar(site: Site, page: Page) -> tuple[list[dict[str, Any]], dict[str, Any]
 
     def entry(item: Mapping[str, Any], default_label: str = "") -> dict[str, Any]:
         label, glyph = LINK_TYPES.get(str(item.get("type")), (default_label, ""))
+        found = item.get("href")  # a site path ("/contact", as the platform allows) takes the base URL
         return {**item, "label": item.get("label") or label, "icon": item.get("icon") or glyph,
-                "href": item.get("href") or "#"}
+                "href": site.href(found) if isinstance(found, str) and found else "#"}
 
     links = [entry(link, str(link.get("href", ""))) for link in value.get("links", [])
              if isinstance(link, Mapping)]
@@ -249,7 +259,8 @@ def contextual(site: Site, page: Page) -> dict[str, Any] | None:
             if isinstance(href, str) and href:
                 options.append({"id": "custom", "title": option["title"],
                                 "description": str(option.get("description", "")),
-                                "icon": str(option.get("icon") or "arrow-up-right-from-square"), "url": href})
+                                "icon": str(option.get("icon") or "arrow-up-right-from-square"),
+                                "url": site.href(href)})  # a site path takes the base URL
     if not options:
         return None
     return {"display": "toc" if value.get("display") == "toc" else "header", "options": options,

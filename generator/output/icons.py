@@ -193,11 +193,19 @@ CHROME = frozenset(
     "sparkles sun triangle-exclamation xmark globe".split())
 
 
-def drawer(library: object) -> Callable[..., Markup]:
-    """Return the templates' ``icon(name, icon_type='', label='')`` for a site's ``icons.library``."""
+def drawer(library: object, href: Callable[[str], str] = str) -> Callable[..., Markup]:
+    """Return the templates' ``icon(name, icon_type='', label='')`` for a site's ``icons.library``.
+
+    ``href`` (the site's ``Site.href``) gives an icon file named by its site path
+    (``/images/redis.svg``) the site's base URL, as every other link of the page has it."""
     lib = library if isinstance(library, str) and library in LIBRARIES else "fontawesome"
 
     def icon(name: object, style: str = "", label: str = "") -> Markup:
+        if isinstance(name, str) and name.strip().startswith("/") and not name.strip().startswith("//"):
+            name = href(name.strip())
+        elif isinstance(name, dict) and isinstance(name.get("name"), str) and \
+                name["name"].strip().startswith("/") and not name["name"].strip().startswith("//"):
+            name = {**name, "name": href(name["name"].strip())}
         if lib != "fontawesome" and isinstance(name, str) and not _svg_text(name.strip(), style or "", lib) \
                 and has_icon(name.strip(), lib):  # a theme glyph or a brand: Font Awesome draws it
             return icon_svg(name, style or "", label or "", "fontawesome")

@@ -20,8 +20,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from urllib.parse import unquote
+
+from mdxsite.sources import ASSET_SUFFIXES
 
 _TOKEN = re.compile(r":([A-Za-z_]\w*)(\*?)|\*")
+# a destination ending in one of these names a file of the output, not a page's folder
+_FILE_SUFFIXES = ASSET_SUFFIXES | {".md", ".html", ".htm"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,18 +98,20 @@ class Rule:
         ``:name*`` gets a second line for the bare prefix. A rule they cannot express becomes a
         comment: the 404 page's script still applies it.
         """
+        dest = _spaced(self.destination)
         if self.exact:
-            return [f"{self.source} {self.destination} {self.status}"]
+            return [f"{_spaced(self.source)} {dest} {self.status}"]
         wild = [m for m in _TOKEN.finditer(self.source) if m[0] == "*" or m[2]]
         if len(wild) > 1 or (wild and wild[0].end() != len(self.source.rstrip("/"))):
             return [f"# {self.source} {self.destination} {self.status} (the 404 page applies it)"]
         if not wild:
-            return [f"{self.source} {self.destination} {self.status}"]
+            return [f"{_spaced(self.source)} {dest} {self.status}"]
         token, source = wild[0], self.source.rstrip("/")
-        lines = [f"{source[:token.start()]}* {self.destination.replace(token[0], ':splat')} {self.status}"]
-        if token[2] and source[:token.start()].endswith("/"):
-            bare = re.sub(r"/{2,}", "/", self.destination.replace(token[0], ""))
-            lines.insert(0, f"{source[:token.start() - 1]} {bare} {self.status}")
+        prefix = source[:token.start()]
+        lines = [f"{_spaced(prefix)}* {dest.replace(token[0], ':splat')} {self.status}"]
+        if token[2] and prefix.endswith("/"):
+            bare = re.sub(r"/{2,}", "/", dest.replace(token[0], ""))
+            lines.insert(0, f"{_spaced(prefix[:-1])} {bare} {self.status}")
         return lines
 
 
@@ -121,11 +128,30 @@ def rules(entries: object, href: Callable[[str], str]) -> list[Rule]:
             continue
         status = 307 if entry.get("permanent") is False else 308
         if not dest.startswith(("http://", "https://")):
-            if _TOKEN.search(dest) is None and not dest.endswith("/") and "#" not in dest:
-                dest = dest.rstrip("/") + "/"  # pages live at /path/: no second hop
+            if _TOKEN.search(dest) is None:
+                dest = _page_path(dest)
             dest = href(dest if dest.startswith("/") else "/" + dest)
         found.append(Rule(href(source if source.startswith("/") else "/" + source), dest, status))
     return found
+
+
+def _spaced(path: str) -> str:
+    """``path`` with each space written %20: the rules file separates its fields with spaces,
+    so '/release notes /notes/' read as a rule from '/release' to 'notes'."""
+    return re.sub(r"\s", lambda m: f"%{ord(m[0]):02X}", path)
+
+
+def _page_path(dest: str) -> str:
+    """Return ``dest`` with a ``/`` after its path when the path names a page, which lives at
+    ``/path/``: no second hop. The slash goes before a ``?query`` or ``#fragment``
+    (``/guide?tab=py`` -> ``/guide/?tab=py``), and a file (``/openapi.yaml``) keeps its name."""
+    cut = min((i for i in (dest.find("?"), dest.find("#")) if i >= 0), default=len(dest))
+    path, rest = dest[:cut], dest[cut:]
+    last = path.rsplit("/", 1)[-1]
+    suffix = last[last.rfind("."):].lower() if "." in last else ""
+    if path.endswith("/") or suffix in _FILE_SUFFIXES:
+        return dest
+    return path.rstrip("/") + "/" + rest
 
 
 def parse_host_file(text: str) -> list[Rule]:
@@ -136,7 +162,8 @@ def parse_host_file(text: str) -> list[Rule]:
         if len(parts) < 2 or parts[0].startswith("#"):
             continue
         status = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 301
-        source = parts[0].replace("*", ":splat*") if parts[0].endswith("/*") else parts[0]
+        source = unquote(parts[0])  # the path a request names, as the server decodes it
+        source = source.replace("*", ":splat*") if source.endswith("/*") else source
         found.append(Rule(source, parts[1], status))
     return found
 

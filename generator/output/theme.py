@@ -148,7 +148,7 @@ def new_environment(theme: Theme, site: Site, plugin_folders: Sequence[Path] = (
     env = SiteEnvironment(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True)
-    env.globals["icon"] = drawer(site.config.get("icons.library"))  # icons.library
+    env.globals["icon"] = drawer(site.config.get("icons.library"), site.href)  # icons.library
     env.globals["href"] = site.href
     return env
 

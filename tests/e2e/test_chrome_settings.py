@@ -84,3 +84,35 @@ def test_contextual_menu_options_and_display(make_site, cli, tmp_path: Path) -> 
     assert 'data-url="https://chatgpt.com/?hints=search&amp;q={prompt}"' in menu
     assert 'href="https://share.example/new?p=$path"' in menu
     assert (tmp_path / "out" / "guide.md").read_text().startswith("# Guide")
+
+
+def test_site_paths_in_docs_json_take_the_base_url(make_site, cli, tmp_path: Path) -> None:
+    """docs.json may link a site path ("/contact", as the platform allows) from the navbar, the
+    banner, the 404 text, a tab, an anchor, a contextual option or a page's frontmatter url:
+    under --base-url /docs/
+    each kept its bare path, a link off the site, where the sidebar's and the logo's had /docs/."""
+    docs = {"name": "Paths",
+            "navbar": {"links": [{"label": "Contact", "href": "/contact"}],
+                       "primary": {"type": "button", "label": "Start", "href": "/guide"}},
+            "banner": {"content": "Read [the guide](/guide) or [elsewhere](https://example.com/x)"},
+            "errors": {"404": {"description": "Back to [the guide](/guide)"}},
+            "contextual": {"options": ["copy", {"title": "Support", "description": "Ask us",
+                                                 "href": "/contact"}]},
+            "navigation": {"anchors": [
+                {"anchor": "Docs", "tabs": [{"tab": "Guides", "pages": ["index", "guide", "contact"]},
+                                            {"tab": "Contact us", "href": "/contact"}]},
+                {"anchor": "Start here", "href": "/guide"}]}}
+    root = make_site(docs, pages={"index": "# Home\n", "guide": "# Guide\n", "contact": "# Contact\n",
+                                  "moved": "---\ntitle: Moved\nurl: /guide\n---\n\nx\n"})
+    (root / "docs.json").write_text((root / "docs.json").read_text().replace(
+        '"index", "guide", "contact"', '"index", "guide", "contact", "moved"'))
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out, "--base-url", "/docs/")
+    assert result.exit_code == 0, result.output
+    for page in (out / "index.html", out / "404.html"):
+        links = re.findall(r'href="(/[^"]*)"', page.read_text())
+        assert links and all(link.startswith("/docs/") for link in links), (page.name, links)
+    home = (out / "index.html").read_text()
+    assert '<a href="https://example.com/x">elsewhere</a>' in home
+    assert re.search(r'<a class="top-tab[^"]*" href="/docs/contact"', home)
+    assert 'data-url="/docs/contact" href="/docs/contact"' in home

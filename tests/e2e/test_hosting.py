@@ -38,6 +38,36 @@ def test_no_sitemap_without_a_site_url(cli: Callable, tmp_path: Path) -> None:
     assert (tmp_path / "out" / "robots.txt").read_text() == "User-agent: *\nAllow: /\n"
 
 
+def test_seo_canonical_is_the_site_url_of_the_sitemap_too(cli: Callable, tmp_path: Path) -> None:
+    """docs.json's seo.metatags.canonical gave every page an absolute canonical link, yet no
+    sitemap.xml was written: the sitemap read only --site-url and mdxsite.site_url."""
+    import json
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "Shop", "colors": {"primary": "#112233"},
+        "seo": {"metatags": {"canonical": "https://example.com/docs/"}},
+        "navigation": {"pages": ["intro", "setup/install"]}}))
+    (site / "intro.mdx").write_text("---\ntitle: Intro\n---\n\nHello.\n")
+    (site / "setup").mkdir()
+    (site / "setup" / "install.mdx").write_text("---\ntitle: Install\n---\n\nSteps.\n")
+    out = tmp_path / "out"
+    assert cli("build", site, "-o", out).exit_code == 0
+    assert '<link rel="canonical" href="https://example.com/docs/setup/install/">' in \
+        (out / "setup" / "install" / "index.html").read_text()
+    sitemap = (out / "sitemap.xml").read_text()
+    assert "<loc>https://example.com/docs/setup/install/</loc>" in sitemap
+    assert "Sitemap: https://example.com/docs/sitemap.xml" in (out / "robots.txt").read_text()
+    # the same site built for its sub-path: the URL's /docs is the base URL's, not said twice
+    out = tmp_path / "sub"
+    assert cli("build", site, "-o", out, "--base-url", "/docs/").exit_code == 0
+    assert '<link rel="canonical" href="https://example.com/docs/setup/install/">' in \
+        (out / "setup" / "install" / "index.html").read_text()
+    assert "<loc>https://example.com/docs/setup/install/</loc>" in (out / "sitemap.xml").read_text()
+    assert "Sitemap: https://example.com/docs/sitemap.xml" in (out / "robots.txt").read_text()
+
+
 def test_two_builds_of_the_same_input_are_byte_identical(cli: Callable, tmp_path: Path) -> None:
     for name in ("a", "b"):
         assert cli("build", REPO / "sample_site", "-o", tmp_path / name, "--no-cache",

@@ -102,6 +102,29 @@ def test_images_are_copied_and_sized_and_a_missing_one_is_a_located_warning(
             "path. [mdx.missing-file]") in result.stderr.splitlines()
 
 
+def test_a_percent_encoded_path_names_the_file_or_page_with_spaces(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """Markdown writes a space in a path as %20 ('Screen Shot 1.png', a screenshot's usual
+    name): the file was reported missing, drawn without its size, and a link to a page whose
+    file name has a space was a broken link, though a browser finds both."""
+    body = ("---\ntitle: Shots\n---\n\n![Shot](/images/Screen%20Shot%201.png)\n\n"
+            "<img src=\"../images/Screen%20Shot%201.png\" alt=\"again\" />\n\n"
+            "See [the notes](/guides/Release%20Notes).\n")
+    root = make_site({"name": "T", "navigation": {"pages": ["guides/shots", "guides/Release Notes"]}},
+                     pages={"guides/shots": body, "guides/Release Notes": "# Notes\n"})
+    (root / "images").mkdir()
+    (root / "images" / "Screen Shot 1.png").write_bytes(png(40, 30))
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    assert "warning" not in result.stderr
+    html = (out / "guides" / "shots" / "index.html").read_text()
+    assert '<img src="/images/Screen%20Shot%201.png" alt="Shot" width="40" height="30"' in html
+    assert '<img src="/images/Screen%20Shot%201.png" alt="again" width="40" height="30">' in html
+    assert '<a href="/guides/Release Notes/">the notes</a>' in html
+    assert (out / "images" / "Screen Shot 1.png").is_file()
+
+
 @pytest.fixture
 def no_mermaid(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     monkeypatch.setenv("MDXSITE_THEME_DEPS", str(tmp_path / "no-deps"))

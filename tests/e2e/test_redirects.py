@@ -79,6 +79,46 @@ def test_serve_answers_with_the_real_status(built: Path, path: str, status: int,
     assert _get(built, "/quickstart/").status_code == 200
 
 
+def test_a_destination_with_a_query_or_fragment_or_naming_a_file(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    """The slash a page's URL ends with goes before the query and the fragment, and a file's
+    name gets none: '/guide?tab=py' was sent to '/guide?tab=py/' (the query's value changed)
+    and '/spec' to '/openapi.yaml/', which is no file."""
+    rules = [{"source": "/q", "destination": "/guide?tab=py"},
+             {"source": "/f", "destination": "/guide#setup"},
+             {"source": "/spec", "destination": "/openapi.yaml"},
+             {"source": "/copy", "destination": "/guide.md"}]
+    root = make_site({"name": "R", "redirects": rules, "navigation": {"pages": ["guide"]}},
+                     pages={"guide": "# Guide\n"})
+    (root / "openapi.yaml").write_text("openapi: 3.1.0\n")
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    lines = (out / "_redirects").read_text().splitlines()
+    assert lines == ["/q /guide/?tab=py 308", "/f /guide/#setup 308", "/spec /openapi.yaml 308",
+                     "/copy /guide.md 308", "/ /guide/ 307"]
+    assert 'url=/guide/?tab=py"' in (out / "q" / "index.html").read_text()
+    assert (_get(out, "/spec").headers["location"]) == "/openapi.yaml"
+
+
+def test_a_source_with_a_space_is_one_field_of_the_rules_file(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    """The rules file separates its fields with spaces: '/release notes /guide/ 308' was a rule
+    from '/release' to 'notes', which mdxsite serve (and a host) then applied."""
+    rules = [{"source": "/release notes", "destination": "/guide"},
+             {"source": "/old docs/:slug*", "destination": "/guide"}]
+    root = make_site({"name": "R", "redirects": rules, "navigation": {"pages": ["guide"]}},
+                     pages={"guide": "# Guide\n"})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    lines = (out / "_redirects").read_text().splitlines()
+    assert lines[:3] == ["/release%20notes /guide/ 308", "/old%20docs /guide/ 308",
+                         "/old%20docs/* /guide/ 308"]
+    response = _get(out, "/release%20notes")
+    assert (response.status_code, response.headers["location"]) == (308, "/guide/")
+    assert _get(out, "/old%20docs/a/b").headers["location"] == "/guide/"
+    assert _get(out, "/release").status_code == 404
+
+
 def test_a_site_without_an_index_page_leads_from_its_root_to_the_default_first_page(
         make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
     nav = {"versions": [

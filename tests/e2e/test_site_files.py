@@ -48,3 +48,26 @@ def test_mintignore_keeps_matching_files_out(make_site: Callable[..., Path], cli
     assert not (out / "private.css").exists() and (out / "public.css").is_file()
     css, _ = _linked(out / "index.html")
     assert "/public.css" in css and "/private.css" not in css
+
+
+def test_an_icon_file_named_by_its_site_path_takes_the_base_url(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    """An icon given as a file of the site (a product's in docs.json, a Card's in a page) was
+    drawn at its bare path under --base-url /docs/, a broken image; one naming a file the site
+    lacks is a located warning, as a missing logo or favicon is."""
+    docs = {"name": "Icons", "navigation": {"products": [
+        {"product": "Cache", "icon": "/img/cache.svg", "pages": ["index"]},
+        {"product": "Queue", "icon": "/img/queue.svg", "pages": ["queue"]}]}}
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>'
+    root = make_site(docs, pages={"index": '# Home\n\n<Card title="Cache" icon="/img/cache.svg">Fast.</Card>\n',
+                                  "queue": "# Queue\n"}, files={"img/cache.svg": svg})
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out, "--base-url", "/docs/")
+    assert result.exit_code == 0, result.output
+    page = (out / "index.html").read_text()
+    assert page.count('<img class="icon" src="/docs/img/cache.svg"') >= 2  # switcher and card
+    assert 'src="/img/' not in page
+    assert (out / "img" / "cache.svg").is_file()
+    assert "navigation.products[1].icon: '/img/queue.svg' is not a file in the site folder" in \
+        result.stderr
+    assert "/img/cache.svg' is not a file" not in result.stderr

@@ -282,3 +282,34 @@ def test_a_frame_page_is_a_blank_canvas_beside_the_sidebar(cli: Callable, make_s
     assert '<article class="custom-canvas">' in page             # no text typography
     assert 'class="toc' not in page and 'class="pager"' not in page
     assert '<footer class="site-footer">' not in page
+
+
+def test_a_logo_or_favicon_written_from_the_current_folder(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """'./logo/a.svg' names the site folder's logo/a.svg (a real site's favicon is written so):
+    the pages linked '/./logo/a.svg', a path no fingerprint or base URL check ever matched."""
+    docs = {"name": "T", "logo": "./logo/a.svg", "favicon": "./logo/icon.png",
+            "navigation": {"pages": ["index"]}}
+    root = make_site(docs, pages={"index": "Hi\n"},
+                     files={"logo/a.svg": "<svg/>", "logo/icon.png": "png"})
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out, "--base-url", "/docs/")
+    assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
+    home = (out / "index.html").read_text()
+    assert '<link rel="icon" href="/docs/logo/icon.png">' in home
+    assert '<img class="logo logo-light" src="/docs/logo/a.svg"' in home
+    assert "/./" not in home
+
+
+def test_og_type_from_docs_json_or_the_page(cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """seo.metatags' og:type (a real site writes "website", the platform's own default) was
+    dropped for the template's fixed "article"; a page's frontmatter og:type wins over it."""
+    docs = {"name": "T", "seo": {"metatags": {"og:type": "website"}},
+            "navigation": {"pages": ["index", "post"]}}
+    root = make_site(docs, pages={"index": "# Home\n",
+                                  "post": "---\ntitle: Post\nog:type: article\n---\n\nx\n"})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    home, post = (out / "index.html").read_text(), (out / "post" / "index.html").read_text()
+    assert home.count('property="og:type"') == 1 and '<meta property="og:type" content="website">' in home
+    assert post.count('property="og:type"') == 1 and '<meta property="og:type" content="article">' in post
