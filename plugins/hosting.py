@@ -382,7 +382,9 @@ def mdxsite_output_files(site: Site) -> list[OutputFile]:
 
 
 def _robots(site: Site, base: str) -> OutputFile:
-    lines = ["User-agent: *", "Allow: /"]
+    # the platform's default Content Signals (contentsignals.org): a site's own robots.txt,
+    # which replaces this file, says otherwise
+    lines = ["User-agent: *", "Content-Signal: ai-train=yes, search=yes, ai-input=yes", "Allow: /"]
     if base:
         lines.append(f"Sitemap: {base}{site.href('/sitemap.xml')}")
     return OutputFile(path="robots.txt", content="\n".join(lines) + "\n")

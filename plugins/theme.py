@@ -22,7 +22,8 @@ from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_war
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import (SLOTS, BuildReport, NavItem, OutputFile, Page, PageResult, RenderedPage,
                            Site)
-from mdxsite.output import chrome, feeds, icons, layout, staging, thumbnails, utilities, visibility
+from mdxsite.output import (chrome, feeds, icons, layout, staging, structured, thumbnails, utilities,
+                            visibility)
 from mdxsite.output import sidebar as sidebars
 from mdxsite.output.assets import IMMUTABLE, fingerprinted
 from mdxsite.output import theme as themes
@@ -229,6 +230,9 @@ def _site_values(site: Site) -> dict[str, Any]:
         "favicon": _favicon(site),
         "logo": {k: (site.href(_site_file(v)) if isinstance(v, str) and not v.startswith("http") and k != "href" else v)
                  for k, v in logo.items()},
+        # the light logo as a site path (or URL), for the structured data's Organization
+        "logo_file": (_site_file(logo["light"]) if not logo["light"].startswith("http") else logo["light"])
+        if isinstance(logo.get("light"), str) and logo["light"].strip() else "",
         "colors": _colors(site), "appearance": chrome.appearance(site),
         "fonts_head": chrome.fonts(site), "background": chrome.background(site),
         "search_prompt": _search_prompt(site),
@@ -262,12 +266,10 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     # located warning says so: see mdxsite_page_built)
     mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
     site_url = constant["site_url"]
-    metatags, canonical = _metatags(site, page, seo, site_url)
-    # og:type as the page's frontmatter, else docs.json's seo.metatags, say (it was dropped)
-    site_tags = seo.get("metatags")
-    og_type = next((v.strip() for v in (page.frontmatter.get("og:type"), site_tags.get("og:type")
-                                        if isinstance(site_tags, Mapping) else None)
-                    if isinstance(v, str) and v.strip()), "article")
+    metatags, canonical, og_type = _metatags(site, page, seo, site_url)
+    noindex = visibility.noindex(site, page)
+    found_description = fm.get("description")
+    description = found_description if isinstance(found_description, str) else ""
     if thumbnails.enabled(site) and not thumbnails.own_image(site, page):  # docs.json thumbnails
         image = site_url + site.href(thumbnails.path_of(page))
         metatags += [("og:image", image), ("og:image:width", "1200"), ("og:image:height", "630"),
@@ -283,8 +285,11 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "eyebrow": groups[-1] if groups else "", "drilldown": constant["drilldown"],
         "lang": layout.LANGUAGES[lang][1] if lang in layout.LANGUAGES else "en",
         "version": next((c.title for c in nav["trail"] if c.kind == "version"), ""),
-        "description": fm.get("description") if isinstance(fm.get("description"), str) else "",
-        "noindex": visibility.noindex(site, page),  # hidden pages too, unless seo.indexing is "all"
+        "description": description,
+        "noindex": noindex,  # hidden pages too, unless seo.indexing is "all"
+        "structured_data": None if noindex else structured.graph(
+            site, page, canonical=canonical, site_url=site_url, title=page.title,
+            description=description, crumbs=crumbs, logo=constant["logo_file"]),
         "canonical": canonical, "site_url": site_url,
         "metatags": metatags, "og_type": og_type, "favicon": constant["favicon"], "logo": constant["logo"],
         "colors": constant["colors"],
@@ -352,21 +357,32 @@ _OWN_TAGS = ("og:title", "og:type", "og:url")
 
 
 def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
-              base: str) -> tuple[list[tuple[str, str]], str]:
-    """Return the page's extra ``<meta>`` tags and its canonical URL ('' when unknown).
+              base: str) -> tuple[list[tuple[str, str]], str, str]:
+    """Return the page's extra ``<meta>`` tags, its canonical URL ('' when unknown) and its
+    ``og:type``.
 
-    ``seo.metatags`` apply to every page and a page's own ``og:``/``twitter:`` frontmatter
-    replaces them. The canonical URL is ``base``, the site URL (``Site.public_url``), plus the
-    page's path; frontmatter ``canonical`` wins.
+    ``seo.metatags`` apply to every page; ``seo.paths`` entries to the pages under their
+    folder, a longer path over a shorter one; a page's own ``og:``/``twitter:`` frontmatter
+    over both. The canonical URL is ``base``, the site URL (``Site.public_url``), plus the
+    page's path; frontmatter ``canonical`` wins. ``og:type`` is ``website`` unless one of
+    those sets it, the platform's default.
     """
     tags: dict[str, str] = {}
-    site_metatags = seo.get("metatags")
-    for k, v in (site_metatags.items() if isinstance(site_metatags, dict) else ()):
-        if isinstance(k, str) and k != "canonical" and isinstance(v, (str, int, float)):
-            tags[k] = str(v)
+    scoped = seo.get("paths")
+    layers = [seo.get("metatags")] + [
+        entry.get("metatags") for entry in sorted(
+            (e for e in (scoped if isinstance(scoped, list) else ())
+             if isinstance(e, dict) and isinstance(e.get("path"), str)),
+            key=lambda e: len(e["path"].strip("/")))
+        if (page.key + "/").startswith(entry["path"].strip("/") + "/")]
+    for layer in layers:
+        for k, v in (layer.items() if isinstance(layer, dict) else ()):
+            if isinstance(k, str) and k != "canonical" and isinstance(v, (str, int, float)):
+                tags[k] = str(v)
     for k, v in page.frontmatter.items():
         if k.startswith(_META_PREFIXES) and isinstance(v, (str, int, float)):
             tags[k] = str(v)
+    og_type = tags.get("og:type", "").strip() or "website"
     own = page.frontmatter.get("canonical")
     if isinstance(own, str) and own:
         canonical = own
@@ -379,7 +395,7 @@ def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
         own_tags.add("og:description")  # the template writes it, the page's own value first
     if visibility.noindex(site, page):
         own_tags.add("robots")
-    return [(k, v) for k, v in tags.items() if k not in own_tags], canonical
+    return [(k, v) for k, v in tags.items() if k not in own_tags], canonical, og_type
 
 
 @hookimpl
@@ -497,6 +513,12 @@ def mdxsite_build_started(site: Site, out_dir: Path) -> None:
     _MISSING_ICONS.clear()
     _MODE_WARNINGS.clear()
     _FEEDS.clear()
+    if site.config.get("seo.organization") is not None and not site.public_url:
+        report_warnings([Problem(
+            site.config.where(JsonPath(("seo", "organization"))), "seo.organization: the structured data that "
+            "names the organization needs absolute URLs, and the site's URL is unknown: no page "
+            "carries it", "build with --site-url https://…, or set seo.metatags.canonical",
+            code="config.unsupported", warning=True)])
 
 
 @hookimpl

@@ -380,13 +380,54 @@ def _check_footer_links(links: object, at: JsonPath, out: Problems) -> None:
                          code="config.footer-links")
 
 
+SEO_KEYS = ("metatags", "paths", "organization", "indexing", "trailingSlash")
+
+
 def check_seo(value: object, at: JsonPath, out: Problems) -> None:
     obj = _obj(value, at, out, '{"indexing": "navigable"}')
-    if obj is not None:
-        _enum(obj, "indexing", ("navigable", "all"), at, out)
-        if "metatags" in obj and not isinstance(obj["metatags"], dict):
-            out.add(at / "metatags", "\"metatags\" must be an object of name: content",
-                    hint='write "metatags": {"og:image": "https://…"}')
+    if obj is None:
+        return
+    _enum(obj, "indexing", ("navigable", "all"), at, out)
+    for k in obj:
+        if k not in SEO_KEYS:
+            close = difflib.get_close_matches(k, SEO_KEYS, n=1)
+            out.warn(at / k, f"unknown key {k!r}", hint=(f"did you mean {close[0]!r}? " if close else "")
+                     + "seo holds " + ", ".join(SEO_KEYS), code="config.unknown-key", key=True)
+    if "metatags" in obj and not isinstance(obj["metatags"], dict):
+        out.add(at / "metatags", "\"metatags\" must be an object of name: content",
+                hint='write "metatags": {"og:image": "https://…"}')
+    paths = obj.get("paths")
+    if paths is not None and not isinstance(paths, list):
+        out.add(at / "paths", f"\"paths\" must be an array, got {describe(paths)}",
+                hint='write "paths": [{"path": "guides/v2", "metatags": {"robots": "noindex"}}]')
+    for i, entry in enumerate(paths if isinstance(paths, list) else ()):
+        if not isinstance(entry, dict) or not isinstance(entry.get("path"), str) or \
+                not entry["path"].strip("/ ") or not isinstance(entry.get("metatags"), dict):
+            out.add(at / "paths" / i, "a seo path needs \"path\" (a folder of the site) and "
+                    "\"metatags\" (an object)",
+                    hint='write {"path": "guides/v2", "metatags": {"robots": "noindex"}}')
+    given = obj.get("organization")
+    org: dict = {} if given is None else \
+        _obj(given, at / "organization", out, '{"name": "Acme", "sameAs": ["https://…"]}') or {}
+    for k in org:
+        if k not in ("id", "name", "legalName", "url", "logo", "sameAs"):
+            out.warn(at / "organization" / k, f"unknown key {k!r}", hint="organization holds id, "
+                     "name, legalName, url, logo and sameAs", code="config.unknown-key", key=True)
+        elif k == "sameAs" and not (isinstance(org[k], list) and all(isinstance(u, str) for u in org[k])):
+            out.add(at / "organization" / k, "\"sameAs\" must be an array of URLs",
+                    hint='write "sameAs": ["https://github.com/acme"]')
+        elif k != "sameAs" and not isinstance(org[k], str):
+            out.add(at / "organization" / k, f"{k!r} must be a string, got {describe(org[k])}",
+                    hint=f'write "{k}": "…"')
+    slash = obj.get("trailingSlash")
+    if slash is not None and not isinstance(slash, bool):
+        out.add(at / "trailingSlash", f"\"trailingSlash\" must be true or false, got {describe(slash)}",
+                hint='write "trailingSlash": true')
+    elif slash is False:
+        out.warn(at / "trailingSlash", "page URLs keep their trailing slash (a static host serves "
+                 "each page as folder/index.html, and the URL without it redirects there), so "
+                 "canonical links and the sitemap do too", hint="remove it, or set it to true",
+                 code="config.unsupported")
 
 
 API_KEYS = ("openapi", "asyncapi", "params", "playground", "examples", "url", "mdx")

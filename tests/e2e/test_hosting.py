@@ -35,7 +35,9 @@ def test_host_files_for_the_sample_site(cli: Callable, tmp_path: Path) -> None:
 def test_no_sitemap_without_a_site_url(cli: Callable, tmp_path: Path) -> None:
     assert cli("build", REPO / "sample_site", "-o", tmp_path / "out").exit_code == 0
     assert not (tmp_path / "out" / "sitemap.xml").exists()
-    assert (tmp_path / "out" / "robots.txt").read_text() == "User-agent: *\nAllow: /\n"
+    # the platform's default Content Signals: training, search and AI answers allowed
+    assert (tmp_path / "out" / "robots.txt").read_text() == (
+        "User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: /\n")
 
 
 def test_seo_canonical_is_the_site_url_of_the_sitemap_too(cli: Callable, tmp_path: Path) -> None:

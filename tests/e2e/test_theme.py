@@ -301,15 +301,30 @@ def test_a_logo_or_favicon_written_from_the_current_folder(
     assert "/./" not in home
 
 
-def test_og_type_from_docs_json_or_the_page(cli: Callable, make_site: Callable, tmp_path: Path) -> None:
-    """seo.metatags' og:type (a real site writes "website", the platform's own default) was
-    dropped for the template's fixed "article"; a page's frontmatter og:type wins over it."""
-    docs = {"name": "T", "seo": {"metatags": {"og:type": "website"}},
-            "navigation": {"pages": ["index", "post"]}}
-    root = make_site(docs, pages={"index": "# Home\n",
+def test_og_type_and_meta_tags_from_docs_json_its_paths_or_the_page(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """og:type is "website" by default, the platform's; seo.metatags set it (and any tag) for
+    every page, seo.paths for the pages under a folder (a longer path over a shorter one), and
+    a page's frontmatter over all of them. The template's fixed "article" dropped them all."""
+    docs = {"name": "T", "seo": {
+        "metatags": {"og:type": "book", "author": "Site"},
+        "paths": [{"path": "guides/v2", "metatags": {"og:type": "profile"}},
+                  {"path": "guides", "metatags": {"og:type": "music.song", "author": "Guides"}}]},
+        "navigation": {"pages": ["index", "post", "guides/a", "guides/v2/b"]}}
+    root = make_site(docs, pages={"index": "# Home\n", "guides/a": "# A\n", "guides/v2/b": "# B\n",
                                   "post": "---\ntitle: Post\nog:type: article\n---\n\nx\n"})
     out = tmp_path / "out"
     assert cli("build", root, "-o", out).exit_code == 0
-    home, post = (out / "index.html").read_text(), (out / "post" / "index.html").read_text()
-    assert home.count('property="og:type"') == 1 and '<meta property="og:type" content="website">' in home
-    assert post.count('property="og:type"') == 1 and '<meta property="og:type" content="article">' in post
+
+    def tags(rel: str) -> tuple[list[str], list[str]]:
+        page = (out / rel / "index.html").read_text()
+        return (re.findall(r'<meta property="og:type" content="([^"]+)">', page),
+                re.findall(r'<meta name="author" content="([^"]+)">', page))
+
+    assert tags(".") == (["book"], ["Site"])
+    assert tags("post") == (["article"], ["Site"])             # the page's own wins
+    assert tags("guides/a") == (["music.song"], ["Guides"])    # its folder's
+    assert tags("guides/v2/b") == (["profile"], ["Guides"])    # the longer path's, then the shorter's
+    bare = make_site({"name": "T", "navigation": {"pages": ["index"]}}, pages={"index": "# Home\n"})
+    assert cli("build", bare, "-o", tmp_path / "bare").exit_code == 0
+    assert '<meta property="og:type" content="website">' in (tmp_path / "bare" / "index.html").read_text()
