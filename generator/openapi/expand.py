@@ -17,6 +17,7 @@ from mdxsite.model import NavItem, OpenApiSource, Page, Site, frozen_mapping
 from mdxsite.nav import placements
 from mdxsite.openapi import extensions, slugs
 from mdxsite.openapi.check import METHODS, UNUSABLE, check
+from mdxsite.openapi import overlays
 from mdxsite.openapi.load import Document, load_path, load_source
 
 
@@ -61,6 +62,7 @@ class _Expander:
             else:  # named as in docs.json, so its problems read "api/openapi.yaml:3:5: …"
                 rel = name.lstrip("/")
                 self.docs[name] = load_path(self.site.root / rel, rel)
+            overlays.apply_all(self.site, self.docs[name], name)
         return self.docs[name]
 
     def _at(self, parent: str) -> str:
