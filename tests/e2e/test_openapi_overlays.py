@@ -193,3 +193,16 @@ def test_overlays_in_docs_json_are_checked(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "docs.json:" in result.output and "'missing.yaml' of openapi.yaml not found" \
         in result.output
+
+
+def test_openapi_check_checks_the_document_as_the_overlays_leave_it(tmp_path: Path) -> None:
+    (tmp_path / "openapi.yaml").write_text(SPEC, encoding="utf-8")
+    # the overlay drops the description every response needs
+    (tmp_path / "strip.yaml").write_text(
+        "overlay: 1.0.0\ninfo: {title: S, version: '1'}\nactions:\n"
+        "  - target: $.paths.*.get.responses.*.description\n    remove: true\n", encoding="utf-8")
+    plain = CliRunner().invoke(main, ["openapi-check", str(tmp_path / "openapi.yaml")])
+    assert plain.exit_code == 0, plain.output
+    result = CliRunner().invoke(main, ["openapi-check", str(tmp_path / "openapi.yaml"),
+                                       "--overlay", str(tmp_path / "strip.yaml")])
+    assert "responses.200" in result.output and "description" in result.output, result.output
