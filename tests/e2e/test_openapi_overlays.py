@@ -206,3 +206,17 @@ def test_openapi_check_checks_the_document_as_the_overlays_leave_it(tmp_path: Pa
     result = CliRunner().invoke(main, ["openapi-check", str(tmp_path / "openapi.yaml"),
                                        "--overlay", str(tmp_path / "strip.yaml")])
     assert "responses.200" in result.output and "description" in result.output, result.output
+
+
+def test_found_overlays_apply_in_path_order_and_listed_ones_in_list_order(tmp_path: Path) -> None:
+    def setting(words: str) -> str:
+        return ("overlay: 1.0.0\nextends: openapi.yaml\ninfo: {title: O, version: '1'}\nactions:\n"
+                f"  - target: \"$.paths['/pets'].get\"\n    update: {{description: {words}}}\n")
+    overlays = {"b.yaml": setting("Said by b."), "a.yaml": setting("Said by a.")}
+    root = site(tmp_path / "site", "openapi.yaml", overlays)
+    assert build(root, tmp_path / "out").exit_code == 0
+    assert "Said by b." in html_pages(tmp_path / "out")["list-pets"]  # b.yaml comes last
+
+    site(root, {"source": "openapi.yaml", "overlays": ["b.yaml", "a.yaml"]}, overlays)
+    assert build(root, tmp_path / "out2").exit_code == 0
+    assert "Said by a." in html_pages(tmp_path / "out2")["list-pets"]
