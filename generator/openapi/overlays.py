@@ -137,8 +137,9 @@ def files_for(site: Site, spec: str) -> tuple[str, ...]:
     return tuple(o.path for o in for_spec(site, spec))
 
 
-def apply_all(site: Site, doc: Document, spec: str) -> Document:
-    """Apply ``spec``'s overlays to ``doc`` (in place), in order.
+def apply_all(site: Site, doc: Document, spec: str, *, quiet: bool = False) -> Document:
+    """Apply ``spec``'s overlays to ``doc`` (in place), in order; ``quiet``: a skipped
+    overlay's warning is not reported (the navigation stage already did).
 
     Raises:
         MdxsiteError: a listed overlay is unusable or one of its actions fails.
@@ -163,7 +164,8 @@ def apply_all(site: Site, doc: Document, spec: str) -> Document:
             warnings += [Problem(p.where, f"{p.message}; this auto-discovered overlay of "
                                  f"{spec} is skipped", p.hint, p.path, "openapi.overlay-skipped",
                                  warning=True) for p in exc.problems]
-    report_warnings(warnings)
+    if not quiet:
+        report_warnings(warnings)
     return doc
 
 
@@ -244,7 +246,8 @@ def _copied(env: Any, data: Any, source: object, odoc: Document, at: JsonPath) -
     import jsonpath
 
     if not isinstance(source, str) or not source.strip():
-        raise _fail(odoc, at, "copy must be a JSONPath expression", "write copy: \"$.paths['/old']\"")
+        raise _fail(odoc, at, "copy must be a JSONPath expression",
+                    "write copy: \"$.paths['/old']\"")
     try:
         found = [m.obj for m in env.finditer(source, data)]
     except jsonpath.JSONPathError as exc:

@@ -71,7 +71,7 @@ def markdown(text: str) -> Markup:
 def document(site: Site, spec: str) -> Document:
     """Return the loaded document ``spec`` (a site path or URL), once per process."""
     return per_process(site.root, spec, "OpenAPI",
-                       lambda: _Expander(site).doc(OpenApiSource(source=spec)),
+                       lambda: _Expander(site, quiet=True).doc(OpenApiSource(source=spec)),
                        extra=overlays.files_for(site, spec))
 
 
