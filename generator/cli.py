@@ -654,24 +654,32 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
 
 @main.command("openapi-check")
 @click.argument("source", metavar="FILE_OR_URL")
+@click.option("--overlay", "overlay_files", multiple=True, type=click.Path(dir_okay=False),
+              help="An OpenAPI Overlay file to apply before checking (repeat: in that order).")
 @click.pass_context
-def openapi_check(ctx: click.Context, source: str) -> None:
+def openapi_check(ctx: click.Context, source: str, overlay_files: tuple[str, ...]) -> None:
     """Check an OpenAPI 3.0-3.2 document: exit 0 valid, 1 invalid or unreadable.
 
     Every problem is one line: file:line:column, the JSON path, what is wrong and what to do.
-    Warnings (rule breaks that still make usable pages) do not fail the check.
+    Warnings (rule breaks that still make usable pages) do not fail the check. With
+    --overlay, the document is checked as the overlays leave it (a build checks a site's
+    specs that way).
 
     \b
     Example:
       mdxsite openapi-check api/openapi.yaml
       mdxsite openapi-check https://example.com/openapi.json
+      mdxsite openapi-check api/openapi.yaml --overlay api/public-overlay.yaml
     """
+    from mdxsite.openapi import overlays
     from mdxsite.openapi.check import check
-    from mdxsite.openapi.load import load_source
+    from mdxsite.openapi.load import load_path, load_source
 
     err = _console()
     try:
         doc = load_source(source)
+        for name in overlay_files:
+            overlays.apply(doc.data, load_path(Path(name), name, kind="Overlay"))
     except MdxsiteError as exc:
         for problem in exc.problems:
             err.print(str(problem), style="red", markup=False, highlight=False, soft_wrap=True)

@@ -12,8 +12,9 @@ On a change set the engine decides which page keys to render again:
 
 - a page's own file changed: that page; when its title (or anything the sidebar shows of it)
   changed too, every page whose layout signature changed (its section and its neighbours);
-- a snippet, an OpenAPI document or a plugin-declared file changed: the pages depending on it
-  (an OpenAPI document referenced by the navigation is expanded again);
+- a snippet, an OpenAPI document (or one of its overlays) or a plugin-declared file changed:
+  the pages depending on it (an OpenAPI document referenced by the navigation is expanded
+  again);
 - docs.json changed: navigation only, the pages whose signature changed; anything else in it
   (colours, variables, theme...), every page;
 - a page added, renamed or deleted: the scan, the navigation and the signatures are
@@ -498,6 +499,12 @@ class Engine:
         self._specs = {os.path.normpath(os.path.join(self.root, item.openapi.source.lstrip("/")))
                        for item in site.nav.walk() if item.openapi is not None
                        and not item.openapi.source.startswith(("http://", "https://"))}
+        # their overlays (listed or found through extends) change them as much as an edit does
+        from mdxsite.openapi import overlays
+
+        self._specs |= {os.path.normpath(os.path.join(self.root, rel))
+                        for item in site.nav.walk() if item.openapi is not None
+                        for spec in item.openapi.sources for rel in overlays.files_for(site, spec)}
         # AsyncAPI documents the navigation lists: a channel added or renamed moves pages
         from mdxsite.asyncapi.expand import source_of
 

@@ -59,6 +59,9 @@ class OpenApiSource:
     # "openapi": ["v1.yaml", "v2.yaml"]: the documents after the first (``source``, the default
     # for "METHOD /path" entries); an element without pages gets every operation of them all
     also: tuple[str, ...] = ()
+    # "overlays" of the object form: the overlay files applied to ``source``, in order (None:
+    # not written, so the overlays that name it in their ``extends`` apply; see openapi.overlays)
+    overlays: tuple[str, ...] | None = None
 
     @property
     def sources(self) -> tuple[str, ...]:

@@ -420,11 +420,23 @@ def check_openapi(value: object, at: JsonPath, out: Problems, *,
             out.add(at / "directory", f"\"directory\" must be a folder inside the site, got {directory!r}",
                     hint='write "directory": "api-reference"')
             ok = False
-        _unknown_keys(value, at, {"source", "directory"}, out)
+        overlays = value.get("overlays")
+        if overlays is not None and (field != "openapi" or not isinstance(overlays, list) or
+                                     not all(isinstance(v, str) and v.strip() for v in overlays)):
+            if field != "openapi":
+                out.add(at / "overlays", f"an {field} field takes no overlays",
+                        hint="remove \"overlays\"")
+            else:
+                out.add(at / "overlays", f"expected a list of overlay file paths, got "
+                        f"{describe(overlays)}", hint='write "overlays": ["overlay.yaml"]')
+            ok = False
+        _unknown_keys(value, at, {"source", "directory", "overlays"}, out)
         if not ok:
             return None
         return OpenApiSource(source=str(source).strip(), directory=str(directory).strip("/") or
-                             "api-reference", origin=out.where(at))
+                             "api-reference", origin=out.where(at),
+                             overlays=None if overlays is None else
+                             tuple(dict.fromkeys(v.strip().lstrip("/") for v in overlays)))
     out.add(at, f"expected a file path, a URL or {{source, directory}}, got {describe(value)}",
             hint=f"write {example}")
     return None

@@ -17,6 +17,7 @@ from mdxsite.model import NavItem, OpenApiSource, Page, Site, frozen_mapping
 from mdxsite.nav import placements
 from mdxsite.openapi import extensions, slugs
 from mdxsite.openapi.check import METHODS, UNUSABLE, check
+from mdxsite.openapi import overlays
 from mdxsite.openapi.load import Document, load_path, load_source
 
 
@@ -44,8 +45,9 @@ def _is_link(href: object) -> bool:
 
 
 class _Expander:
-    def __init__(self, site: Site):
+    def __init__(self, site: Site, *, quiet: bool = False):
         self.site = site
+        self.quiet = quiet  # loading again to render: the overlays' warnings were reported
         self.docs: dict[str, Document] = {}
         self.pages: dict[str, Page] = {}
         self.problems: list[Problem] = []
@@ -61,6 +63,7 @@ class _Expander:
             else:  # named as in docs.json, so its problems read "api/openapi.yaml:3:5: …"
                 rel = name.lstrip("/")
                 self.docs[name] = load_path(self.site.root / rel, rel)
+            overlays.apply_all(self.site, self.docs[name], name, quiet=self.quiet)
         return self.docs[name]
 
     def _at(self, parent: str) -> str:

@@ -189,7 +189,8 @@ def _convert(root: yaml.Node, loader: Any, name: str) -> tuple[Any, dict]:
 # what each kind of document starts with, for the hints of an empty or non-mapping file
 _STARTS = {"OpenAPI": ("openapi: 3.1.0, info and paths", "openapi: 3.1.0", '{"openapi": "3.1.0"'),
            "AsyncAPI": ("asyncapi: 3.0.0, info and channels", "asyncapi: 3.0.0",
-                        '{"asyncapi": "3.0.0"')}
+                        '{"asyncapi": "3.0.0"'),
+           "Overlay": ("overlay: 1.1.0, info and actions", "overlay: 1.1.0", '{"overlay": "1.1.0"')}
 
 
 def parse(text: str, name: str, *, kind: str = "OpenAPI") -> Document:
@@ -336,13 +337,14 @@ def load_source(source: str) -> Document:
 _LOADED: dict[tuple[str, str, str, tuple[int, ...]], Document] = {}
 
 
-def per_process(root: Path, spec: str, kind: str, load: Callable[[], Document]) -> Document:
+def per_process(root: Path, spec: str, kind: str, load: Callable[[], Document],
+                extra: tuple[str, ...] = ()) -> Document:
     """Return ``load()``'s document for ``spec`` (a site path or URL) once per process.
 
     The file's modification time, size and inode are part of the key, so a long-lived dev
     server never serves a stale document (two saves within one tick of the file system's clock
     share a modification time; an editor's atomic save makes a new inode); at most 16
-    documents are kept.
+    documents are kept. ``extra`` files (the overlays of ``spec``) are part of the key too.
     """
     local = root / spec.lstrip("/")
     stamp: tuple[int, ...] = ()
@@ -352,6 +354,12 @@ def per_process(root: Path, spec: str, kind: str, load: Callable[[], Document]) 
             stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
         except OSError:  # missing: load() says so, located
             pass
+    for rel in extra:  # the overlays applied to it (site paths): an edited one reloads it
+        try:
+            st = (root / rel).stat()
+            stamp += (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:
+            stamp += (0, 0, 0)
     key = (kind, str(root), spec, stamp)
     if key not in _LOADED:
         if len(_LOADED) > 16:

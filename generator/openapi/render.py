@@ -35,6 +35,7 @@ from mdxsite.model import (
 from mdxsite.openapi import fields, fragments, samples, untrusted
 from mdxsite.openapi import markdown as api_md
 from mdxsite.openapi.expand import _Expander
+from mdxsite.openapi import overlays
 from mdxsite.openapi.load import Document, per_process
 from mdxsite.openapi.schema import Node, Walker, deref
 
@@ -70,7 +71,8 @@ def markdown(text: str) -> Markup:
 def document(site: Site, spec: str) -> Document:
     """Return the loaded document ``spec`` (a site path or URL), once per process."""
     return per_process(site.root, spec, "OpenAPI",
-                       lambda: _Expander(site).doc(OpenApiSource(source=spec)))
+                       lambda: _Expander(site, quiet=True).doc(OpenApiSource(source=spec)),
+                       extra=overlays.files_for(site, spec))
 
 
 # --------------------------------------------------------------------------- pieces of a page
@@ -578,6 +580,7 @@ def _finish(site: Site, page: Page, body_html: str, headings: list[Heading],
     anchors = {h.id for h in headings}
     problems: tuple[Any, ...] = ()
     deps = {spec} if not spec.startswith("http") else set()
+    deps.update(overlays.files_for(site, spec))  # an edited overlay re-renders the page
     markdown_text = ""
     if page.source is not None:
         from mdxsite.mdx.render import render as render_mdx_page

@@ -474,3 +474,17 @@ def test_changes_in_folders_the_site_scan_skips_start_no_rebuild(tmp_path: Path,
     assert watcher.wanted(os.path.join(root, "guides", "page.mdx"))
     assert not watcher.wanted(os.path.join(root, folder, "page.mdx"))
     assert not watcher.wanted(os.path.join(root, "venv", folder, "pkg", "README.md"))
+
+
+def test_an_openapi_overlay_added_then_edited_changes_the_pages_of_its_spec(watched: Watched) -> None:
+    overlay = ("overlay: 1.0.0\nextends: openapi.json\ninfo: {title: O, version: '1'}\nactions:\n"
+               "  - target: \"$.paths['/pets/{id}'].get\"\n    update: {description: From the overlay.}\n")
+    changed, _ = watched.change(lambda: watched.write("overlay.yaml", overlay))
+    assert html("api-reference/pets/show-a-pet") in changed
+    assert "From the overlay." in (watched.out / html("api-reference/pets/show-a-pet")).read_text()
+
+    # the overlay now removes the operation: the navigation is expanded again, its page goes
+    removing = overlay.replace("update: {description: From the overlay.}", "remove: true")
+    changed, removed = watched.change(lambda: watched.write("overlay.yaml", removing))
+    assert html("api-reference/pets/show-a-pet") in removed
+    assert html("api-reference/pets/list-pets") in changed  # its sidebar lost the entry
