@@ -214,3 +214,27 @@ def test_a_media_src_that_names_nothing_is_a_missing_file_not_a_missing_page(
     assert "index.mdx:3:22: warning: 'clip-placeholder.com' points at 'clip-placeholder.com', " \
            "which is not in the site folder" in result.stderr
     assert "broken link" not in result.stderr
+
+
+def test_data_exported_from_a_js_snippet_is_known_at_build_time(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """The platform's snippets page stores data "as a plain JSON object in a .js snippet with a
+    named export" and reads it in text ({rows.length}) and props: a literal is data, not a
+    component, so the page shows it (and a browser component gets the rows, not a name)."""
+    page = ('import { plans } from "/snippets/plans.js";\n'
+            'import { Table } from "/snippets/table.jsx";\n\n'
+            "We offer {plans.length} plans: {plans.map((p) => p.name).join(', ')}.\n\n"
+            "<Table rows={plans} />\n")
+    files = {"snippets/plans.js": 'export const plans = [\n  { "name": "Hobby", "price": 0 },\n'
+                                  '  { "name": "Pro", "price": 20 }\n];\n',
+             "snippets/table.jsx": "export const Table = ({ rows }) => (\n  <ul>{rows.map((r) => "
+                                   "<li key={r.name}>{r.name}</li>)}</ul>\n);\n"}
+    docs = {"name": "T", "navigation": {"pages": ["index"]}}
+    result = cli("build", make_site(docs, pages={"index": page}, files=files),
+                 "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    body = (tmp_path / "out" / "index.html").read_text()
+    assert "We offer 2 plans: Hobby, Pro." in body
+    assert "Script(" not in body
+    if "data-island" in body:  # the .jsx component runs in the browser, given the rows
+        assert '{&quot;rows&quot;:[{&quot;name&quot;:&quot;Hobby&quot;' in body
