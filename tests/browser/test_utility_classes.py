@@ -26,6 +26,8 @@ title: Logos
 <div className="mt-9" id="spaced">Spaced.</div>
 
 <button type="button" className="rounded-md bg-gray-100 px-1.5 py-1" id="chip">Billing</button>
+
+<iframe id="embed" className="w-full h-24 rounded-xl" src="/logo.svg" title="Embedded"></iframe>
 """
 LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400"/></svg>'
 
@@ -52,7 +54,8 @@ def test_an_authors_utility_classes_win_over_the_text_styles(
                 img: [get('img[alt="Small logo"]').height, get('img[alt="Small logo"]').borderRadius],
                 spaced: get('#spaced').marginTop,
                 chip: [get('#chip').borderTopWidth, get('#chip').backgroundColor, get('#chip').paddingTop,
-                       get('#chip').fontSize, get('.prose').fontSize]};
+                       get('#chip').fontSize, get('.prose').fontSize],
+                embed: [get('#embed').borderTopWidth, get('#embed').display]};
     }""")
     context.close()
     assert style["plain"] == "23.2px"       # the theme's 1.45rem for a Markdown heading
@@ -63,3 +66,5 @@ def test_an_authors_utility_classes_win_over_the_text_styles(
     border, background, padding, size, text = style["chip"]
     assert (border, background, padding) == ("0px", "rgb(243, 244, 246)", "4px")  # bg-gray-100, py-1
     assert size == text                     # the text's font, not the browser's 13.3px
+    # an iframe too: a borderless block, not an inline box with a 2px inset frame
+    assert style["embed"] == ["0px", "block"]
