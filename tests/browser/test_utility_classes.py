@@ -28,6 +28,11 @@ title: Logos
 <button type="button" className="rounded-md bg-gray-100 px-1.5 py-1" id="chip">Billing</button>
 
 <iframe id="embed" className="w-full h-24 rounded-xl" src="/logo.svg" title="Embedded"></iframe>
+
+<Frame>
+  <img id="for-light" className="block dark:hidden" src="/logo.svg" alt="Light mode" />
+  <img id="for-dark" className="hidden dark:block" src="/logo.svg" alt="Dark mode" />
+</Frame>
 """
 LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400"/></svg>'
 
@@ -55,7 +60,8 @@ def test_an_authors_utility_classes_win_over_the_text_styles(
                 spaced: get('#spaced').marginTop,
                 chip: [get('#chip').borderTopWidth, get('#chip').backgroundColor, get('#chip').paddingTop,
                        get('#chip').fontSize, get('.prose').fontSize],
-                embed: [get('#embed').borderTopWidth, get('#embed').display]};
+                embed: [get('#embed').borderTopWidth, get('#embed').display],
+                framed: [get('#for-light').display, get('#for-dark').display]};
     }""")
     context.close()
     assert style["plain"] == "23.2px"       # the theme's 1.45rem for a Markdown heading
@@ -68,3 +74,5 @@ def test_an_authors_utility_classes_win_over_the_text_styles(
     assert size == text                     # the text's font, not the browser's 13.3px
     # an iframe too: a borderless block, not an inline box with a 2px inset frame
     assert style["embed"] == ["0px", "block"]
+    # one image per mode in a Frame: the frame's own rule does not show the hidden one
+    assert style["framed"] == ["block", "none"]
