@@ -6,6 +6,7 @@ shows that one run reports every page's own error (``path:LINE:COL: what. What t
 
 from __future__ import annotations
 
+import re
 import struct
 import zlib
 from collections.abc import Callable, Iterator
@@ -238,3 +239,23 @@ def test_data_exported_from_a_js_snippet_is_known_at_build_time(
     assert "Script(" not in body
     if "data-island" in body:  # the .jsx component runs in the browser, given the rows
         assert '{&quot;rows&quot;:[{&quot;name&quot;:&quot;Hobby&quot;' in body
+
+
+def test_a_codeblock_component_is_drawn_as_the_fence_with_its_options(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """The platform's code page documents <CodeBlock> (language, filename, lines, wrap,
+    expandable, highlight and focus as a stringified array): a code block written as JSX."""
+    page = ("<CodeGroup>\n\n```bash install.sh\nnpm i x\n```\n\n"
+            '<CodeBlock filename="use.js" language="javascript" lines highlight="[2]">\n'
+            "{`import x from 'x';\nx.run(1 < 2);`}\n</CodeBlock>\n\n</CodeGroup>\n")
+    docs = {"name": "T", "navigation": {"pages": ["index"]}}
+    result = cli("build", make_site(docs, pages={"index": page}), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert "CodeBlock" not in result.stderr
+    body = (tmp_path / "out" / "index.html").read_text()
+    assert re.findall(r'role="tab"[^>]*>([^<]+)</button>', body) == ["install.sh", "use.js"]
+    block = body[body.index('data-lang="javascript"'):]
+    assert '<span class="code-title">use.js</span>' in block
+    assert re.findall(r'<span class="linenos">(\d)</span>', block)[:2] == ["1", "2"]
+    assert re.search(r'<span class="hll"><span class="linenos">2</span>', block)
+    assert "mdx-unknown" not in body
