@@ -82,7 +82,6 @@ def props_json(props: dict[str, Any]) -> str:
                       ensure_ascii=False, separators=(",", ":"))
 
 
-@lru_cache(maxsize=1)
 def _hooks_shim() -> str:
     """A module exporting React's hooks, which esbuild binds wherever a file uses one unbound.
 
@@ -90,10 +89,16 @@ def _hooks_shim() -> str:
     snippet files too, not only into the page: a ``.jsx`` snippet calling ``useState`` has
     no import of it. The page's own code gets them from its prelude already.
     """
-    folder = Path(tempfile.mkdtemp(prefix="mdxsite-islands-"))
-    shim = folder / "react-hooks.js"
-    shim.write_text(f'export {{ {", ".join(_GLOBALS)} }} from "react";\n', encoding="utf-8")
+    shim = _shim_folder() / "react-hooks.js"
+    if not shim.is_file():  # written once; again if a long `mdxsite dev` outlived a /tmp clean-up
+        shim.parent.mkdir(parents=True, exist_ok=True)
+        shim.write_text(f'export {{ {", ".join(_GLOBALS)} }} from "react";\n', encoding="utf-8")
     return str(shim)
+
+
+@lru_cache(maxsize=1)
+def _shim_folder() -> Path:
+    return Path(tempfile.mkdtemp(prefix="mdxsite-islands-"))
 
 
 def compile_page(root: Path, statements: list[str], names: list[str]) -> str:
