@@ -259,3 +259,18 @@ def test_a_codeblock_component_is_drawn_as_the_fence_with_its_options(
     assert re.findall(r'<span class="linenos">(\d)</span>', block)[:2] == ["1", "2"]
     assert re.search(r'<span class="hll"><span class="linenos">2</span>', block)
     assert "mdx-unknown" not in body
+
+
+def test_every_file_type_the_platform_serves_is_copied(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """The platform's files page lists the types it serves from the repository (images,
+    video, audio, fonts, documents, data, archives): a linked .mkv or .docx was left out of the
+    output, a broken link with no warning."""
+    names = ["clip.mkv", "clip.m4v", "song.flac", "font.eot", "spec.docx", "sheet.xlsx",
+             "rows.tsv", "pack.7z", "pack.tar", "pack.gz", "photo.tif", "logo.svgz", "old.jfif"]
+    page = "".join(f"[{n}](/files/{n})\n\n" for n in names)
+    files = {f"files/{n}": "x\n" for n in names}
+    docs = {"name": "T", "navigation": {"pages": ["index"]}}
+    result = cli("build", make_site(docs, pages={"index": page}, files=files), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert [n for n in names if not (tmp_path / "out" / "files" / n).is_file()] == []
