@@ -21,9 +21,13 @@ if TYPE_CHECKING:
     from mdxsite.output.cache import FileMemo
 
 PAGE_SUFFIXES = (".mdx", ".md")
+# (the file types the platform serves, its files page lists them, and what a site's own code
+# and specs need)
 ASSET_SUFFIXES = frozenset(
-    ".png .jpg .jpeg .gif .svg .webp .avif .ico .bmp .mp4 .webm .mov .mp3 .wav .ogg .pdf "
-    ".css .js .txt .json .yaml .yml .woff .woff2 .ttf .otf .zip .csv .xml .wasm".split())
+    ".png .jpg .jpeg .jfif .pjpeg .pjp .gif .apng .svg .svgz .webp .avif .ico .bmp .tiff .tif "
+    ".mp4 .webm .ogg .avi .mov .wmv .flv .mkv .m4v .mp3 .wav .flac .aac .wma .m4a "
+    ".woff .woff2 .ttf .otf .eot .pdf .txt .doc .docx .xls .xlsx .ppt .pptx .rtf .odt .ods .odp "
+    ".csv .tsv .xml .zip .rar .7z .tar .gz .bz2 .css .js .json .yaml .yml .wasm".split())
 # Folders never scanned: tooling, dependencies, version control.
 SKIP_DIRS = frozenset({"node_modules", "__pycache__", "_site", "site-packages"})
 # Repository files that are not pages unless the navigation lists them.

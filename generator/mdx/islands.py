@@ -16,6 +16,7 @@ import json
 import os
 import re
 import subprocess
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,13 @@ for (const el of document.querySelectorAll("[data-island]")) {
   const html = el.innerHTML;
   if (html.trim()) props.children = __h("div", { dangerouslySetInnerHTML: { __html: html } });
   el.textContent = "";
-  __render(__h(Component, props), el);
+  try {
+    __render(__h(Component, props), el);
+  } catch (error) {  // this one keeps its fallback; the page's other components still run
+    console.error(error);
+    el.innerHTML = html;
+    continue;
+  }
   el.setAttribute("data-hydrated", "");
 }
 """
@@ -75,6 +82,25 @@ def props_json(props: dict[str, Any]) -> str:
                       ensure_ascii=False, separators=(",", ":"))
 
 
+def _hooks_shim() -> str:
+    """A module exporting React's hooks, which esbuild binds wherever a file uses one unbound.
+
+    The platform pre-injects them ("useState … available without importing them") into
+    snippet files too, not only into the page: a ``.jsx`` snippet calling ``useState`` has
+    no import of it. The page's own code gets them from its prelude already.
+    """
+    shim = _shim_folder() / "react-hooks.js"
+    if not shim.is_file():  # written once; again if a long `mdxsite dev` outlived a /tmp clean-up
+        shim.parent.mkdir(parents=True, exist_ok=True)
+        shim.write_text(f'export {{ {", ".join(_GLOBALS)} }} from "react";\n', encoding="utf-8")
+    return str(shim)
+
+
+@lru_cache(maxsize=1)
+def _shim_folder() -> Path:
+    return Path(tempfile.mkdtemp(prefix="mdxsite-islands-"))
+
+
 def compile_page(root: Path, statements: list[str], names: list[str]) -> str:
     """Bundle a page's import/export statements and a mount script for ``names``.
 
@@ -98,6 +124,7 @@ def compile_page(root: Path, statements: list[str], names: list[str]) -> str:
     env = {**os.environ, "NODE_PATH": str(theme_deps() / "node_modules")}
     result = subprocess.run(
         [str(esbuild), "--bundle", "--format=iife", "--minify", "--loader=jsx",
+         f"--inject:{_hooks_shim()}",
          "--jsx=automatic", "--jsx-import-source=preact", "--alias:react=preact/compat",
          "--alias:react-dom=preact/compat", "--log-level=error", "--color=false"],
         input=entry, capture_output=True, text=True, cwd=root, env=env, timeout=60)

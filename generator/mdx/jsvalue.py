@@ -412,6 +412,34 @@ def evaluate(src: str, scope: Mapping[str, object] | None = None) -> tuple[objec
     return value, p.undefined
 
 
+def literal_exports(src: str) -> dict[str, object]:
+    """The ``export const name = <literal>`` values of a JavaScript file, by name.
+
+    A ``.js`` snippet often holds data only (the platform's snippets page stores "the data as
+    a plain JSON object in a .js snippet with a named export"): such values are known at
+    build time. An export whose value is not a literal (a component, a call) is left out.
+    """
+    found: dict[str, object] = {}
+    for m in _JS_EXPORT.finditer(src):
+        p = _Parser(src, {}, m.end())
+        try:
+            value = p.value()
+        except (Unevaluable, IndexError, ValueError):
+            continue
+        p.ws()
+        # the statement must end there (";", a line break or the file's end), or the literal
+        # is only the start of an expression (1 + n, f(x), a => …)
+        written = src[m.end():p.i]
+        if p.undefined or not (p.i >= len(src) or src[p.i] == ";"
+                               or "\n" in written[len(written.rstrip()):]):
+            continue
+        found[m.group(1)] = value
+    return found
+
+
+_JS_EXPORT = re.compile(r"^export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*", re.M)
+
+
 def to_text(value: object) -> str:
     """Return how JSX would print a value in text: booleans and null print nothing."""
     if value is None or isinstance(value, (bool, Undefined)):

@@ -14,6 +14,7 @@ import importlib
 import logging
 import posixpath
 import re
+import shlex
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -1096,6 +1097,26 @@ class _Renderer:
                                                                           "RequestExample",
                                                                           "ResponseExample"))
 
+    def code_block(self, props: dict[str, Any], children: Markup) -> dict[str, Any]:
+        """``<CodeBlock language filename icon lines wrap expandable highlight focus>``, the
+        platform's code block written as JSX (its code page documents it): drawn as the fence
+        with those options would be. ``highlight`` and ``focus`` are stringified arrays
+        (``"[1,3]"``); the code is the children's text (``{`…`}``)."""
+        source = html.unescape(_TAGS.sub("", str(children))).strip("\n")
+        words = [str(props.get("language") or "text").split()[0]]
+        for prop, attr in (("filename", "title"), ("icon", "icon")):
+            if isinstance(props.get(prop), str) and props[prop]:
+                words.append(f"{attr}={shlex.quote(props[prop])}")
+        words += [flag for flag in ("lines", "wrap", "expandable") if props.get(flag) is True]
+        for option in ("highlight", "focus"):
+            value = props.get(option)
+            lines = (",".join(str(v) for v in value) if isinstance(value, list)
+                     else str(value).strip().strip("[]{}") if value is not None else "")
+            if lines:
+                words.append(f"{option}={{{lines.replace(' ', '')}}}")
+        tok = Token("fence", "code", 0, info=" ".join(words), content=source + "\n")
+        return code.render_fence(tok, None, self.draw_icon)
+
     def component(self, frame: Frame, children: Markup, inline: bool) -> str:
         name = frame.name
         if not name:  # fragment
@@ -1123,6 +1144,10 @@ class _Renderer:
 
         kit = toolkit.for_site(self.ctx.site)
         found = kit.components.get(name)
+        if found is None and name == "CodeBlock":
+            block = self.code_block(frame.props, children)
+            frame.blocks.append(block)  # a tab of the CodeGroup around it
+            return str(block["html"])
         if found is None:
             why = ("its definition is JavaScript mdxsite does not run" if name in self.ctx.scope
                    else "mdxsite has no such component")

@@ -209,7 +209,11 @@ def _import_names(ctx: Context, names: str, path: str, line: int | None) -> None
             continue
         original, _, alias = part.partition(" as ")
         original, alias = original.strip(), (alias.strip() or original.strip())
-        if path.endswith(islands.SCRIPT_SUFFIXES) and islands.toolchain() is not None \
+        if path.endswith(islands.SCRIPT_SUFFIXES) and (ctx.site.root / path).is_file() \
+                and original in (data := _script_data(ctx, path)):
+            ctx.deps.add(path)
+            ctx.scope[alias] = data[original]  # data: known at build time
+        elif path.endswith(islands.SCRIPT_SUFFIXES) and islands.toolchain() is not None \
                 and (ctx.site.root / path).is_file():
             ctx.deps.add(path)
             ctx.scope[alias] = jsvalue.Script(alias)  # drawn in the browser
@@ -221,6 +225,15 @@ def _import_names(ctx: Context, names: str, path: str, line: int | None) -> None
             ctx.warn(line, f"{path!r} exports no {original!r}", "check the name in the snippet",
                      code="mdx.import")
             ctx.scope[alias] = jsvalue.Undefined(alias)
+
+
+def _script_data(ctx: Context, path: str) -> dict[str, object]:
+    """The literal exports of a ``.js`` snippet (data such as a list of rows), which text,
+    props and static components use as they would an ``export const`` of an MDX snippet."""
+    try:
+        return jsvalue.literal_exports((ctx.site.root / path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return {}
 
 
 def _read(ctx: Context, path: str, line: int | None) -> tuple[str, int] | None:

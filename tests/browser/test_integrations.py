@@ -29,3 +29,18 @@ def test_analytics_wait_for_consent(make_site: Callable[..., Path], cli: Callabl
     assert "https://www.googletagmanager.com/gtag/js?id=G-TEST123" in context.outside
     assert "https://cdn.usefathom.com/script.js" in context.outside
     assert page.evaluate("window.dataLayer.length") >= 2  # gtag('js'), gtag('config', …)
+
+
+def test_custom_scripts_load_from_their_urls(make_site: Callable[..., Path], cli: Callable,
+                                             serve_dir: Callable[..., str],
+                                             local_context: Callable[..., object], tmp_path: Path) -> None:
+    root = make_site({"name": "I", "navigation": {"pages": ["index"]}, "integrations": {
+        "customScripts": [{"src": "https://cdn.example.com/chat.js"},
+                          {"src": "https://cdn.example.com/late.js", "strategy": "lazyOnload"}]}})
+    assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
+    context = local_context()
+    page = context.new_page()
+    page.goto(serve_dir(tmp_path / "out") + "/")
+    page.wait_for_timeout(500)
+    assert "https://cdn.example.com/chat.js" in context.outside
+    assert "https://cdn.example.com/late.js" in context.outside

@@ -88,3 +88,36 @@ def test_without_the_toolchain_the_build_says_how_to_get_it(
     assert "run `make theme-deps`" in result.stderr
     html = (out / "index.html").read_text("utf-8")
     assert "islands/" not in html and '<strong class="hello">Hello static</strong>' in html
+
+
+def test_a_snippets_hooks_need_no_import_and_a_broken_island_spares_the_others(
+        cli: Callable, make_site: Callable, tmp_path: Path, local_context: Any,
+        serve_dir: Callable[..., str]) -> None:
+    """The platform pre-injects React's hooks into snippet files too (its React page's
+    snippet calls useState with no import), and each component of a page draws on its own:
+    one that throws (a prop it maps over left out) leaves the others drawn."""
+    if islands.toolchain() is None:
+        pytest.fail("esbuild and preact are missing: run `make theme-deps` (make test does)")
+    snippet = ("export const Toggle = () => {\n  const [on, setOn] = useState(false);\n"
+               "  const box = useRef(null);\n  return <button ref={box} className=\"toggle\" "
+               "onClick={() => setOn(!on)}>{on ? \"on\" : \"off\"}</button>;\n};\n"
+               "export const List = ({ rows }) => <ul className=\"list\">{rows.map((r) => "
+               "<li key={r}>{r}</li>)}</ul>;\n")
+    page = ('import { Toggle, List } from "/snippets/toggle.jsx";\n\n'
+            "<List />\n\n<Toggle />\n")
+    docs = {"name": "Islands", "navigation": {"pages": ["index"]}}
+    out = tmp_path / "out"
+    result = cli("build", make_site(docs, pages={"index": page},
+                                    files={"snippets/toggle.jsx": snippet}), "-o", out)
+    assert result.exit_code == 0, result.stderr
+    context = local_context(1280, 800)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(serve_dir(out) + "/")
+    tab.wait_for_selector("[data-island][data-hydrated] button.toggle")
+    toggle = tab.locator("button.toggle")
+    assert toggle.inner_text() == "off"
+    toggle.click()
+    assert toggle.inner_text() == "on"
+    assert not any("is not defined" in e for e in errors), errors

@@ -78,6 +78,14 @@ second = 2
 ```python expandable
 {LONG}
 ```
+
+```js pitch.js {{1,4}} lines
+one()
+two() // [!code --]
+three() // [!code ++]
+four()
+five()
+```
 """
 
 CANVAS = """---
@@ -311,6 +319,19 @@ def test_code_blocks_copy_highlight_number_expand_and_follow_dark_mode(tab) -> N
     long.locator(".code-expand").click()
     assert long.locator(".code-expand").get_attribute("aria-expanded") == "true"
     assert tab.evaluate(pre_height) > collapsed * 1.3
+
+
+def test_highlighted_added_and_removed_lines_keep_the_blocks_line_pitch(tab) -> None:
+    """Such a line is a block of its own inside the code: it was spaced by the code's own
+    line height (the .875em font of text code resets it), 14px against the other lines' 22."""
+    tab.goto(tab.base + "/code/")
+    tops = tab.evaluate("""[...[...document.querySelectorAll('.code-block')]
+        .find(b => b.querySelector('.code-title').textContent === 'pitch.js')
+        .querySelectorAll('.linenos')].map(s => s.getBoundingClientRect().top)""")
+    lines = sorted(set(round(t) for t in tops))
+    assert len(lines) == 5, tops
+    steps = {b - a for a, b in zip(lines, lines[1:])}
+    assert max(steps) - min(steps) <= 1, lines
 
 
 def test_documented_props_show_horizontal_cards_themed_colours_focus_and_diffs(tab) -> None:

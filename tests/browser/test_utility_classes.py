@@ -26,6 +26,13 @@ title: Logos
 <div className="mt-9" id="spaced">Spaced.</div>
 
 <button type="button" className="rounded-md bg-gray-100 px-1.5 py-1" id="chip">Billing</button>
+
+<iframe id="embed" className="w-full h-24 rounded-xl" src="/logo.svg" title="Embedded"></iframe>
+
+<Frame>
+  <img id="for-light" className="block dark:hidden" src="/logo.svg" alt="Light mode" />
+  <img id="for-dark" className="hidden dark:block" src="/logo.svg" alt="Dark mode" />
+</Frame>
 """
 LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400"/></svg>'
 
@@ -52,7 +59,9 @@ def test_an_authors_utility_classes_win_over_the_text_styles(
                 img: [get('img[alt="Small logo"]').height, get('img[alt="Small logo"]').borderRadius],
                 spaced: get('#spaced').marginTop,
                 chip: [get('#chip').borderTopWidth, get('#chip').backgroundColor, get('#chip').paddingTop,
-                       get('#chip').fontSize, get('.prose').fontSize]};
+                       get('#chip').fontSize, get('.prose').fontSize],
+                embed: [get('#embed').borderTopWidth, get('#embed').display],
+                framed: [get('#for-light').display, get('#for-dark').display]};
     }""")
     context.close()
     assert style["plain"] == "23.2px"       # the theme's 1.45rem for a Markdown heading
@@ -63,3 +72,7 @@ def test_an_authors_utility_classes_win_over_the_text_styles(
     border, background, padding, size, text = style["chip"]
     assert (border, background, padding) == ("0px", "rgb(243, 244, 246)", "4px")  # bg-gray-100, py-1
     assert size == text                     # the text's font, not the browser's 13.3px
+    # an iframe too: a borderless block, not an inline box with a 2px inset frame
+    assert style["embed"] == ["0px", "block"]
+    # one image per mode in a Frame: the frame's own rule does not show the hidden one
+    assert style["framed"] == ["block", "none"]

@@ -6,6 +6,7 @@ shows that one run reports every page's own error (``path:LINE:COL: what. What t
 
 from __future__ import annotations
 
+import re
 import struct
 import zlib
 from collections.abc import Callable, Iterator
@@ -237,3 +238,62 @@ def test_a_media_src_that_names_nothing_is_a_missing_file_not_a_missing_page(
     assert "index.mdx:3:22: warning: 'clip-placeholder.com' points at 'clip-placeholder.com', " \
            "which is not in the site folder" in result.stderr
     assert "broken link" not in result.stderr
+
+
+def test_data_exported_from_a_js_snippet_is_known_at_build_time(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """The platform's snippets page stores data "as a plain JSON object in a .js snippet with a
+    named export" and reads it in text ({rows.length}) and props: a literal is data, not a
+    component, so the page shows it (and a browser component gets the rows, not a name)."""
+    page = ('import { plans } from "/snippets/plans.js";\n'
+            'import { Table } from "/snippets/table.jsx";\n\n'
+            "We offer {plans.length} plans: {plans.map((p) => p.name).join(', ')}.\n\n"
+            "<Table rows={plans} />\n")
+    files = {"snippets/plans.js": 'export const plans = [\n  { "name": "Hobby", "price": 0 },\n'
+                                  '  { "name": "Pro", "price": 20 }\n];\n',
+             "snippets/table.jsx": "export const Table = ({ rows }) => (\n  <ul>{rows.map((r) => "
+                                   "<li key={r.name}>{r.name}</li>)}</ul>\n);\n"}
+    docs = {"name": "T", "navigation": {"pages": ["index"]}}
+    result = cli("build", make_site(docs, pages={"index": page}, files=files),
+                 "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    body = (tmp_path / "out" / "index.html").read_text()
+    assert "We offer 2 plans: Hobby, Pro." in body
+    assert "Script(" not in body
+    if "data-island" in body:  # the .jsx component runs in the browser, given the rows
+        assert '{&quot;rows&quot;:[{&quot;name&quot;:&quot;Hobby&quot;' in body
+
+
+def test_a_codeblock_component_is_drawn_as_the_fence_with_its_options(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """The platform's code page documents <CodeBlock> (language, filename, lines, wrap,
+    expandable, highlight and focus as a stringified array): a code block written as JSX."""
+    page = ("<CodeGroup>\n\n```bash install.sh\nnpm i x\n```\n\n"
+            '<CodeBlock filename="use.js" language="javascript" lines highlight="[2]">\n'
+            "{`import x from 'x';\nx.run(1 < 2);`}\n</CodeBlock>\n\n</CodeGroup>\n")
+    docs = {"name": "T", "navigation": {"pages": ["index"]}}
+    result = cli("build", make_site(docs, pages={"index": page}), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert "CodeBlock" not in result.stderr
+    body = (tmp_path / "out" / "index.html").read_text()
+    assert re.findall(r'role="tab"[^>]*>([^<]+)</button>', body) == ["install.sh", "use.js"]
+    block = body[body.index('data-lang="javascript"'):]
+    assert '<span class="code-title">use.js</span>' in block
+    assert re.findall(r'<span class="linenos">(\d)</span>', block)[:2] == ["1", "2"]
+    assert re.search(r'<span class="hll"><span class="linenos">2</span>', block)
+    assert "mdx-unknown" not in body
+
+
+def test_every_file_type_the_platform_serves_is_copied(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """The platform's files page lists the types it serves from the repository (images,
+    video, audio, fonts, documents, data, archives): a linked .mkv or .docx was left out of the
+    output, a broken link with no warning."""
+    names = ["clip.mkv", "clip.m4v", "song.flac", "font.eot", "spec.docx", "sheet.xlsx",
+             "rows.tsv", "pack.7z", "pack.tar", "pack.gz", "photo.tif", "logo.svgz", "old.jfif"]
+    page = "".join(f"[{n}](/files/{n})\n\n" for n in names)
+    files = {f"files/{n}": "x\n" for n in names}
+    docs = {"name": "T", "navigation": {"pages": ["index"]}}
+    result = cli("build", make_site(docs, pages={"index": page}, files=files), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert [n for n in names if not (tmp_path / "out" / "files" / n).is_file()] == []

@@ -317,6 +317,8 @@ def check_rss(site: Callable[[str], Built]) -> None:
     built = site("frontmatter")
     page = built.page("changelog/index.html")
     assert '<link rel="alternate" type="application/rss+xml" title="Changelog - Fm" href="/changelog/rss.xml">' in page
+    # rss: true also shows a button to the feed at the top of the page
+    assert re.search(r'<h1 class="page-title">Changelog <a class="rss-link" href="/changelog/rss.xml"', page)
     channel = ET.fromstring(built.page("changelog/rss.xml")).find("channel")
     assert channel is not None and channel.findtext("link") == "https://docs.acme.dev/changelog/"
     items = [(i.findtext("title"), i.findtext("link"), i.findtext("description"), i.findtext("category"))

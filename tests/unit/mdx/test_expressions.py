@@ -53,3 +53,10 @@ def test_class_name_lands_on_a_built_in_components_outer_element(render) -> None
     assert re.search(r'<a class="card[^"]* feature-card wide"', html)
     assert re.search(r'<div class="columns[^"]* suggested"', html)
     assert not [p for p in ctx.problems if "className" in p.message]
+
+
+def test_a_js_files_literal_exports_are_its_data_and_nothing_else() -> None:
+    src = ('export const rows = [{ "a": 1 }]\nexport const name = "x"; export const skip = 1\n'
+           "export const sum = 1 + 2\nexport const Table = ({ rows }) => <ul/>\n"
+           "export const call = load(1)\nexport const tagged = { k: `t` };\n")
+    assert jsvalue.literal_exports(src) == {"rows": [{"a": 1}], "name": "x", "tagged": {"k": "t"}}

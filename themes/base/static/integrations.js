@@ -1,5 +1,6 @@
 // docs.json integrations: each analytics or chat tool's own script, from the tool's own servers,
-// with the ids from the page's #mdxsite-integrations JSON (mdxsite.output.integrations).
+// with the ids from the page's #mdxsite-integrations JSON (mdxsite.output.integrations), and
+// the customScripts by their URLs ("lazyOnload" ones once the browser is idle).
 // With integrations.cookies, nothing loads until localStorage[key] === value (the reader's
 // consent, as a cookie banner records it); the check runs again when that entry changes.
 (function () {
@@ -134,6 +135,11 @@
     loaded = true;
     Object.keys(config.providers).forEach(function (name) {
       if (name !== "onetrust" && loaders[name]) loaders[name](config.providers[name]);
+    });
+    (config.scripts || []).forEach(function (s) {  // integrations.customScripts
+      if (s.strategy !== "lazyOnload") return script(s.src);
+      var idle = w.requestIdleCallback || function (f) { setTimeout(f, 1); };
+      idle(function () { script(s.src); });
     });
   }
 
