@@ -489,14 +489,12 @@ def check_global_anchor(value: object, at: JsonPath, label_key: str, out: Proble
                      "lead; it is left out", hint='add "href": "https://…"',
                      code="nav.global-no-href")
         href = None
-    elif not href.startswith(("https://", "http://", "mailto:", "tel:", "/")):
-        # A whole URL (a mail or phone link too) or a site path: the platform documents global
-        # anchors as taking "both external URLs and relative paths to pages" ("/changelog"),
-        # and its schema accepts them. A path without its leading "/" is relative to whatever
-        # page the reader is on, so it leads somewhere else from every page: say so.
-        out.warn(at / "href", f"global {label_key}s need an absolute URL or a site path "
-                 f"starting with '/', got {href!r}",
-                 hint="use https://… or /page", code="nav.global-anchor-relative")
+    elif not href.startswith(("https://", "http://", "mailto:", "tel:")):
+        # The spec forbids relative paths, yet the platform's own templates use "/": build the
+        # link, but say it is not portable. A mail or phone link ("mailto:") is a whole URL.
+        out.warn(at / "href", f"global {label_key}s need an absolute URL, got {href!r}",
+                 hint="use https://…; site paths belong in navigation.anchors",
+                 code="nav.global-anchor-relative")
     own = OWN_KEYS.get(kind, set()) - {"openapi", "asyncapi", "global"}
     _unknown_keys(value, at, own | {label_key, "href", "icon", "iconType", "color", "hidden",
                                     "directory"}, out)
