@@ -266,8 +266,8 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     # located warning says so: see mdxsite_page_built)
     mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
     site_url = constant["site_url"]
-    metatags, canonical, og_type = _metatags(site, page, seo, site_url)
     noindex = visibility.noindex(site, page)
+    metatags, canonical, og_type = _metatags(site, page, seo, site_url, noindex)
     found_description = fm.get("description")
     description = found_description if isinstance(found_description, str) else ""
     if thumbnails.enabled(site) and not thumbnails.own_image(site, page):  # docs.json thumbnails
@@ -357,7 +357,7 @@ _OWN_TAGS = ("og:title", "og:type", "og:url")
 
 
 def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
-              base: str) -> tuple[list[tuple[str, str]], str, str]:
+              base: str, noindex: bool) -> tuple[list[tuple[str, str]], str, str]:
     """Return the page's extra ``<meta>`` tags, its canonical URL ('' when unknown) and its
     ``og:type``.
 
@@ -393,7 +393,7 @@ def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
         own_tags |= {"description", "og:description"}
     if isinstance(page.frontmatter.get("og:description"), str):
         own_tags.add("og:description")  # the template writes it, the page's own value first
-    if visibility.noindex(site, page):
+    if noindex:  # the template writes robots itself
         own_tags.add("robots")
     return [(k, v) for k, v in tags.items() if k not in own_tags], canonical, og_type
 
