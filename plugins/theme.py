@@ -258,6 +258,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     navbar_links, navbar_primary = chrome.navbar(site, page)  # a language's own navbar wins
     seo: Mapping[str, Any] = constant["seo"]
     assets = list(extra.get("page_assets", []))
+    updates = feeds.updates(rendered.html)
     stylesheets = [*constant["stylesheets"], *(site.href(a) for a in assets if a.endswith(".css"))]
     scripts = [*constant["scripts"], *(site.href(a) for a in assets if a.endswith(".js"))]
     if windowed:
@@ -303,8 +304,9 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "search_prompt": constant["search_prompt"], "contextual": chrome.contextual(site, page),
         "stylesheets": stylesheets, "scripts": scripts, "theme_boot": Markup(BOOT),
         "mode": mode, "toc": feeds.toc_with_updates(rendered.html, rendered.headings) if mode not in ("custom", "frame") else [],
-        "update_tags": sorted({t for u in feeds.updates(rendered.html) for t in u.tags}),
-        "feed": site.href(feeds.feed_path(page)) if fm.get("rss") is True else "",
+        "update_tags": sorted({t for u in updates for t in u.tags}),
+        "feed": site.href(feeds.feed_path(page)) if feeds.has_feed(page, updates) else "",
+        "feed_button": fm.get("rss") is True,
         "prev": _listed_neighbour(site, page.key, 0),
         "next": _listed_neighbour(site, page.key, 1),
         "slots": extra.get("slots") or {name: "" for name in SLOTS},
@@ -471,7 +473,7 @@ _MISSING_MARK = re.compile(f"({icons.MISSING_ATTR}|{icons.SUBSTITUTE_ATTR})" + r
 ICON_NOTE = "theme.missing-icons"
 
 
-# page key -> its RSS document (frontmatter ``rss: true``), written when the build finishes
+# page key -> its RSS document (feeds.has_feed), written when the build finishes
 _FEEDS: dict[str, tuple[str, str]] = {}
 
 
@@ -550,7 +552,7 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
         _MODE_WARNINGS.pop(page.key, None)
     else:
         _MODE_WARNINGS[page.key] = mode_warning
-    if frontmatter.get("rss") is True:
+    if feeds.has_feed(page, feeds.updates(result.rendered.html)):
         site_url = site.public_url
         _FEEDS[page.key] = (feeds.feed_path(page).lstrip("/"), feeds.rss(
             page, str(site.config.get("name") or ""), site_url, result.rendered.html,

@@ -2,8 +2,10 @@
 
 A page's ``<Update label=… description=… tags={[…]}>`` blocks become table-of-contents entries
 (with a tag filter when they carry tags; ``rss={{title, description}}`` is the feed item's own
-title and summary), and a page with ``rss: true`` in its frontmatter gets
-``rss.xml`` beside it (``/changelog/rss.xml``), one item per update, as on the platform.
+title and summary), and a page holding a labelled update gets ``rss.xml`` beside it
+(``/changelog/rss.xml``), one item per update, as on the platform, whose changelog page says
+updates make a feed "at your page URL with /rss.xml appended"; ``rss: true`` in the
+frontmatter only adds a button to it by the title (and gives a feed to a page without updates).
 Everything here reads the rendered body: the MDX renderer is not involved.
 """
 
@@ -79,6 +81,11 @@ def toc_with_updates(body: str, headings: tuple[Heading, ...] | list[Heading]) -
     return [h for _, h in sorted(entries, key=lambda e: e[0])]
 
 
+def has_feed(page: Page, updates_: list[Update]) -> bool:
+    """Whether ``page`` publishes a feed: it holds a labelled update, or asks with ``rss: true``."""
+    return page.frontmatter.get("rss") is True or any(u.label for u in updates_)
+
+
 def feed_path(page: Page) -> str:
     """Return the site path of a page's feed: ``/changelog/rss.xml``, ``/rss.xml`` for ``/``."""
     return page.url.rstrip("/") + "/rss.xml"
@@ -88,7 +95,7 @@ def rss(page: Page, site_name: str, site_url: str, body: str, page_href: str) ->
     """Return the RSS 2.0 document of a changelog page (one item per labelled update).
 
     Args:
-        page: the page with ``rss: true``.
+        page: a page with a feed (:func:`has_feed`).
         site_name: docs.json ``name``.
         site_url: the site's absolute URL ('' when unknown: links stay site paths).
         body: the page's rendered body.

@@ -78,6 +78,28 @@ def test_an_updates_rss_prop_is_its_feed_items_title_and_summary(
         ("Version 2 is out", "Faster builds"), ("v1", "First")]
 
 
+def test_a_page_with_updates_has_a_feed_and_rss_true_adds_its_button(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # the platform: updates make a feed at the page's URL + /rss.xml; rss: true shows a button
+    import xml.etree.ElementTree as ET
+
+    updates = '<Update label="March" description="v3">\n\nNew.\n\n</Update>\n'
+    docs = {**DOCS, "navigation": {"pages": ["index", "changelog", "listed"]}}
+    pages = {"index": "# Home\n\nNo updates here.\n", "changelog": "# Changelog\n\n" + updates,
+             "listed": "---\ntitle: Listed\nrss: true\n---\n\n" + updates}
+    result = cli("build", make_site(docs, pages=pages), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    out = tmp_path / "out"
+    items = ET.parse(out / "changelog" / "rss.xml").getroot().findall("channel/item")
+    assert [(i.findtext("title"), i.findtext("link")) for i in items] == [("March", "/changelog/#march")]
+    changelog = (out / "changelog" / "index.html").read_text()
+    assert 'type="application/rss+xml" title="Changelog - ' in changelog  # found by feed readers
+    assert 'class="rss-link"' not in changelog
+    assert 'class="rss-link" href="/listed/rss.xml"' in (out / "listed" / "index.html").read_text()
+    assert (out / "listed" / "rss.xml").exists()
+    assert not (out / "rss.xml").exists() and "rss+xml" not in (out / "index.html").read_text()
+
+
 def test_response_field_pre_and_post_labels_frame_its_name(cli: Callable, make_site: Callable,
                                                             tmp_path: Path) -> None:
     body = ('<ResponseField name="id" type="string" pre={["beta"]} post={["read-only", "v2"]} '

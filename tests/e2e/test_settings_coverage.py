@@ -325,7 +325,7 @@ def check_rss(site: Callable[[str], Built]) -> None:
              for i in channel.findall("item")]
     assert items == [("2026-11-01", "https://docs.acme.dev/changelog/#2026-11-01", "v2.0", "Feature"),
                      ("2026-10-01", "https://docs.acme.dev/changelog/#2026-10-01", "<p>A fix.</p>", "Fix")]
-    assert not (built.out / "rss.xml").exists()  # only pages that ask for one
+    assert not (built.out / "rss.xml").exists()  # only pages with updates (or rss: true)
 
 
 def check_name_description(site: Callable[[str], Built]) -> None:
