@@ -251,9 +251,13 @@ class Engine:
         specs_changed = bool(self._specs & changed)
         structural = config_changed or pages_moved or assets_moved or specs_changed
         depending = {k for p in changed for k in self._dependents.get(p, ())}
-        if any(p == w or p.startswith(w + os.sep) for p in changed for w in map(str, self.watch_paths)):
-            depending |= self._rekeyed(site)  # a plugin's input: ask for its keys again
-        if not structural and not templates_changed and not depending and not any(
+        # a plugin's input: ask for its keys again; the files it contributes are made again
+        # even when no page depends on it (_render publishes them after the pages)
+        plugin_input = any(p == w or p.startswith(w + os.sep)
+                           for p in changed for w in map(str, self.watch_paths))
+        if plugin_input:
+            depending |= self._rekeyed(site)
+        if not structural and not templates_changed and not depending and not plugin_input and not any(
                 (r in by_source and by_source[r] in site.pages) or r in site.assets
                 for r in inside.values()):
             return None  # nothing the site reads

@@ -33,6 +33,8 @@ SKIP_DIRS = frozenset({"node_modules", "__pycache__", "_site", "site-packages"})
 # Repository files that are not pages unless the navigation lists them.
 REPO_FILES = re.compile(r"^(README|CONTRIBUTING|CODE_OF_CONDUCT|SECURITY|LICENSE|CHANGELOG|"
                         r"CLAUDE|AGENTS|GEMINI)(\.[a-z]+)?\.mdx?$", re.IGNORECASE)
+# The root files an agent reads (plugins/agents.py), not pages unless the navigation lists them.
+AGENT_FILES = ("skill.md", "install.md")
 # Folders whose files are included into pages, not pages of their own.
 SNIPPET_DIRS = ("snippets/", "_snippets/")
 
@@ -232,7 +234,7 @@ def _excluded(key: str, rel: Path, patterns: list[str]) -> bool:
     # with "_" either way)
     posix = rel.as_posix()
     folders, _, name = posix.rpartition("/")
-    if REPO_FILES.match(name):
+    if REPO_FILES.match(name) or (not folders and name in AGENT_FILES):
         return True
     if key.startswith(SNIPPET_DIRS) or (
             folders and any(part.startswith("_") for part in folders.split("/"))):

@@ -488,3 +488,22 @@ def test_an_openapi_overlay_added_then_edited_changes_the_pages_of_its_spec(watc
     changed, removed = watched.change(lambda: watched.write("overlay.yaml", removing))
     assert html("api-reference/pets/show-a-pet") in removed
     assert html("api-reference/pets/list-pets") in changed  # its sidebar lost the entry
+
+
+def test_a_skill_file_edited_in_watch_mode_is_published_again(watched: Watched) -> None:
+    # no page depends on a skill: the change still re-makes the files the plugin contributes
+    skill = "---\nname: pets\ndescription: Look after pets.\n---\n\n# Pets\n"
+    changed, _ = watched.change(lambda: watched.write(".mintlify/skills/pets/SKILL.md", skill))
+    assert {".well-known/skills/index.json", ".well-known/agent-skills/pets/SKILL.md"} <= changed
+    assert not any(name.endswith(".html") for name in changed)  # no page rendered again
+
+    changed, _ = watched.change(lambda: watched.write(".mintlify/skills/pets/SKILL.md",
+                                                      skill.replace("Look after", "Feed")))
+    assert ".well-known/agent-skills/index.json" in changed
+    assert "Feed pets." in (watched.out / ".well-known/skills/index.json").read_text()
+
+    # the site's own skill.md: added (a new file), then edited (a file no page reads)
+    watched.change(lambda: watched.write("skill.md", skill.replace("pets", "zoo")))
+    changed, _ = watched.change(lambda: watched.write("skill.md", skill.replace("pets", "zoos")))
+    assert (watched.out / "skill.md").read_text().startswith("---\nname: zoos")
+    assert "skill.md" in changed and not any(name.endswith(".html") for name in changed)
