@@ -414,7 +414,7 @@ def _llms(site: Site) -> OutputFile:
 
 def markdown_path(page: Page) -> str:
     """The page's Markdown copy: ``/guides/x/`` -> ``guides/x.md``."""
-    return page.url.strip("/") + ".md" if page.url.strip("/") else "index.md"
+    return chrome.markdown_path(page.url).lstrip("/")
 
 
 @hookimpl

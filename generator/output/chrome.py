@@ -264,7 +264,7 @@ def contextual(site: Site, page: Page) -> dict[str, Any] | None:
     if not options:
         return None
     return {"display": "toc" if value.get("display") == "toc" else "header", "options": options,
-            "markdown": site.href(_markdown_path(page.url))}
+            "markdown": site.href(markdown_path(page.url))}
 
 
 def _q(value: object) -> str:
@@ -272,6 +272,6 @@ def _q(value: object) -> str:
     return quote_plus(str(value), safe="$")
 
 
-def _markdown_path(url: str) -> str:
+def markdown_path(url: str) -> str:
     """The site path of a page's .md copy (``/guides/x/`` -> ``/guides/x.md``)."""
     return "/" + (url.strip("/") or "index") + ".md"

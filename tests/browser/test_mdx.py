@@ -453,3 +453,21 @@ def test_a_copy_button_over_the_code_shows_when_the_block_is_pointed_at(tab) -> 
     block.hover()
     tab.wait_for_timeout(250)
     assert block.evaluate(opacity) == "1"
+
+
+def test_ctrl_c_with_nothing_selected_copies_the_page_as_markdown(tab) -> None:
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tab.goto(tab.base + "/plain/")
+    tab.evaluate("navigator.clipboard.writeText('before')")
+    tab.keyboard.press("Control+c")
+    tab.wait_for_function("document.querySelector('.copy-toast') && "
+                          "document.querySelector('.copy-toast').textContent !== ''")
+    assert tab.locator(".copy-toast").inner_text() == "Page copied as Markdown"
+    assert tab.evaluate("navigator.clipboard.readText()") == "# Plain\n\nNo diagram here.\n"
+
+    # a selection is copied as usual, not replaced by the page
+    tab.evaluate("navigator.clipboard.writeText('before')")
+    tab.evaluate("getSelection().selectAllChildren(document.querySelector('.page-title'))")
+    tab.keyboard.press("Control+c")
+    tab.wait_for_timeout(300)  # give a wrongly-sent fetch the time to land
+    assert tab.evaluate("navigator.clipboard.readText()") != "# Plain\n\nNo diagram here.\n"

@@ -260,6 +260,30 @@
       document.dispatchEvent(new CustomEvent("mdxsite:search"));
     }
   });
+  // Ctrl/Cmd+C with nothing selected copies the page as Markdown (its .md copy), as on the
+  // platform; a selection, or focus in a field, copies as usual
+  document.addEventListener("keydown", function (e) {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== "c") return;
+    var selection = window.getSelection(), target = e.target;
+    if ((selection && !selection.isCollapsed) || (target.closest && target.closest("input, textarea, select, [contenteditable]"))) return;
+    var link = document.querySelector('link[rel="alternate"][type="text/markdown"]');
+    if (!link || !navigator.clipboard) return;
+    e.preventDefault();
+    fetch(link.href).then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (text) { return navigator.clipboard.writeText(text); })
+      .then(function () {
+        var toast = document.querySelector(".copy-toast");
+        if (!toast) {
+          toast = document.createElement("div");
+          toast.className = "copy-toast";
+          toast.setAttribute("role", "status");
+          document.body.appendChild(toast);
+        }
+        toast.textContent = "Page copied as Markdown";
+        clearTimeout(toast.timer);
+        toast.timer = setTimeout(function () { toast.textContent = ""; }, 2000);
+      }, function () { /* the clipboard refused: nothing copied, nothing said */ });
+  });
   on("[data-search-open]", "click", function () { document.dispatchEvent(new CustomEvent("mdxsite:search")); });
 
   // <Update> tag filter in the table of contents: show only the updates carrying the pressed
