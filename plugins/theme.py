@@ -293,6 +293,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
             description=description, crumbs=crumbs, logo=constant["logo_file"]),
         "canonical": canonical, "site_url": site_url,
         "markdown_copy": site.href(chrome.markdown_path(page.url)),
+        "related": chrome.related(site, page)[0] if "related" in fm else [],
         "metatags": metatags, "og_type": og_type, "favicon": constant["favicon"], "logo": constant["logo"],
         "colors": constant["colors"],
         "navbar_links": navbar_links, "navbar_primary": navbar_primary,
@@ -478,8 +479,9 @@ ICON_NOTE = "theme.missing-icons"
 _FEEDS: dict[str, tuple[str, str]] = {}
 
 
-# page key -> a located warning for a frontmatter ``mode`` the site's theme does not draw
-_MODE_WARNINGS: dict[str, Problem] = {}
+# page key -> its frontmatter's located warnings: a ``mode`` the site's theme does not draw,
+# ``related`` entries that name no page
+_PAGE_WARNINGS: dict[str, list[Problem]] = {}
 
 
 def _mode_warning(site: Site, page: Page) -> Problem | None:
@@ -514,7 +516,7 @@ def mdxsite_build_started(site: Site, out_dir: Path) -> None:
     _LINKED.clear()
     _LAID_OUT.clear()
     _MISSING_ICONS.clear()
-    _MODE_WARNINGS.clear()
+    _PAGE_WARNINGS.clear()
     _FEEDS.clear()
     if site.config.get("seo.organization") is not None and not site.public_url:
         report_warnings([Problem(
@@ -549,10 +551,13 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
                 linking.add(linked)
     frontmatter = page.frontmatter
     mode_warning = _mode_warning(site, page) if "mode" in frontmatter else None
-    if mode_warning is None:
-        _MODE_WARNINGS.pop(page.key, None)
+    warnings = [mode_warning] if mode_warning is not None else []
+    if "related" in frontmatter:
+        warnings += chrome.related(site, page)[1]
+    if warnings:
+        _PAGE_WARNINGS[page.key] = warnings
     else:
-        _MODE_WARNINGS[page.key] = mode_warning
+        _PAGE_WARNINGS.pop(page.key, None)
     if feeds.has_feed(page, feeds.updates(result.rendered.html)):
         site_url = site.public_url
         _FEEDS[page.key] = (feeds.feed_path(page).lstrip("/"), feeds.rss(
@@ -678,8 +683,8 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     pages = report.changed_pages
     keys = _MISSING_ICONS if pages is None else [k for k in pages if k in _MISSING_ICONS]
     report_warnings(sorted(p for k in keys if k in site.pages for p in _MISSING_ICONS[k]))
-    moded = _MODE_WARNINGS if pages is None else [k for k in pages if k in _MODE_WARNINGS]
-    report_warnings(sorted(_MODE_WARNINGS[k] for k in moded if k in site.pages))
+    warned = _PAGE_WARNINGS if pages is None else [k for k in pages if k in _PAGE_WARNINGS]
+    report_warnings(sorted(p for k in warned if k in site.pages for p in _PAGE_WARNINGS[k]))
     report_warnings(_missing_brand_files(site))
     report_warnings(_missing_icon_files(site))
     report_warnings(_UNSTYLED)

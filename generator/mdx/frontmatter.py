@@ -170,3 +170,32 @@ def text_of(data: bytes, file: str) -> str:
 def _text(path: Path | str, file: str) -> str:
     with open(path, "rb") as f:
         return text_of(f.read(), file)
+
+
+def key_location(root: Path, source: Path | None, key: str, fallback: str = "",
+                 needle: str = "") -> Location:
+    """Locate ``key:`` in a page file's frontmatter: file:line:column of its value (the file's
+    first line when the key is not written there, or the file cannot be read; ``fallback``
+    names a page with no file). ``needle``: the first place it is written in the key's value
+    (an entry of a list on the lines below the key) when it is."""
+    if source is None:
+        return Location(fallback)
+    file = source.as_posix()
+    try:
+        lines = (root / source).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return Location(file, 1, 1)
+    for number, line in enumerate(lines[1:60], start=2):
+        m = re.match(rf"""^["']?{re.escape(key)}["']?\s*:\s*""", line)
+        if m:
+            for below, text in enumerate(lines[number - 1:60], start=number):
+                if below > number and (text.strip() == "---" or not text[:1].isspace() and
+                                       not text.startswith("-")):
+                    break  # the next key, or the end of the frontmatter
+                at = text.find(needle, m.end() if below == number else 0) if needle else -1
+                if at >= 0:
+                    return Location(file, below, at + 1)
+            return Location(file, number, m.end() + 1)
+        if line.strip() == "---":
+            break
+    return Location(file, 1, 1)

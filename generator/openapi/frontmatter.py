@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from mdxsite.errors import Location, MdxsiteError, Problem, report_warnings
+from mdxsite.mdx import frontmatter
 from mdxsite.model import OpenApiSource, Page, Site, frozen_mapping
 from mdxsite.openapi.check import METHODS, UNUSABLE, check
 from mdxsite.openapi.load import Document, load_path
@@ -72,18 +73,7 @@ def _looks_like_openapi(site: Site, rel: str) -> bool:
 def _where(site: Site, page: Page, key: str) -> Location:
     """Locate ``key:`` in the page's frontmatter (file:line:column of its value)."""
     assert page.source is not None
-    file = page.source.as_posix()
-    try:
-        lines = (site.root / page.source).read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return Location(file, 1, 1)
-    for number, line in enumerate(lines[1:60], start=2):
-        m = re.match(rf"""^["']?{re.escape(key)}["']?\s*:\s*""", line)
-        if m:
-            return Location(file, number, m.end() + 1)
-        if line.strip() == "---":
-            break
-    return Location(file, 1, 1)
+    return frontmatter.key_location(site.root, page.source, key)
 
 
 class Resolver:

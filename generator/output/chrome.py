@@ -16,6 +16,8 @@ from urllib.parse import quote_plus
 
 from markupsafe import Markup
 
+from mdxsite.errors import Problem
+from mdxsite.mdx import frontmatter
 from mdxsite.model import NavItem, Page, Site
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{3,8}$")
@@ -275,3 +277,56 @@ def _q(value: object) -> str:
 def markdown_path(url: str) -> str:
     """The site path of a page's .md copy (``/guides/x/`` -> ``/guides/x.md``)."""
     return "/" + (url.strip("/") or "index") + ".md"
+
+
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+def related(site: Site, page: Page) -> tuple[list[dict[str, Any]], list[Problem]]:
+    """Return the "Related topics" links of frontmatter ``related`` and the warnings about it.
+
+    As the platform documents the field: a list whose entries are a site path (the page's
+    title and icon are shown), an absolute URL (opened in a new tab), or a ``Title: link``
+    mapping (its own label); ``false`` or no field shows no section. mdxsite has no automatic
+    suggestions (the platform's come from its hosted search, set in its dashboard). A path
+    that names no page, or an entry of another shape, is a warning at the field's line and is
+    left out.
+    """
+    value = page.frontmatter.get("related")
+    if value is None or value is False:
+        return [], []
+
+    def problem(message: str, hint: str, needle: str = "") -> Problem:
+        where = frontmatter.key_location(site.root, page.source, "related", page.key, needle)
+        return Problem(where, f"related: {message}", hint, code="page.related", warning=True)
+
+    if not isinstance(value, list):
+        return [], [problem("expected a list of pages or links, or false",
+                            "write one entry per line: - /path/to/page")]
+    links: list[dict[str, Any]] = []
+    problems: list[Problem] = []
+    for entry in value:
+        label = ""
+        if isinstance(entry, Mapping) and len(entry) == 1:
+            label, entry = next(iter(entry.items()))
+            label = str(label)
+        if not isinstance(entry, str) or not entry.strip():
+            problems.append(problem(f"{entry!r} is neither a site path, a URL nor 'Title: link'",
+                                    "write - /path/to/page, - https://…, or - Title: /path",
+                                    str(entry) if entry else ""))
+            continue
+        target = entry.strip()
+        if _SCHEME.match(target):
+            links.append({"title": label or target, "url": target, "external": True, "icon": ""})
+            continue
+        path, hash_, fragment = target.partition("#")
+        key = re.sub(r"\.mdx?$", "", path.strip("/")) or "index"
+        found = site.pages.get(key) or site.pages.get(key + "/index")
+        if found is None:
+            problems.append(problem(f"{target!r} is not a page of the site",
+                                    "fix the path, or link the page with its URL", target))
+            continue
+        icon = found.frontmatter.get("icon")
+        links.append({"title": label or found.title, "url": site.href(found.url) + hash_ + fragment,
+                      "external": False, "icon": icon if isinstance(icon, str) and not label else ""})
+    return links, problems

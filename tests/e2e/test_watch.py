@@ -507,3 +507,13 @@ def test_a_skill_file_edited_in_watch_mode_is_published_again(watched: Watched) 
     changed, _ = watched.change(lambda: watched.write("skill.md", skill.replace("pets", "zoos")))
     assert (watched.out / "skill.md").read_text().startswith("---\nname: zoos")
     assert "skill.md" in changed and not any(name.endswith(".html") for name in changed)
+
+
+def test_a_related_pages_new_title_redraws_the_page_listing_it(watched: Watched) -> None:
+    # a lists a page no navigation shows: nothing else of a's layout shows it
+    watched.change(lambda: watched.write("unlisted.mdx", page("Aside", "Aside body.")))
+    watched.change(lambda: watched.write("a.mdx", "---\ntitle: Alpha\nrelated:\n  - /unlisted\n---\n\nA.\n"))
+    assert "<span>Aside</span>" in (watched.out / html("a")).read_text()
+    changed, _ = watched.change(lambda: watched.write("unlisted.mdx", page("Aside two", "Aside body.")))
+    assert html("a") in changed
+    assert "<span>Aside two</span>" in (watched.out / html("a")).read_text()
