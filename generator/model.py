@@ -147,8 +147,10 @@ class Nav:
         return tuple(c.at for c in self.placements.get(key, ()) if c.kind != "group")
 
     def neighbours(self, key: str) -> tuple[str, str]:
-        """Return the keys of the previous and next page in the same section ('' for none)."""
-        return _neighbours(self.placements).get(key, ("", ""))
+        """Return the keys of the previous and next page in the page's section, in the order
+        of that section's sidebar ('' for none): a page listed in two sections (two versions)
+        still sits between its neighbours in the section of another page."""
+        return _neighbours(self).get(key, ("", ""))
 
     def without(self, drop: Callable[[NavItem], bool]) -> Nav:
         """Return a copy without the page items for which ``drop`` is true."""
@@ -165,23 +167,42 @@ class Nav:
             {k: v for k, v in self.placements.items() if k in kept}))
 
 
-# The last placements seen -> every page's neighbours. Computed once per navigation: scanning
-# the placements for each page made a 10,000-page build quadratic (seconds per thousand pages).
-_NEIGHBOURS: list[tuple[Mapping[str, tuple[Crumb, ...]], dict[str, tuple[str, str]]]] = []
+# The last navigation seen (its items and placements) -> every page's neighbours. Computed once
+# per navigation: scanning the placements for each page made a 10,000-page build quadratic.
+_NEIGHBOURS: list[tuple[tuple[object, object], dict[str, tuple[str, str]]]] = []
+# the elements whose pages make one sidebar (a page's section); groups only nest inside one
+_SECTION_KINDS = frozenset({"version", "language", "product", "dropdown", "tab", "anchor", "menu"})
 
 
-def _neighbours(placements: Mapping[str, tuple[Crumb, ...]]) -> dict[str, tuple[str, str]]:
-    if _NEIGHBOURS and _NEIGHBOURS[0][0] is placements:
+def _neighbours(nav: Nav) -> dict[str, tuple[str, str]]:
+    if _NEIGHBOURS and _NEIGHBOURS[0][0][0] is nav.items and _NEIGHBOURS[0][0][1] is nav.placements:
         return _NEIGHBOURS[0][1]
-    sections: dict[tuple[str, ...], list[str]] = {}
-    for key, trail in placements.items():
-        section = tuple(c.at for c in trail if c.kind != "group")
-        sections.setdefault(section, []).append(key)
+    # each section's pages in sidebar order, those first placed elsewhere included
+    orders: dict[tuple[str, ...], list[str]] = {}
+
+    def visit(item: NavItem, section: tuple[str, ...]) -> None:
+        if item.kind in _SECTION_KINDS:
+            section = (*section, item.at)
+        if item.key and item.kind in ("page", "group"):
+            orders.setdefault(section, []).append(item.key)
+        for child in item.children:
+            visit(child, section)
+
+    for item in nav.items:
+        visit(item, ())
     found: dict[str, tuple[str, str]] = {}
-    for order in sections.values():
+    for section, order in orders.items():
         for i, key in enumerate(order):
-            found[key] = (order[i - 1] if i > 0 else "", order[i + 1] if i + 1 < len(order) else "")
-    _NEIGHBOURS[:] = [(placements, found)]
+            if key in found or tuple(c.at for c in nav.placements.get(key, ())
+                                     if c.kind != "group") != section:
+                continue  # a page's neighbours are those of its first placement
+            j, n = i - 1, i + 1  # the nearest other pages (a page listed twice in a row)
+            while j >= 0 and order[j] == key:
+                j -= 1
+            while n < len(order) and order[n] == key:
+                n += 1
+            found[key] = (order[j] if j >= 0 else "", order[n] if n < len(order) else "")
+    _NEIGHBOURS[:] = [((nav.items, nav.placements), found)]
     return found
 
 

@@ -30,9 +30,12 @@ ASSET_SUFFIXES = frozenset(
     ".csv .tsv .xml .zip .rar .7z .tar .gz .bz2 .css .js .json .yaml .yml .wasm".split())
 # Folders never scanned: tooling, dependencies, version control.
 SKIP_DIRS = frozenset({"node_modules", "__pycache__", "_site", "site-packages"})
-# Repository files that are not pages unless the navigation lists them.
+# Repository files that are not pages unless the navigation lists them, named in capitals as
+# repositories name them (the platform skips README.md, LICENSE.md, CHANGELOG.md and
+# CONTRIBUTING.md): a lower-case changelog.mdx is a page, reached from a global anchor or a
+# navbar link as the platform's navigation doc shows ("href": "/changelog").
 REPO_FILES = re.compile(r"^(README|CONTRIBUTING|CODE_OF_CONDUCT|SECURITY|LICENSE|CHANGELOG|"
-                        r"CLAUDE|AGENTS|GEMINI)(\.[a-z]+)?\.mdx?$", re.IGNORECASE)
+                        r"CLAUDE|AGENTS|GEMINI)(\.[a-z]+)?\.mdx?$")
 # The root files an agent reads (plugins/agents.py), not pages unless the navigation lists them.
 AGENT_FILES = ("skill.md", "install.md")
 # Folders whose files are included into pages, not pages of their own.

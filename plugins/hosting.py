@@ -429,7 +429,7 @@ def _not_found(site: Site) -> str:
     title = custom.get("title") if isinstance(custom.get("title"), str) else ""
     text = custom.get("description") if isinstance(custom.get("description"), str) else ""
     patterns = [(r.pattern(), r.destination, r.status)
-                for r in redirects.rules(site.config.get("redirects"), site.href) if not r.exact]
+                for r in _rules(site, site.config.get("redirects")) if not r.exact]
     return env.get_template("404.html").render(
         site=site, config=site.config, home=site.href("/"),
         stylesheets=themes.site_stylesheets(site), title=title or "Page not found",
@@ -467,8 +467,19 @@ def _redirect_page(target: str) -> str:
             f'<p><a href="{page}">This page has moved</a>.</p></body></html>\n')
 
 
+def _rules(site: Site, entries: object) -> list[redirects.Rule]:
+    """The site's redirect rules; a destination is a page or file of the site when some page
+    or copied file has that site path (see :func:`mdxsite.output.redirects.rules`)."""
+    urls = {p.url for p in site.pages.values()}
+
+    def known(path: str) -> bool:
+        return path in urls or path.strip("/") in site.assets
+
+    return redirects.rules(entries, site.href, known)
+
+
 def _redirects(site: Site) -> list[OutputFile]:
-    found = redirects.rules(site.config.get("redirects"), site.href)
+    found = _rules(site, site.config.get("redirects"))
     files = []
     home = "" if any(p.url == "/" for p in site.pages.values()) else _home_key(site)
     if home and "index.html" not in site.assets and not any(r.source == site.href("/") for r in found):
@@ -495,7 +506,7 @@ def _shadowed_page(site: Site, rule: redirects.Rule, page: Page) -> Problem:
     entries = site.config.get("redirects")
     at = JsonPath(("redirects",))
     for i, entry in enumerate(entries if isinstance(entries, list) else ()):
-        if redirects.rules([entry], site.href) == [rule]:  # read as the rules were
+        if _rules(site, [entry]) == [rule]:  # read as the rules were
             at = JsonPath(("redirects", i, "source"))
             break
     what = page.source.as_posix() if page.source is not None else page.key

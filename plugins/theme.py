@@ -344,13 +344,15 @@ def _search_prompt(site: Site) -> str:
 
 
 def _listed_neighbour(site: Site, key: str, side: int) -> Page | None:
-    """Return the previous (0) or next (1) page in the sidebar, stepping over hidden pages."""
+    """Return the previous (0) or next (1) page in the sidebar, stepping over hidden pages:
+    ``hidden: true`` in their frontmatter, or under a hidden group, tab or other element."""
     seen = {key}
     while True:
         key = site.nav.neighbours(key)[side]
         page = site.pages.get(key)
-        if page is None or key in seen or page.listed:
-            return page if page is not None and page.listed else None
+        shown = page is not None and not visibility.hidden(site, page)
+        if page is None or key in seen or shown:
+            return page if shown else None
         seen.add(key)
 
 

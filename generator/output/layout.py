@@ -49,6 +49,8 @@ class SiteIndex:
     # (section, names of its siblings) -> page key without those names -> page key
     twins: dict[tuple[str, frozenset[str]], dict[str, str]] = field(default_factory=dict)
     roots: dict[str, NavItem] = field(default_factory=dict)  # a group's root page -> the group
+    # the siblings of a section (their locations) -> the path segments naming one of them
+    names: dict[tuple[str, frozenset[str]], frozenset[str]] = field(default_factory=dict)
 
 
 _INDEX: dict[int, tuple[object, SiteIndex]] = {}
@@ -126,7 +128,7 @@ def twin(site: Site, page: Page, current: Crumb, target: NavItem) -> str | None:
     exact = _swap(page.key, current.title, target.title)
     if exact in keys and exact in site.pages:
         return exact
-    names = frozenset(item.title.lower() for item in siblings(site, current.at))
+    names = _sibling_names(site, current.at)
     by_name = idx.twins.get((target.at, names))
     if by_name is None:  # once per section and sibling set, not once per page
         by_name = {}
@@ -135,6 +137,37 @@ def twin(site: Site, page: Page, current: Crumb, target: NavItem) -> str | None:
                 by_name[_without(k, names)] = k
         idx.twins[(target.at, names)] = by_name
     return by_name.get(_without(page.key, names))
+
+
+def _sibling_names(site: Site, at: str) -> frozenset[str]:
+    """Return the path segments that name one of the siblings of the section at ``at``: their
+    titles, and each one's own folder (``v1`` for a version titled ``1.0.0`` whose pages live
+    in ``v1/``), as the platform's examples write them.
+
+    A sibling's folder is a segment found in at least half of its page keys and in none of
+    the other siblings' keys, so a folder the sections share (``guides/``) is never one.
+    """
+    idx = index(site)
+    pool = siblings(site, at)
+    cache_key = ("names", frozenset(item.at for item in pool))
+    found = idx.names.get(cache_key)
+    if found is not None:
+        return found
+    counts: list[dict[str, int]] = []
+    for item in pool:
+        seen: dict[str, int] = {}
+        for key in idx.section_pages.get(item.at, ()):
+            for seg in set(key.lower().split("/")[:-1]):
+                seen[seg] = seen.get(seg, 0) + 1
+        counts.append(seen)
+    names = {item.title.lower() for item in pool}
+    for item, seen in zip(pool, counts):
+        total = len(idx.section_pages.get(item.at, ()))
+        others = set().union(*(c for c in counts if c is not seen))
+        names.update(seg for seg, n in seen.items() if 2 * n >= total and seg not in others)
+    found = frozenset(names)
+    idx.names[cache_key] = found
+    return found
 
 
 def _without(key: str, names: frozenset[str]) -> str:

@@ -115,9 +115,17 @@ class Rule:
         return lines
 
 
-def rules(entries: object, href: Callable[[str], str]) -> list[Rule]:
+def rules(entries: object, href: Callable[[str], str],
+          known: Callable[[str], bool] | None = None) -> list[Rule]:
     """Return the rules of a ``redirects`` value, skipping malformed entries (the config check
-    reports them); ``href`` applies the site's base URL to a site path."""
+    reports them); ``href`` applies the site's base URL to a site path.
+
+    ``known`` tells whether a site path (``/guide/``) is a page or file of the site. A
+    destination already written with the base URL's path (``/docs/guide`` on a site built with
+    ``--base-url /docs/``, the URL a reader sees) that names nothing as a site path, while it
+    does without that path, keeps its one base path instead of getting a second.
+    """
+    base = href("/").rstrip("/")
     found = []
     for entry in entries if isinstance(entries, list) else ():
         if not isinstance(entry, Mapping):
@@ -130,9 +138,19 @@ def rules(entries: object, href: Callable[[str], str]) -> list[Rule]:
         if not dest.startswith(("http://", "https://")):
             if _TOKEN.search(dest) is None:
                 dest = _page_path(dest)
-            dest = href(dest if dest.startswith("/") else "/" + dest)
+            dest = dest if dest.startswith("/") else "/" + dest
+            if base and known is not None and _TOKEN.search(dest) is None and \
+                    dest.startswith(base + "/") and not known(_bare(dest)) and \
+                    known(_bare(dest[len(base):])):
+                dest = dest[len(base):]
+            dest = href(dest)
         found.append(Rule(href(source if source.startswith("/") else "/" + source), dest, status))
     return found
+
+
+def _bare(dest: str) -> str:
+    """``dest`` without its ``?query`` or ``#fragment``."""
+    return re.split(r"[?#]", dest, maxsplit=1)[0]
 
 
 def _spaced(path: str) -> str:

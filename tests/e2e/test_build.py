@@ -72,12 +72,16 @@ def test_unlisted_pages_are_built_but_not_in_the_sidebar(cli: Callable, make_sit
     root = make_site({"name": "T", "navigation": {"pages": ["index"]}},
                      pages={"index": "# Home\n", "secret/page": "# Hidden\n",
                             "snippets/part": "shared text\n"},
-                     files={"README.md": "# The repository readme\n"})
+                     files={"README.md": "# The repository readme\n", "CHANGELOG.md": "# Releases\n",
+                            "changelog.mdx": "# Changelog\n"})
     assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
     assert (tmp_path / "out" / "secret" / "page" / "index.html").is_file()
     assert "/secret/page/" not in (tmp_path / "out" / "index.html").read_text()
     assert not (tmp_path / "out" / "snippets").exists()
     assert not (tmp_path / "out" / "README").exists()
+    # the repository's CHANGELOG.md is not a page; a changelog.mdx page is (/changelog, the
+    # global anchor of the platform's navigation doc, links to it)
+    assert (tmp_path / "out" / "changelog" / "index.html").is_file()
 
 
 def test_a_failed_build_leaves_the_last_good_output(cli: Callable, make_site: Callable,

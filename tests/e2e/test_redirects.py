@@ -171,3 +171,25 @@ def test_a_redirect_from_a_pages_url_says_it_replaces_the_page(
             "page methods/index.mdx, which has that URL: readers are sent to /methods/overview/. "
             "Remove the redirect, or move or delete the page.") in result.output
     assert 'url=/methods/overview/"' in (tmp_path / "out" / "methods" / "index.html").read_text()
+
+
+def test_a_destination_written_with_the_base_path_gets_it_once(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    """Built with --base-url /docs/, '/docs/guide' (the URL readers see) was sent to
+    /docs/docs/guide/, a page that does not exist. A site path that names a page keeps the
+    base path added: the page 'docs/intro' is at /docs/docs/intro/."""
+    rules = [{"source": "/old", "destination": "/docs/guide#setup"},
+             {"source": "/older/:slug*", "destination": "/docs/guide"},
+             {"source": "/moved", "destination": "/docs/intro"},
+             {"source": "/gone", "destination": "/docs/nowhere"}]
+    root = make_site({"name": "R", "redirects": rules, "navigation": {"pages": ["guide", "docs/intro"]}},
+                     pages={"guide": "# Guide\n", "docs/intro": "# Intro\n"})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out, "--base-url", "/docs/").exit_code == 0
+    lines = (out / "_redirects").read_text().splitlines()
+    assert lines[:5] == ["/docs/old /docs/guide/#setup 308", "/docs/older /docs/guide/ 308",
+                     "/docs/older/* /docs/guide/ 308", "/docs/moved /docs/docs/intro/ 308",
+                     "/docs/gone /docs/docs/nowhere/ 308"]
+    assert "url=/docs/guide/#setup" in (out / "old" / "index.html").read_text()
+    response = _get(out, "/docs/older/a", base_url="/docs/")
+    assert (response.status_code, response.headers["location"]) == (308, "/docs/guide/")

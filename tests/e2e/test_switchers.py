@@ -75,3 +75,23 @@ def test_pages_name_their_language_twins_with_hreflang(built: Path) -> None:
                      ("fr", "https://docs.example.com/v2/fr/config/")]
     lonely = (built / "v1" / "en" / "config" / "index.html").read_text()
     assert re.findall(r'hreflang="([^"]+)" href', lonely) == ["en"]  # no French twin to name
+
+
+def test_a_version_keeps_the_page_when_its_folder_is_not_its_name(
+        make_site: Callable[..., Path], cli: Callable[..., object]) -> None:
+    # the platform's own example: version "1.0.0" lives in v1/, "2.0.0" in v2/; a folder
+    # both versions share (guides/) names neither
+    def version(title: str, folder: str, pages: list[str]) -> dict:
+        return {"version": title, "groups": [{"group": "Start", "pages": [
+            f"{folder}/{p}" for p in pages]}]}
+    pages = ["overview", "quickstart", "guides/deploy"]
+    root = make_site({"name": "S", "navigation": {"versions": [
+        version("2.0.0", "v2", pages), version("1.0.0", "v1", pages[:2])]}},
+        pages={f"{v}/{p}": f"# {v} {p}\n" for v in ("v1", "v2") for p in pages})
+    out = root / "_out"
+    result = cli("build", str(root), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    html = (out / "v2" / "quickstart" / "index.html").read_text()
+    assert _menu(html, "version") == {"2.0.0": "/v2/quickstart/", "1.0.0": "/v1/quickstart/"}
+    deploy = (out / "v2" / "guides" / "deploy" / "index.html").read_text()
+    assert _menu(deploy, "version")["1.0.0"] == "/v1/overview/"  # no twin: the first page

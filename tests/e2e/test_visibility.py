@@ -93,3 +93,23 @@ def test_a_searchable_that_is_not_true_or_false_is_located(make_site, cli, tmp_p
     result = cli("build", make_site(docs, pages=PAGES), "-o", tmp_path / "out")
     assert result.exit_code == 1
     assert "navigation.tabs[0].searchable: 'searchable' must be true or false" in result.output
+
+
+def test_previous_and_next_step_over_the_pages_of_a_hidden_group(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    """The platform's hidden-pages doc: a hidden group's pages are hidden pages, out of the
+    navigation; the pager linked to them from their visible neighbours."""
+    docs = {"name": "Vis", "navigation": {"groups": [
+        {"group": "Main", "pages": ["first", {"group": "Inner", "hidden": True, "pages": ["inner"]}]},
+        {"group": "Secret", "hidden": True, "pages": ["secret"]},
+        {"group": "More", "pages": ["second"]}]}}
+    root = make_site(docs, pages={k: f"# {k}\n" for k in ("first", "inner", "secret", "second")})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+
+    def pager(key: str) -> list[str]:
+        html = (out / key / "index.html").read_text()
+        return re.findall(r'class="pager-(?:prev|next)" rel="(?:prev|next)" href="([^"]+)"', html)
+
+    assert pager("first") == ["/second/"]
+    assert pager("second") == ["/first/"]

@@ -125,3 +125,15 @@ def test_a_global_anchor_may_link_to_an_email_address_or_a_phone_number() -> Non
         "global anchors need an absolute URL, got '/index'"]
     assert [a.href for a in nav.global_anchors] == ["mailto:help@example.com", "tel:+15550100",
                                                     "/index"]
+
+
+def test_a_page_first_placed_elsewhere_is_still_a_neighbour_in_the_sidebar_that_lists_it() -> None:
+    # v1 lists the shared pages before and after its own: its own page's previous and next are
+    # the entries beside it in v1's sidebar; the shared pages keep v2's neighbours
+    nav, _ = _nav({"versions": [
+        {"version": "v2", "pages": ["intro", "billing", "v2/only"]},
+        {"version": "v1", "pages": ["intro", "v1/quickstart", "billing", "v1/more"]}]},
+        ["intro", "billing", "v2/only", "v1/quickstart", "v1/more"])
+    assert nav.neighbours("v1/quickstart") == ("intro", "billing")
+    assert nav.neighbours("v1/more") == ("billing", "")
+    assert nav.neighbours("billing") == ("intro", "v2/only")
