@@ -55,6 +55,34 @@ ALLOWED_CHILDREN: dict[str, tuple[str, ...]] = {
     "group": ("pages",),
 }
 
+# Which child array the platform keeps when an element holds several (its schema is a union
+# tried in this order, and each member drops the keys it does not name); "root" is the
+# navigation object itself. The spec allows one type of child per level: a build warns.
+KEPT_FIRST: dict[str, tuple[str, ...]] = {
+    "root": ("products", "languages", "versions", "tabs", "dropdowns", "anchors", "groups", "pages"),
+    "tab": ("languages", "versions", "dropdowns", "anchors", "products", "groups", "pages", "menu"),
+    "anchor": ("languages", "versions", "dropdowns", "tabs", "products", "groups", "pages"),
+    "dropdown": ("languages", "versions", "tabs", "anchors", "products", "groups", "pages"),
+    "product": ("languages", "versions", "tabs", "anchors", "dropdowns", "groups", "pages", "menu"),
+    "version": ("languages", "tabs", "dropdowns", "anchors", "products", "groups", "pages"),
+    "language": ("versions", "tabs", "dropdowns", "anchors", "products", "groups", "pages"),
+    "menu": ("languages", "versions", "dropdowns", "anchors", "products", "tabs", "groups", "pages"),
+}
+
+
+def _kept(kind: str, present: list[str], at: JsonPath, out: Problems, what: str) -> str:
+    """Return the child array the platform builds of ``present`` (several), warning that the
+    others are ignored."""
+    order = KEPT_FIRST.get(kind, ROOT_KEYS)
+    kept = min(present, key=lambda k: order.index(k) if k in order else len(order))
+    ignored = " and ".join(repr(k) for k in present if k != kept)
+    out.warn(at, f"{what} holds both {present[0]!r} and {present[1]!r}: the spec allows one "
+             f"type of child per level, and the platform builds its {kept!r} and ignores "
+             f"{ignored}, as mdxsite does", hint=f"nest the {ignored} inside one of the {kept!r}, "
+             "or move them to an element of their own", code="nav.mixed-children")
+    return kept
+
+
 LANGUAGES = frozenset(
     # the spec's 23 codes plus the others the platform's current schema accepts
     "ar cs cn zh-Hant nl en fr de hi id it jp ko lv no pt-BR ro ru es sv tr ua vi "
@@ -92,8 +120,7 @@ def check_navigation(value: object, at: JsonPath, sources: Mapping[str, Path],
         out.add(at, "no root pattern",
                 hint="add exactly one of " + ", ".join(repr(k) for k in ROOT_KEYS))
     elif len(roots) > 1:
-        out.add(at, f"both {roots[0]!r} and {roots[1]!r} at the root",
-                hint="keep one root pattern and nest the other inside it")
+        roots = [_kept("root", roots, at, out, "the navigation's root")]
     if "menu" in value:
         out.add(at / "menu", "'menu' belongs inside a tab", hint="move it into a tab")
     _unknown_keys(value, at, set(ROOT_KEYS) | {"global", "openapi", "asyncapi", "directory"}, out)
@@ -192,9 +219,7 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
         _check_bool(value, "searchable", at, out)
     present = [k for k in CHILD_KEYS if k in value and k in allowed_children]
     if len(present) > 1:
-        out.add(at, f"{kind} {label!r} holds both {present[0]!r} and {present[1]!r}",
-                hint=f"an element holds one type of child per level: nest the "
-                f"{present[1]!r} inside one of the {present[0]!r}")
+        present = [_kept(kind, present, at, out, f"{kind} {label!r}")]
     if kind == "group" and "pages" not in value and "openapi" not in value and \
             "asyncapi" not in value:
         # with "openapi" and no pages, the OpenAPI stage fills the group with every operation
