@@ -293,7 +293,7 @@ def check_section_global(site: Callable[[str], Built]) -> None:
 def check_modes(site: Callable[[str], Built]) -> None:
     built = site("frontmatter")
     canvas = built.page("canvas/index.html")
-    main = canvas[canvas.index('<main id="content"'):canvas.index("</main>")]
+    main = canvas[canvas.index('<main id="content-area"'):canvas.index("</main>")]
     assert '<body class="mode-custom"' in canvas and '<header class="topbar">' in canvas
     for gone in ('class="sidebar"', 'class="toc"', 'class="page-title"', 'class="page-description"',
                  'class="pager"', 'class="site-footer"'):

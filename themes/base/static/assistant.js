@@ -99,8 +99,10 @@
   function build() {
     var open = el("button", "assistant-open", "Ask AI");
     open.type = "button";
+    open.id = "assistant-entry";  // the platform's identifier, which sites' own CSS styles
     open.setAttribute("aria-expanded", "false");
     var panel = el("section", "assistant-panel");
+    panel.id = "chat-assistant-sheet";
     panel.hidden = true;
     panel.setAttribute("aria-label", "Ask the docs");
     var head = el("header", "assistant-head");
@@ -113,6 +115,7 @@
     log.setAttribute("aria-live", "polite");
     var form = el("form", "assistant-form");
     var input = el("input");
+    input.id = "chat-assistant-textarea";
     input.type = "text";
     input.name = "question";
     input.placeholder = "Ask a question about these docs";

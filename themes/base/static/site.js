@@ -229,7 +229,7 @@
   }
   on("[data-back-to-top]", "click", function () {
     window.scrollTo({ top: 0, behavior: "smooth" });
-    var target = document.getElementById("content");
+    var target = document.getElementById("content-area");
     if (target) { target.setAttribute("tabindex", "-1"); target.focus({ preventScroll: true }); }
   });
 
