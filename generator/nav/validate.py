@@ -51,7 +51,9 @@ OWN_KEYS: dict[str, set[str]] = {
 ALLOWED_CHILDREN: dict[str, tuple[str, ...]] = {
     "tab": ROOT_KEYS + ("menu",),
     "product": ROOT_KEYS + ("menu",),  # the platform's schema allows a product's own menu
-    "menu": ("groups", "pages"),
+    # as the platform's schema, which also takes tabs (drawn here as a second tab bar that
+    # hides the first: still an error)
+    "menu": tuple(k for k in ROOT_KEYS if k != "tabs"),
     "group": ("pages",),
 }
 
@@ -622,7 +624,7 @@ def _unknown_keys(value: dict, at: JsonPath, known: set[str], out: Problems, *,
                 if key == "menu":
                     hint = "a menu belongs directly inside a tab or a product"
                 else:
-                    hint = "a menu item holds only groups, pages and links" if kind == "menu" else \
+                    hint = "a menu item holds pages, groups or sections, not tabs" if kind == "menu" else \
                         "a group holds only \"pages\" (nested groups go inside pages)"
                 out.add(at / key, f"{key!r} is not allowed in {where}", hint=hint, key=True)
             continue

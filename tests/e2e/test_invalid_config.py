@@ -185,7 +185,7 @@ CASES: list[tuple[str, str, dict[str, str], str]] = [
           }
         }
         '''), {}, "docs.json:4:50: navigation.tabs[0].menu[0].tabs: 'tabs' is not allowed in a "
-                  "menu. A menu item holds only groups, pages and links."),
+                  "menu. A menu item holds pages, groups or sections, not tabs."),
     ("expanded-not-boolean", doc('''
         {
           "name": "T",

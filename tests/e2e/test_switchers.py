@@ -95,3 +95,23 @@ def test_a_version_keeps_the_page_when_its_folder_is_not_its_name(
     assert _menu(html, "version") == {"2.0.0": "/v2/quickstart/", "1.0.0": "/v1/quickstart/"}
     deploy = (out / "v2" / "guides" / "deploy" / "index.html").read_text()
     assert _menu(deploy, "version")["1.0.0"] == "/v1/overview/"  # no twin: the first page
+
+
+def test_a_menu_item_may_hold_dropdowns(cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # the platform's schema takes sections in a tab's menu item (a real site: one menu item per
+    # programming language, each with its dropdowns)
+    docs = {"name": "M", "navigation": {"tabs": [
+        {"tab": "Docs", "menu": [
+            {"item": "Python", "dropdowns": [{"dropdown": "Core", "pages": ["index"]},
+                                             {"dropdown": "Extra", "pages": ["extra"]}]},
+            {"item": "JS", "pages": ["js"]}]},
+        {"tab": "Other", "pages": ["other"]}]}}
+    pages = {k: f"# {k}\n" for k in ("index", "extra", "js", "other")}
+    result = cli("build", make_site(docs, pages=pages), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    html = (tmp_path / "out" / "extra" / "index.html").read_text()
+    titles = re.findall(r'<span class="dropdown-title">([^<]*)', html)
+    # the tab's menu, then the item's dropdown switcher (its current one, then the list)
+    assert titles == ["Python", "JS", "Extra", "Core", "Extra"]
+    assert re.search(r'class="dropdown-item" href="/extra/" aria-current="true"', html)
+    assert ">Other<" in html  # the tab bar is still the site's
