@@ -16,7 +16,8 @@ THEMES = ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequo
 TOP_LEVEL = frozenset(
     "$schema theme name colors description logo favicon api appearance background banner "
     "contextual errors fonts footer icons integrations interaction metadata navbar navigation "
-    "redirects search seo styling thumbnails variables mdxsite public markdown feedback".split())
+    "redirects search seo styling thumbnails variables mdxsite public markdown feedback "
+    "variations".split())
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 
 Check = Callable[[object, JsonPath, Problems], None]
@@ -50,6 +51,11 @@ def check_top_level(raw: dict[str, object], out: Problems) -> None:
             check(raw[key], root / key, out)
     _check_assistant_option(raw, out)
     _check_icon_names(raw, out)
+    if "variations" in raw and raw.get("theme") != "willow":
+        out.warn(root / "variations", "variations are drawn by the willow theme only: with "
+                 f"theme {raw.get('theme', 'mint')!r}, <Variation> content is shown nowhere, as "
+                 "on the platform", hint='set "theme": "willow", or remove "variations"',
+                 code="config.variations-theme", key=True)
 
 
 def check_public(value: object, at: JsonPath, out: Problems) -> None:
@@ -517,6 +523,30 @@ def check_mdxsite(value: object, at: JsonPath, out: Problems) -> None:
                 hint='write "plugins": {"assistant": {}}')
 
 
+def check_variations(value: object, at: JsonPath, out: Problems) -> None:
+    """``variations``: the options a reader picks between for ``<Variation>`` content, as the
+    platform's willow theme reads them (ids unique, at least one)."""
+    obj = _obj(value, at, out, '{"options": [{"id": "cloud", "label": "Cloud"}]}')
+    if obj is None:
+        return
+    options = obj.get("options")
+    if not isinstance(options, list) or not options:
+        out.add(at / "options", "\"options\" must be a non-empty array of {\"id\", \"label\"}",
+                hint='write "options": [{"id": "cloud", "label": "Cloud"}]')
+        return
+    seen: set[str] = set()
+    for i, option in enumerate(options):
+        if not isinstance(option, dict) or not all(
+                isinstance(option.get(k), str) and option[k].strip() for k in ("id", "label")):
+            out.add(at / "options" / i, "a variation needs a non-empty \"id\" and \"label\"",
+                    hint='write {"id": "cloud", "label": "Cloud"}')
+        elif option["id"].strip() in seen:
+            out.add(at / "options" / i / "id", f"variation id {option['id']!r} is duplicated",
+                    hint="give each variation its own id")
+        else:
+            seen.add(option["id"].strip())
+
+
 CHECKS: dict[str, Check] = {
     "colors": check_colors, "logo": check_logo, "favicon": check_favicon,
     "styling": check_styling, "interaction": check_interaction, "appearance": check_appearance,
@@ -524,4 +554,5 @@ CHECKS: dict[str, Check] = {
     "seo": check_seo, "api": check_api, "variables": check_variables, "mdxsite": check_mdxsite,
     "contextual": check_contextual, "icons": check_icons, "public": check_public,
     "feedback": check_feedback, "markdown": check_markdown, "thumbnails": check_thumbnails,
+    "variations": check_variations,
 }

@@ -23,7 +23,7 @@ _NAMES = (
     "Accordion AccordionGroup Steps Step Frame Icon Tooltip Badge Tile Tree Tree.Folder Tree.File "
     "Panel Update Expandable ParamField ResponseField RequestExample ResponseExample Mermaid "
     "Latex Color Color.Item Color.Row View Banner Snippet Link Visibility Prompt GitHub.Repo "
-    "Column FileTree Heading").split()
+    "Column FileTree Heading Variation").split()
 
 # The props the platform documents for a component (its component pages, prop by prop), with
 # the values a prop accepts where it lists them (None: any value). A prop a component is written
@@ -73,6 +73,7 @@ PROPS: dict[str, dict[str, tuple[str, ...] | None]] = {
     "Color.Item": {"name": None, "value": None},
     "View": {"title": None, **_ICON},
     "Visibility": {"for": ("humans", "agents")},
+    "Variation": {"is": None},
     "Prompt": {"description": None, "actions": None, "icon": None, "iconType": None,
                "className": None},
     "GitHub.Repo": {"repo": None, "variant": ("inset", "flat"), "className": None},
@@ -94,7 +95,8 @@ EXTENSIONS: dict[str, frozenset[str]] = {
     "Tooltip": frozenset({"content"}),
 }
 # props without which a component cannot do its job
-REQUIRED: dict[str, tuple[str, ...]] = {"Visibility": ("for",), "GitHub.Repo": ("repo",),
+REQUIRED: dict[str, tuple[str, ...]] = {"Visibility": ("for",), "Variation": ("is",),
+                                        "GitHub.Repo": ("repo",),
                                         "Tree.Folder": ("name",), "Tree.File": ("name",)}
 PROMPT_ACTIONS = ("copy", "cursor")
 

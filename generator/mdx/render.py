@@ -1198,11 +1198,40 @@ class _Renderer:
             body = _with_class(body.strip(), given.split())
         return body.strip() + ("" if component.inline else "\n")
 
+    def variation(self, props: Props, frame: Frame) -> dict[str, Any]:
+        """``<Variation is="cloud">`` (or ``is={["a", "b"]}``): the ids it shows for, and whether
+        the default variation (docs.json's first) is one, so the page reads right before its
+        script picks the reader's. Without variations the platform shows it nowhere: nor does
+        mdxsite, and it says so."""
+        from mdxsite.output.chrome import variations  # the site's options, theme-checked
+
+        given = props.get("is")
+        ids = [given] if isinstance(given, str) else \
+            [v for v in given if isinstance(v, str)] if isinstance(given, list) else []
+        options = [option for option, _ in variations(self.ctx.site)]
+        if not options:
+            self.ctx.warn(frame.line, "<Variation> content is shown nowhere: docs.json has no "
+                          "variations for the willow theme, as on the platform",
+                          'add "variations": {"options": [{"id": …, "label": …}]} with '
+                          '"theme": "willow", or remove the component',
+                          code="mdx.variation", needle="<Variation")
+            return {"ids": [], "default": False}
+        unknown = [i for i in ids if i not in options]
+        if unknown or not ids:
+            self.ctx.warn(frame.line, f"<Variation is={given!r}> names no variation of docs.json"
+                          if not ids or len(unknown) == len(ids) else
+                          f"<Variation> names {', '.join(map(repr, unknown))}, not a variation "
+                          "of docs.json", "use one of " + ", ".join(map(repr, options)),
+                          code="mdx.variation", needle="<Variation")
+        return {"ids": [i for i in ids if i in options], "default": options[0] in ids}
+
     def extra(self, name: str, props: Props, frame: Frame, children: Markup,
               env: jinja2.Environment) -> dict[str, Any]:
         """Template values a built-in component needs beyond its props and children."""
         if name == "Prompt":
             return self.prompt(props, frame, children)
+        if name == "Variation":
+            return self.variation(props, frame)
         if name in ("ParamField", "ResponseField") and not isinstance(props.get("default"), str):
             # default={false} or default={["a"]} shows as an OpenAPI field's default does
             # (false, ["a"]), not as Python prints it (False, ['a'])

@@ -330,3 +330,14 @@ def related(site: Site, page: Page) -> tuple[list[dict[str, Any]], list[Problem]
         links.append({"title": label or found.title, "url": site.href(found.url) + hash_ + fragment,
                       "external": False, "icon": icon if isinstance(icon, str) and not label else ""})
     return links, problems
+
+
+def variations(site: Site) -> list[tuple[str, str]]:
+    """Return docs.json's ``variations`` options as (id, label), the default first; [] unless
+    the theme is willow, the only one the platform draws them with (the config check warns)."""
+    if site.config.get("theme") != "willow":
+        return []
+    options = site.config.get("variations.options")
+    return [(o["id"].strip(), o["label"].strip()) for o in options if isinstance(o, Mapping)
+            and isinstance(o.get("id"), str) and isinstance(o.get("label"), str)] \
+        if isinstance(options, list) else []

@@ -170,3 +170,30 @@ def test_a_steps_icon_takes_the_place_of_its_number(cli: Callable, make_site: Ca
     assert first.startswith(' step-with-icon"') and '<span class="step-icon" aria-hidden="true"><svg' in first
     assert '<div class="step-title">Install</div>' in first  # the title without the icon
     assert "step-with-icon" not in second and "<svg" not in second  # numbered
+
+
+def test_variation_content_needs_the_willow_themes_variations(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    options = {"options": [{"id": "cloud", "label": "Cloud"}, {"id": "self", "label": "Self"}]}
+    body = ('# Setup\n\n<Variation is="cloud">\nCloud words.\n</Variation>\n\n'
+            '<Variation is={["self", "edge"]}>\nSelf words.\n</Variation>\n')
+    willow = cli("build", make_site({**DOCS, "theme": "willow", "variations": options},
+                                    pages={"index": body}), "-o", tmp_path / "w")
+    assert willow.exit_code == 0
+    page = (tmp_path / "w" / "index.html").read_text()
+    assert '<div class="variation" data-variation="cloud">' in page  # the default: shown
+    assert '<div class="variation" data-variation="self" hidden>' in page
+    assert "index.mdx:7:1: warning: <Variation> names 'edge', not a variation of docs.json" \
+        in willow.stderr
+
+    # another theme: the platform shows such content nowhere, and the build says so
+    mint = cli("build", make_site({**DOCS, "variations": options}, pages={"index": body}),
+               "-o", tmp_path / "m")
+    assert "warning: variations: variations are drawn by the willow theme only" in mint.stderr
+    assert "index.mdx:3:1: warning: <Variation> content is shown nowhere" in mint.stderr
+    assert "Cloud words." not in (tmp_path / "m" / "index.html").read_text()
+
+    duplicated = {"options": [{"id": "a", "label": "A"}, {"id": "a", "label": "B"}]}
+    bad = cli("build", make_site({**DOCS, "theme": "willow", "variations": duplicated}),
+              "-o", tmp_path / "d")
+    assert bad.exit_code == 1 and "variations.options[1].id: variation id 'a' is duplicated" in bad.stderr

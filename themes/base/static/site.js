@@ -286,6 +286,38 @@
   });
   on("[data-search-open]", "click", function () { document.dispatchEvent(new CustomEvent("mdxsite:search")); });
 
+  // docs.json variations (the willow theme): each <Variation> block shows while the reader's
+  // variation is one of its ids: ?variation=<id>, else the one kept in local storage, else
+  // docs.json's first; the choice is kept and put in the URL, as on the platform
+  (function () {
+    var selects = Array.prototype.slice.call(document.querySelectorAll("[data-variation-select]"));
+    var blocks = Array.prototype.slice.call(document.querySelectorAll("[data-variation]"));
+    if (!selects.length && !blocks.length) return;
+    var ids = selects.length ? Array.prototype.map.call(selects[0].options, function (o) { return o.value; }) : null;
+    function known(id) { return !!id && (!ids || ids.indexOf(id) >= 0); }
+    var stored = null;
+    try { stored = localStorage.getItem("mdxsite-variation"); } catch (err) { /* private mode */ }
+    var asked = new URLSearchParams(location.search).get("variation");
+    function apply(id, remember) {
+      blocks.forEach(function (b) { b.hidden = b.getAttribute("data-variation").split(" ").indexOf(id) < 0; });
+      selects.forEach(function (s) { s.value = id; });
+      document.querySelectorAll(".toc a[href^='#']").forEach(function (a) {  // headings hidden with their block
+        var target = document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1)));
+        var block = target && target.closest("[data-variation]");
+        a.parentNode.hidden = !!(block && block.hidden);
+      });
+      if (remember) { try { localStorage.setItem("mdxsite-variation", id); } catch (err) { /* private mode */ } }
+      if (ids) {
+        var url = new URL(location.href);
+        url.searchParams.set("variation", id);
+        history.replaceState(history.state, "", url);
+      }
+    }
+    var first = known(asked) ? asked : known(stored) ? stored : ids ? ids[0] : null;
+    if (first) apply(first, first === asked);
+    selects.forEach(function (s) { s.addEventListener("change", function () { apply(s.value, true); }); });
+  })();
+
   // <Update> tag filter in the table of contents: show only the updates carrying the pressed
   // tags (none pressed: all of them), and their table-of-contents entries
   on("[data-update-tag]", "click", function (e, button) {
