@@ -37,6 +37,7 @@ from mdxsite.openapi import markdown as api_md
 from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi import overlays
 from mdxsite.openapi.load import Document, per_process
+from mdxsite.openapi.sample_languages import LABELS, key_of
 from mdxsite.openapi.schema import Node, Walker, deref
 
 _TAGS = re.compile(r"<[^>]+>")
@@ -44,14 +45,6 @@ _SCRIPTS = re.compile(r"<script\b.*?</script>", re.DOTALL)
 _SPACE = re.compile(r"\s+")
 LOCATIONS = ("path", "query", "header", "cookie")
 DISPLAYS = ("interactive", "simple", "none")
-# api.examples.languages: the names the platform accepts, each to the built-in sample it means
-# (matched on the sample's language or label, so a plugin's "Go" sample answers "go")
-LANGUAGE_ALIASES = {"curl": "bash", "bash": "bash", "sh": "bash", "shell": "bash",
-                    "python": "python", "py": "python", "javascript": "javascript",
-                    "js": "javascript", "node": "javascript", "nodejs": "javascript",
-                    "go": "go", "golang": "go"}
-
-
 @lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
     # commonmark with HTML on: the document's HTML goes through the sanitiser afterwards
@@ -310,9 +303,16 @@ def request_samples(site: Site, op: ApiOperation) -> list[dict[str, Any]]:
     return [_highlight(s) for s in chosen]
 
 
+def _keys(label: str, language: str) -> set[str]:
+    """The platform's language keys a sample answers to: its label's when the label is one of
+    the platform's tab titles (so "Node.js", highlighted as javascript, is not "javascript"),
+    else its label's and its highlighting language's (a plugin's "Go" or "Elixir")."""
+    key = key_of(label)
+    return {key} if key in LABELS else {key, key_of(language)}
+
+
 def _sample_matches(sample: RequestSample, name: str) -> bool:
-    wanted = LANGUAGE_ALIASES.get(name.lower(), name.lower())
-    return wanted in (sample.language.lower(), sample.label.lower())
+    return key_of(name) in _keys(sample.label, sample.language)
 
 
 def unknown_languages(site: Site, offered: list[RequestSample]) -> list[tuple[int, str]]:
