@@ -264,6 +264,15 @@ def _code_samples(op: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _with_authored(authored: list[dict[str, Any]],
+                   generated: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The x-codeSamples first, then the generated samples of the languages they leave out:
+    on the platform an authored sample takes the place of the generated one of its language
+    (``lang: py`` that of Python), so a page never shows two Python tabs."""
+    taken = {key_of(s["lang"]) for s in authored}
+    return authored + [s for s in generated if not taken & _keys(s["title"], s["lang"])]
+
+
 def _auth_models(security: list[list[dict[str, Any]]]) -> tuple[ApiAuth, ...]:
     first = next((alt for alt in security if alt), [])
     return tuple(ApiAuth(name=s["name"], type=s["type"], scheme=s["scheme"], location=s["in"],
@@ -489,8 +498,8 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "params": params, "locations": LOCATIONS, "body": body, "responses": responses,
         "security": security, "servers": servers, "callbacks": callbacks,
         # x-codeSamples first; api.examples.autogenerate: false leaves only them
-        "request_samples": [] if webhook else _code_samples(op) + (
-            request_samples(site, api_op)
+        "request_samples": [] if webhook else _with_authored(
+            _code_samples(op), request_samples(site, api_op)
             if site.config.get("api.examples.autogenerate", True) is not False else []),
         # one tab per named example of a response (a picker), else its one example
         "response_samples": [{"title": f"{r['status']}" + (f" {c['type']}" if len(
