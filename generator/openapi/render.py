@@ -38,7 +38,7 @@ from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi import overlays
 from mdxsite.openapi.load import Document, per_process
 from mdxsite.openapi.sample_languages import LABELS, key_of
-from mdxsite.openapi.schema import Node, Walker, deref
+from mdxsite.openapi.schema import Node, Walker, deref, post_keys
 
 _TAGS = re.compile(r"<[^>]+>")
 _SCRIPTS = re.compile(r"<script\b.*?</script>", re.DOTALL)
@@ -365,7 +365,8 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     item = data["webhooks" if webhook else "paths"][route]
     op = item[method]
     # a webhook's payload is sent by the API, like a response: readOnly fields are in it
-    walker = Walker(data, "response" if webhook else "request")
+    walker = Walker(data, "response" if webhook else "request",
+                    post_keys=post_keys(site.config))
     params: list[dict[str, Any]] = []
     for param in _parameters(data, item, op):
         example, given = _param_example(data, param)

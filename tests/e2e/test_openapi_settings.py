@@ -191,6 +191,38 @@ def test_params_expanded_all_opens_child_attributes(tmp_path: Path) -> None:
     assert '<details class="expandable api-children">' not in doc
 
 
+def test_params_post_shows_the_named_schema_keys_as_pills(tmp_path: Path) -> None:
+    # api.params.post lists schema keys whose values the platform shows as pills after a
+    # field's name on every parameter (a string as written, true as the key's name, a list as
+    # one pill each, an object not at all); it was read by nothing
+    import yaml
+    spec = yaml.safe_load((FIXTURE / "petstore.yaml").read_text())
+    props = spec["components"]["schemas"]["NewPet"]["properties"]
+    props["name"].update({"x-since": "v2.1", "x-beta": True, "x-regions": ["eu", "us"]})
+    props["species"].update({"x-since": {"major": 2}, "x-beta": False})
+    spec["paths"]["/pets"]["get"]["parameters"][0]["schema"]["x-since"] = "v1"
+    root = tmp_path / "site"
+    shutil.copytree(FIXTURE, root)
+    (root / "petstore.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
+    config = json.loads((root / "docs.json").read_text())
+    # a misspelt key of api.params was read by nothing, silently
+    config["api"] = {"params": {"post": ["x-since", "x-beta", "x-regions"], "expand": "all"}}
+    (root / "docs.json").write_text(json.dumps(config))
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "api.params.expand: unknown key 'expand'; it is ignored" in result.output
+
+    def pills(doc: str, name: str) -> list[str]:
+        head = re.search(rf'<code class="field-name">{name}</code>(.*?)</div>', doc, flags=re.S)
+        assert head, name
+        return re.findall(r'<span class="api-badge api-pill">([^<]*)</span>', head.group(1))
+
+    add = page(tmp_path / "out", "api-reference/pets/add-a-pet")
+    assert pills(add, "name") == ["v2.1", "x-beta", "eu", "us"]
+    assert pills(add, "species") == []
+    assert pills(page(tmp_path / "out", "api-reference/pets/list-pets"), "limit") == ["v1"]
+
+
 def test_url_full_shows_the_server_in_the_endpoint_bar(tmp_path: Path) -> None:
     def bar(out: Path) -> str:
         doc = page(out, "api-reference/pets/get-a-pet")
