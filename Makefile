@@ -21,11 +21,16 @@ venv: $(STAMP)
 dev: venv theme-deps
 	$(BIN)/mdxsite dev sample_site
 
-# Chromium (browser tests) and redis-server (the shared assistant store) come from Debian.
+# Chromium (browser tests) and redis-server (the shared assistant store) come from Debian, and
+# so do the tools that check and run the PHP, Ruby and C request samples
+# (tests/unit/openapi/test_sample_languages.py).
 system-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
+	command -v php >/dev/null 2>&1 || missing="$$missing php-cli php-curl"; \
+	command -v ruby >/dev/null 2>&1 || missing="$$missing ruby"; \
+	command -v curl-config >/dev/null 2>&1 || missing="$$missing libcurl4-openssl-dev"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing$$missing with apt-get"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \

@@ -309,8 +309,10 @@ def mdxsite_request_samples(site: Site, operation: ApiOperation) -> Iterable[Req
     """Contribution: code samples shown as tabs in the request panel of an API page.
 
     *worker*. Called once per operation page while it renders. The built-in ``openapi`` plugin
-    contributes cURL, Python (requests) and JavaScript (fetch); other plugins' tabs follow in
-    plugin order. Two plugins contributing the same ``label`` is an error naming both. For
+    contributes cURL, Python (requests) and JavaScript (fetch), and the sample of each other
+    language ``api.examples.languages`` names (Node.js, PHP, Go, Java, Ruby, PowerShell, Swift,
+    C#, .NET, TypeScript, C, C++, Kotlin, Rust, Dart); other plugins' tabs follow in plugin
+    order, and one labelled as a built-in sample of those other languages takes its place. Two plugins contributing the same ``label`` is an error naming both. For
     example, a Go sample::
 
         from mdxsite import hookimpl

@@ -453,6 +453,21 @@ def check_api(value: object, at: JsonPath, out: Problems) -> None:
                      hint=f"{k!r} is mint.json's; in docs.json write {moved}" if moved else
                      f"api holds {', '.join(repr(key) for key in API_KEYS)}",
                      code="config.unknown-key", key=True)
+    params = obj.get("params")
+    if params is not None:
+        p = _obj(params, at / "params", out, '{"expanded": "all"}')
+        if p is not None:
+            _enum(p, "expanded", ("all", "closed"), at / "params", out)
+            post = p.get("post")
+            if post is not None and not (isinstance(post, list)
+                                         and all(isinstance(k, str) for k in post)):
+                out.add(at / "params" / "post", f"'post' must be a list of schema keys, got "
+                        f"{describe(post)}", hint='write "post": ["x-since"]')
+            for k in p:
+                if k not in ("expanded", "post"):
+                    out.warn(at / "params" / k, f"unknown key {k!r}; it is ignored",
+                             hint="params holds 'expanded' and 'post'",
+                             code="config.unknown-key", key=True)
     pg = obj.get("playground")
     if pg is not None:
         p = _obj(pg, at / "playground", out, '{"display": "interactive"}')

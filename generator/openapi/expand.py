@@ -343,7 +343,9 @@ def language_warnings(site: Site) -> list[Problem]:
         if isinstance(s, RequestSample)]
     return [Problem(site.config.where(JsonPath(("api", "examples", "languages", i))),
                     f"no request sample in the language {name!r}; it is left out",
-                    "use curl, python, javascript or go, or add a plugin answering "
+                    "use a language the platform lists (curl, python, javascript, node, php, go, java, "
+                    "ruby, powershell, swift, csharp, dotnet, typescript, c, c++, kotlin, rust, "
+                    "dart), or add a plugin answering "
                     "mdxsite_request_samples", f"api.examples.languages[{i}]", "openapi.language",
                     warning=True)
             for i, name in unknown_languages(site, offered)]

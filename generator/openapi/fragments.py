@@ -17,7 +17,7 @@ from typing import Any
 
 from mdxsite.model import OutputFile, Site
 from mdxsite.openapi import fields
-from mdxsite.openapi.schema import Walker
+from mdxsite.openapi.schema import Walker, post_keys
 
 FOLDER = "_mdxsite/openapi"
 MODES = ("request", "response")
@@ -43,10 +43,11 @@ def url_for(site: Site, spec: str) -> Callable[[str, str], str]:
 
 
 def body(data: Any, name: str, mode: str, md: fields.Markdown,
-         url: Callable[[str, str], str]) -> str:
-    """The HTML a lazy node of ``name`` opens to: its fields and variants."""
+         url: Callable[[str, str], str], keys: tuple[str, ...] = ()) -> str:
+    """The HTML a lazy node of ``name`` opens to: its fields and variants (``keys``:
+    ``api.params.post``)."""
     ref = "#/components/schemas/" + name.replace("~", "~0").replace("/", "~1")
-    node = Walker(data, mode, inline=False).node({"$ref": ref})
+    node = Walker(data, mode, inline=False, post_keys=keys).node({"$ref": ref})
     html = fields.content(node, md, url)
     return html or '<p class="api-note">No fields.</p>'
 
@@ -56,6 +57,7 @@ def files(site: Site, specs: list[str]) -> list[OutputFile]:
     from mdxsite.openapi.render import document, markdown
 
     out = []
+    keys = post_keys(site.config)
     for spec in specs:
         data = document(site, spec).data
         schemas = (data.get("components") or {}).get("schemas") if isinstance(data, dict) else None
@@ -63,5 +65,5 @@ def files(site: Site, specs: list[str]) -> list[OutputFile]:
         for name in schemas if isinstance(schemas, dict) else {}:
             for mode in MODES:
                 out.append(OutputFile(path=path(spec, str(name), mode),
-                                      content=body(data, str(name), mode, markdown, url)))
+                                      content=body(data, str(name), mode, markdown, url, keys)))
     return out

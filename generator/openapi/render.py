@@ -37,21 +37,14 @@ from mdxsite.openapi import markdown as api_md
 from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi import overlays
 from mdxsite.openapi.load import Document, per_process
-from mdxsite.openapi.schema import Node, Walker, deref
+from mdxsite.openapi.sample_languages import LABELS, key_of
+from mdxsite.openapi.schema import Node, Walker, deref, post_keys
 
 _TAGS = re.compile(r"<[^>]+>")
 _SCRIPTS = re.compile(r"<script\b.*?</script>", re.DOTALL)
 _SPACE = re.compile(r"\s+")
 LOCATIONS = ("path", "query", "header", "cookie")
 DISPLAYS = ("interactive", "simple", "none")
-# api.examples.languages: the names the platform accepts, each to the built-in sample it means
-# (matched on the sample's language or label, so a plugin's "Go" sample answers "go")
-LANGUAGE_ALIASES = {"curl": "bash", "bash": "bash", "sh": "bash", "shell": "bash",
-                    "python": "python", "py": "python", "javascript": "javascript",
-                    "js": "javascript", "node": "javascript", "nodejs": "javascript",
-                    "go": "go", "golang": "go"}
-
-
 @lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
     # commonmark with HTML on: the document's HTML goes through the sanitiser afterwards
@@ -271,6 +264,15 @@ def _code_samples(op: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _with_authored(authored: list[dict[str, Any]],
+                   generated: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The x-codeSamples first, then the generated samples of the languages they leave out:
+    on the platform an authored sample takes the place of the generated one of its language
+    (``lang: py`` that of Python), so a page never shows two Python tabs."""
+    taken = {key_of(s["lang"]) for s in authored}
+    return authored + [s for s in generated if not taken & _keys(s["title"], s["lang"])]
+
+
 def _auth_models(security: list[list[dict[str, Any]]]) -> tuple[ApiAuth, ...]:
     first = next((alt for alt in security if alt), [])
     return tuple(ApiAuth(name=s["name"], type=s["type"], scheme=s["scheme"], location=s["in"],
@@ -310,9 +312,16 @@ def request_samples(site: Site, op: ApiOperation) -> list[dict[str, Any]]:
     return [_highlight(s) for s in chosen]
 
 
+def _keys(label: str, language: str) -> set[str]:
+    """The platform's language keys a sample answers to: its label's when the label is one of
+    the platform's tab titles (so "Node.js", highlighted as javascript, is not "javascript"),
+    else its label's and its highlighting language's (a plugin's "Go" or "Elixir")."""
+    key = key_of(label)
+    return {key} if key in LABELS else {key, key_of(language)}
+
+
 def _sample_matches(sample: RequestSample, name: str) -> bool:
-    wanted = LANGUAGE_ALIASES.get(name.lower(), name.lower())
-    return wanted in (sample.language.lower(), sample.label.lower())
+    return key_of(name) in _keys(sample.label, sample.language)
 
 
 def unknown_languages(site: Site, offered: list[RequestSample]) -> list[tuple[int, str]]:
@@ -356,7 +365,8 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     item = data["webhooks" if webhook else "paths"][route]
     op = item[method]
     # a webhook's payload is sent by the API, like a response: readOnly fields are in it
-    walker = Walker(data, "response" if webhook else "request")
+    walker = Walker(data, "response" if webhook else "request",
+                    post_keys=post_keys(site.config))
     params: list[dict[str, Any]] = []
     for param in _parameters(data, item, op):
         example, given = _param_example(data, param)
@@ -489,8 +499,8 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "params": params, "locations": LOCATIONS, "body": body, "responses": responses,
         "security": security, "servers": servers, "callbacks": callbacks,
         # x-codeSamples first; api.examples.autogenerate: false leaves only them
-        "request_samples": [] if webhook else _code_samples(op) + (
-            request_samples(site, api_op)
+        "request_samples": [] if webhook else _with_authored(
+            _code_samples(op), request_samples(site, api_op)
             if site.config.get("api.examples.autogenerate", True) is not False else []),
         # one tab per named example of a response (a picker), else its one example
         "response_samples": [{"title": f"{r['status']}" + (f" {c['type']}" if len(

@@ -1,4 +1,5 @@
-"""Example values from schemas, and the built-in request samples (curl, Python, JavaScript).
+"""Example values from schemas, and the built-in request samples (curl, Python, JavaScript,
+Go; the other languages are in :mod:`mdxsite.openapi.sample_languages`).
 
 Examples written in the document win (media type ``example``/``examples``, schema
 ``example``, ``examples``, ``default``, ``const``, the first ``enum`` value of the schema's
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -492,19 +494,28 @@ def go(op: ApiOperation) -> RequestSample:
     return RequestSample(label="Go", language="go", code="\n".join(head + body))
 
 
-# the samples beyond the platform's three default tabs, by the api.examples.languages names
-# that ask for them (the platform's aliases)
-_ON_REQUEST = {"go": go, "golang": go}
-ON_REQUEST_LABELS = frozenset({"Go"})  # their labels: a plugin's sample of one takes its place
+# the samples beyond the platform's three default tabs, by the platform's key of the
+# api.examples.languages names that ask for them (sample_languages.ALIASES)
+def _on_request() -> dict[str, Callable[[ApiOperation], RequestSample]]:
+    from mdxsite.openapi.sample_languages import WRITERS
+
+    return {"go": go, **WRITERS}
+
+
+# their labels: a plugin's sample of one takes its place
+ON_REQUEST_LABELS = frozenset({"Go", "Node.js", "PHP", "Java", "Ruby", "PowerShell", "Swift",
+                               "C#", ".NET", "TypeScript", "C", "C++", "Kotlin", "Rust", "Dart"})
 
 
 def builtin_samples(op: ApiOperation, languages: object = None) -> list[RequestSample]:
-    """Return the built-in samples: cURL, Python and JavaScript, and Go when ``languages``
-    (``api.examples.languages``) names it."""
-    extra = list(dict.fromkeys(_ON_REQUEST[name.lower()] for name in (
-        languages if isinstance(languages, list) else [])
-        if isinstance(name, str) and name.lower() in _ON_REQUEST))
-    return [curl(op), python(op), javascript(op), *(make(op) for make in extra)]
+    """Return the built-in samples: cURL, Python and JavaScript, and the sample of every other
+    language ``languages`` (``api.examples.languages``) names, in its order."""
+    from mdxsite.openapi.sample_languages import key_of
+
+    writers = _on_request()
+    keys = dict.fromkeys(key_of(name) for name in (
+        languages if isinstance(languages, list) else []) if isinstance(name, str))
+    return [curl(op), python(op), javascript(op), *(writers[k](op) for k in keys if k in writers)]
 
 
 def fill_path(path: str, values: dict[str, Any]) -> str:

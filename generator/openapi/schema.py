@@ -181,6 +181,29 @@ class Field:
     required: bool = False
 
 
+def key_pills(schema: dict[str, Any], keys: tuple[str, ...]) -> list[str]:
+    """``api.params.post``: for each key, the schema's value as the platform shows it: a
+    string as written, true as the key's name, a list as one pill per item; an object (or
+    false, a number, nothing) as none."""
+    out: list[str] = []
+    for key in keys:
+        value = schema.get(key)
+        if isinstance(value, str):
+            out.append(value)
+        elif value is True:
+            out.append(key)
+        elif isinstance(value, list):
+            out += [str(v) for v in value if isinstance(v, str)
+                    or (isinstance(v, (int, float)) and not isinstance(v, bool))]
+    return out
+
+
+def post_keys(config: Any) -> tuple[str, ...]:
+    """``api.params.post`` of a site's config, as a tuple of its strings."""
+    keys = config.get("api.params.post")
+    return tuple(k for k in keys if isinstance(k, str)) if isinstance(keys, list) else ()
+
+
 class Walker:
     """Build :class:`Node` trees for one page, sharing its anchor ids.
 
@@ -190,11 +213,14 @@ class Walker:
         max_nodes: the inline budget of each section (each call without a stack).
         inline: False draws only the top schema's own fields and leaves every nested named
             schema lazy (how fragments are drawn: each once, whatever links to it).
+        post_keys: ``api.params.post``: the schema keys whose values are pills after the name
+            of every request field (:func:`key_pills`).
     """
 
     def __init__(self, data: Any, mode: str = "response", *, max_nodes: int = MAX_NODES,
-                 inline: bool = True):
+                 inline: bool = True, post_keys: tuple[str, ...] = ()):
         self.data = data
+        self.post_keys = post_keys
         self.mode = mode
         self.max_nodes = max_nodes
         self.budget = max_nodes
@@ -222,6 +248,8 @@ class Walker:
         # pills: beside a $ref that points at the schema (3.1 allows siblings), or on it
         node.pre = extensions.pills(raw, "pre") or extensions.pills(schema, "pre")
         node.post = extensions.pills(raw, "post") or extensions.pills(schema, "post")
+        if self.post_keys and self.mode == "request":  # parameters and request bodies
+            node.post = [*node.post, *key_pills(schema, self.post_keys)]
         types, node.nullable = types_of(schema)
         description, title = schema.get("description"), schema.get("title")
         node.description = description if isinstance(description, str) else ""

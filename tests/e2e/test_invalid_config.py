@@ -301,6 +301,22 @@ CASES: list[tuple[str, str, dict[str, str], str]] = [
         }
         '''), {}, "docs.json:3:27: styling.eyebrows: 'eyebrows' must be one of 'section', "
                   "'breadcrumbs', got 'trail'. Write \"eyebrows\": \"section\"."),
+    ("api-params-expanded", doc('''
+        {
+          "name": "T",
+          "api": {"params": {"expanded": "open"}},
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, "docs.json:3:34: api.params.expanded: 'expanded' must be one of 'all', "
+                  "'closed', got 'open'. Write \"expanded\": \"all\"."),
+    ("api-params-post", doc('''
+        {
+          "name": "T",
+          "api": {"params": {"post": "x-since"}},
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, "docs.json:3:30: api.params.post: 'post' must be a list of schema keys, got "
+                  "the string 'x-since'. Write \"post\": [\"x-since\"]."),
     ("latex-not-boolean", doc('''
         {
           "name": "T",

@@ -79,12 +79,25 @@ def test_examples_languages_picks_and_orders_the_request_samples(tmp_path: Path)
     assert "openapi.language" not in log
 
 
+def test_examples_languages_takes_every_language_the_platform_lists(tmp_path: Path) -> None:
+    # the platform's settings page lists eighteen languages (and their aliases); Ruby, C# and
+    # the others were each a warning and no tab, and "node" showed the JavaScript tab where
+    # the platform shows a Node.js one of its own
+    out, log = build(tmp_path, {"examples": {"languages": [
+        "node", "rb", "c#", "kotlin", "php", "javascript"]}})
+    doc = page(out, "api-reference/pets/add-a-pet")
+    assert sample_tabs(doc) == ["Node.js", "Ruby", "C#", "Kotlin", "PHP", "JavaScript"]
+    assert "request = Net::HTTP::Post.new(url)" in sample_code(doc, "Ruby")
+    assert "CURLOPT_CUSTOMREQUEST => 'POST'," in sample_code(doc, "PHP")
+    assert "openapi.language" not in log
+
+
 def test_examples_languages_without_a_sample_is_a_located_warning(tmp_path: Path) -> None:
-    out, log = build(tmp_path, {"examples": {"languages": ["python", "ruby"]}})
+    out, log = build(tmp_path, {"examples": {"languages": ["python", "elixir"]}})
     assert sample_tabs(page(out, "api-reference/pets/add-a-pet")) == ["Python"]
     line = next(ln for ln in log.splitlines() if "openapi.language" in ln)
     assert re.match(r"docs\.json:\d+:\d+: warning: api\.examples\.languages\[1\]: no request "
-                    r"sample in the language 'ruby'", line), line
+                    r"sample in the language 'elixir'", line), line
 
 
 def test_examples_autogenerate_false_leaves_only_the_specs_own_samples(tmp_path: Path) -> None:
@@ -106,6 +119,28 @@ def test_examples_autogenerate_false_leaves_only_the_specs_own_samples(tmp_path:
     assert sample_tabs(on) == ["Go SDK", "cURL", "Python", "JavaScript"]
     assert sample_tabs(off) == ["Go SDK"]
     assert "client.Pets.Add(ctx, pet)" in sample_code(off, "Go SDK")
+
+
+def test_a_spec_sample_takes_the_place_of_the_generated_one_of_its_language(
+        tmp_path: Path) -> None:
+    # an x-codeSamples entry in Python (lang "py", an alias) beside the generated Python
+    # sample made two Python tabs; on the platform the author's sample is the Python one
+    import yaml
+    spec = yaml.safe_load((FIXTURE / "petstore.yaml").read_text())
+    spec["paths"]["/pets"]["post"]["x-codeSamples"] = [
+        {"lang": "py", "label": "Python SDK", "source": "client.pets.add(pet)"},
+        {"lang": "curl", "source": "petstore pets add"}]
+    root = tmp_path / "site"
+    shutil.copytree(FIXTURE, root)
+    (root / "petstore.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
+    config = json.loads((root / "docs.json").read_text())
+    config["api"] = {"examples": {"languages": ["python", "javascript", "ruby", "curl"]}}
+    (root / "docs.json").write_text(json.dumps(config))
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    doc = page(tmp_path / "out", "api-reference/pets/add-a-pet")
+    assert sample_tabs(doc) == ["Python SDK", "curl", "JavaScript", "Ruby"]
+    assert "import requests" not in request_box(doc)
 
 
 def test_examples_defaults_required_leaves_optional_values_out_of_samples(
@@ -154,6 +189,38 @@ def test_params_expanded_all_opens_child_attributes(tmp_path: Path) -> None:
     doc = page(out, "api-reference/pets/add-a-pet")
     assert '<details class="expandable api-children" open>' in doc
     assert '<details class="expandable api-children">' not in doc
+
+
+def test_params_post_shows_the_named_schema_keys_as_pills(tmp_path: Path) -> None:
+    # api.params.post lists schema keys whose values the platform shows as pills after a
+    # field's name on every parameter (a string as written, true as the key's name, a list as
+    # one pill each, an object not at all); it was read by nothing
+    import yaml
+    spec = yaml.safe_load((FIXTURE / "petstore.yaml").read_text())
+    props = spec["components"]["schemas"]["NewPet"]["properties"]
+    props["name"].update({"x-since": "v2.1", "x-beta": True, "x-regions": ["eu", "us"]})
+    props["species"].update({"x-since": {"major": 2}, "x-beta": False})
+    spec["paths"]["/pets"]["get"]["parameters"][0]["schema"]["x-since"] = "v1"
+    root = tmp_path / "site"
+    shutil.copytree(FIXTURE, root)
+    (root / "petstore.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
+    config = json.loads((root / "docs.json").read_text())
+    # a misspelt key of api.params was read by nothing, silently
+    config["api"] = {"params": {"post": ["x-since", "x-beta", "x-regions"], "expand": "all"}}
+    (root / "docs.json").write_text(json.dumps(config))
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "api.params.expand: unknown key 'expand'; it is ignored" in result.output
+
+    def pills(doc: str, name: str) -> list[str]:
+        head = re.search(rf'<code class="field-name">{name}</code>(.*?)</div>', doc, flags=re.S)
+        assert head, name
+        return re.findall(r'<span class="api-badge api-pill">([^<]*)</span>', head.group(1))
+
+    add = page(tmp_path / "out", "api-reference/pets/add-a-pet")
+    assert pills(add, "name") == ["v2.1", "x-beta", "eu", "us"]
+    assert pills(add, "species") == []
+    assert pills(page(tmp_path / "out", "api-reference/pets/list-pets"), "limit") == ["v1"]
 
 
 def test_url_full_shows_the_server_in_the_endpoint_bar(tmp_path: Path) -> None:
