@@ -148,6 +148,9 @@ const A = () => <div className="x">{name}</div>;
 </Tabs>
 
 <Tip>A tip with a [link](/index).</Tip>
+
+Words longer than a phone's line: https://status.example.com/incidents/2024/queue-latency/postmortem-and-timeline
+and `ACCOUNT_SERVICE_MAXIMUM_CONCURRENT_CONNECTIONS_PER_REGION`.
 """
 
 
@@ -376,6 +379,22 @@ def test_the_new_components_work_in_the_browser(chromium: Any, bases: dict[str, 
     repo = tab.locator("a.github-repo")
     assert repo.get_attribute("href") == "https://github.com/mintlify/docs"
     tab.screenshot(path=str(SHOTS / "components-full-1280-light.png"), full_page=True)
+    context.close()
+
+
+def test_a_word_longer_than_the_line_breaks_instead_of_widening_the_page(
+        chromium: Any, bases: dict[str, str]) -> None:
+    """A bare URL or a long identifier in `code` wraps inside the text's column at 390 px: it
+    had pushed the whole page sideways, the reader scrolling it left and right."""
+    context, tab = _open(chromium, bases["components"] + "/components/", 390, "light")
+    found = tab.evaluate("""() => {
+        const column = document.querySelector('article.prose').getBoundingClientRect().right;
+        const p = [...document.querySelectorAll('article.prose p')]
+            .find(el => el.textContent.startsWith("Words longer"));
+        return { past: [...p.querySelectorAll('a, code')].map(el => el.getBoundingClientRect().right - column),
+                 page: document.documentElement.scrollWidth }; }""")
+    assert len(found["past"]) == 2 and max(found["past"]) <= 1, found
+    assert found["page"] == 390, found
     context.close()
 
 
