@@ -321,6 +321,31 @@ def test_search_typed_right_after_ctrl_k_keeps_every_key(chromium: Any,
     context.close()
 
 
+def test_arrow_keys_walk_the_search_results_and_enter_opens_one(chromium: Any,
+                                                               bases: dict[str, str]) -> None:
+    """As in the platform's search: Down from the box enters the results, Down and Up move
+    through them, Up from the first returns to the box, Enter opens the result. Pagefind's
+    list took Tab only: the arrows moved the caret in the box."""
+    base = bases["sample"]
+    context, tab = _open(chromium, base + "/quickstart/", 1280, "light")
+    tab.keyboard.press("Control+k")
+    tab.keyboard.type("jobs")
+    links = _search_results(tab)
+    assert len(links) >= 2, links
+    focused = "document.activeElement.href || document.activeElement.tagName"
+    tab.keyboard.press("ArrowDown")
+    assert tab.evaluate(focused) == links[0]
+    tab.keyboard.press("ArrowDown")
+    assert tab.evaluate(focused) == links[1]
+    tab.keyboard.press("ArrowUp")
+    tab.keyboard.press("ArrowUp")                  # from the first result, back to the box
+    assert tab.evaluate("document.activeElement.matches('.search-dialog input')")
+    tab.keyboard.press("ArrowDown")
+    tab.keyboard.press("Enter")
+    tab.wait_for_url(links[0])
+    context.close()
+
+
 def test_the_search_dialog_is_dark_in_dark_mode(chromium: Any, bases: dict[str, str]) -> None:
     context, tab = _open(chromium, bases["sample"] + "/quickstart/", 1280, "dark")
     tab.keyboard.press("Control+k")
