@@ -171,6 +171,26 @@ def test_the_404_page_offers_search(chromium: Any, site: Path,
     context.close()
 
 
+def test_the_404_page_follows_the_readers_mode_and_the_sites_colours(
+        chromium: Any, site: Path, serve_dir: Callable[..., str]) -> None:
+    """A reader in dark mode gets a dark 404 page, its button in the site's colour, and on a
+    phone its search box says what it is: the page had no mode script nor colours (a white
+    page, the default green), and at 390 px the box's words were hidden as in the navbar."""
+    context = chromium.new_context(viewport={"width": 390, "height": 800}, color_scheme="dark")
+    tab = context.new_page()
+    tab.goto(serve_dir(site, not_found_page=True) + "/no/such/page/")
+    found = tab.evaluate("""() => ({
+        dark: document.documentElement.classList.contains('dark'),
+        page: getComputedStyle(document.body).backgroundColor,
+        button: getComputedStyle(document.querySelector('.not-found .button-primary')).backgroundColor,
+        label: document.querySelector('.not-found-search span').getBoundingClientRect().width })""")
+    assert found["dark"] and found["page"] != "rgb(255, 255, 255)", found
+    assert found["button"] == "rgb(13, 147, 115)", found      # docs.json colors.primary
+    assert found["label"] > 50, found
+    assert tab.locator(".not-found-search").is_visible()
+    context.close()
+
+
 def test_the_phone_menu_offers_the_navbar_links_and_button(chromium: Any, site: Path,
                                                            serve_dir: Callable[..., str]) -> None:
     base = serve_dir(site)
