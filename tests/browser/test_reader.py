@@ -321,6 +321,17 @@ def test_search_typed_right_after_ctrl_k_keeps_every_key(chromium: Any,
     context.close()
 
 
+def test_on_a_phone_the_copy_page_menu_stands_apart_from_the_description(
+        chromium: Any, bases: dict[str, str]) -> None:
+    """At 390 px the page's contextual menu wraps under the title: the description below had
+    no gap, the text touching the button's border."""
+    context, tab = _open(chromium, bases["mem0"] + "/platform/platform-vs-oss/", 390, "light")
+    gap = tab.evaluate("""() => document.querySelector('.page-description').getBoundingClientRect().top
+        - document.querySelector('.page-header .contextual').getBoundingClientRect().bottom""")
+    assert gap >= 8, f"{gap}px between the menu and the description"
+    context.close()
+
+
 def test_arrow_keys_walk_the_search_results_and_enter_opens_one(chromium: Any,
                                                                bases: dict[str, str]) -> None:
     """As in the platform's search: Down from the box enters the results, Down and Up move
