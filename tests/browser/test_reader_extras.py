@@ -261,6 +261,32 @@ def test_tabs_sync_and_a_code_group_dropdown(chromium: Any, site: Path,
     context.close()
 
 
+def test_a_tab_list_is_one_tab_stop_walked_with_arrows_home_and_end(
+        chromium: Any, site: Path, serve_dir: Callable[..., str]) -> None:
+    """The WAI-ARIA tabs pattern, as the platform's tabs: Tab reaches the chosen tab only and
+    leaves the list from there; the arrows (wrapping round), Home and End choose and focus a
+    tab. Every tab was a stop of its own, and the arrows stopped at the ends."""
+    context, tab = _tab(chromium, serve_dir(site), "/tabs/")
+    tabs = tab.locator(".tabs").first
+    first, second = tabs.get_by_role("tab", name="npm"), tabs.get_by_role("tab", name="yarn")
+    focused = "document.activeElement.textContent.trim()"
+    first.focus()
+    tab.keyboard.press("Tab")                       # out of the list, not onto "yarn"
+    assert tab.evaluate("!document.activeElement.closest('.tab-list')"), tab.evaluate(focused)
+    first.focus()
+    tab.keyboard.press("ArrowLeft")                 # wraps round to the last
+    assert tab.evaluate(focused) == "yarn" and second.get_attribute("aria-selected") == "true"
+    assert tabs.get_by_text("Install with yarn.").is_visible()
+    tab.keyboard.press("Home")
+    assert tab.evaluate(focused) == "npm" and first.get_attribute("aria-selected") == "true"
+    tab.keyboard.press("End")
+    assert tab.evaluate(focused) == "yarn"
+    tab.keyboard.press("Shift+Tab")                 # back out before the list
+    tab.keyboard.press("Tab")                       # and in again: on the chosen tab
+    assert tab.evaluate(focused) == "yarn"
+    context.close()
+
+
 def test_views_form_one_menu_showing_the_chosen_view(chromium: Any, site: Path,
                                                     serve_dir: Callable[..., str]) -> None:
     context, tab = _tab(chromium, serve_dir(site), "/tabs/")
