@@ -15,6 +15,8 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import BinaryIO
 
+from markupsafe import Markup
+
 from mdxsite.errors import JsonPath, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
@@ -434,7 +436,9 @@ def _not_found(site: Site) -> str:
         site=site, config=site.config, home=site.href("/"),
         stylesheets=themes.site_stylesheets(site), title=title or "Page not found",
         description=chrome.site_links(_markdown(text), site.href) if text else "",
-        redirect_home=custom.get("redirect") is True, patterns=patterns)
+        redirect_home=custom.get("redirect") is True, patterns=patterns,
+        # the pages' mode and colours: a dark-mode reader got a white page in the default green
+        appearance=chrome.appearance(site), colors=chrome.colors(site), boot=Markup(chrome.BOOT))
 
 
 def _markdown(text: str) -> str:

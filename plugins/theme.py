@@ -30,15 +30,6 @@ from mdxsite.output import theme as themes
 
 log = logging.getLogger(__name__)
 
-# runs before first paint, so a dark-mode reader never sees a white flash
-# appearance.default sets data-appearance; appearance.strict (data-strict) ignores what the reader chose
-BOOT = ("(function(){var d=document.documentElement,s=null;try{if(!d.hasAttribute('data-strict'))"
-        "s=localStorage.getItem('mdxsite-theme')}"
-        "catch(e){}var m=s||d.getAttribute('data-appearance')||'system';if(m==='system'){m="
-        "window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}"
-        "if(m==='dark')d.classList.add('dark')})();")
-
-
 theme_for = themes.theme_for
 
 # the script a large section's pages load to swap their sidebar's window for the whole sidebar
@@ -180,7 +171,7 @@ def _nav_page(site: Site, env: Any, key: str, items: tuple[NavItem, ...]) -> tup
     text = _shared(site, "navpage", (key, names), lambda: env.get_template("nav.html").render(
         site=site, config=site.config, title=sidebars.section_title(site, key),
         lang=sidebars.section_language(site, key), theme_name=theme_for(site)[0].name,
-        appearance=chrome.appearance(site), colors=_colors(site), theme_boot=Markup(BOOT),
+        appearance=chrome.appearance(site), colors=chrome.colors(site), theme_boot=Markup(chrome.BOOT),
         stylesheets=themes.site_stylesheets(site, _custom_files(site)[0]),
         drilldown=bool(_setting(site, "interaction.drilldown", theme_for(site)[1]["drilldown"])),
         sidebar=Markup(_full_sidebar(site, env, key, items))))
@@ -233,7 +224,7 @@ def _site_values(site: Site) -> dict[str, Any]:
         # the light logo as a site path (or URL), for the structured data's Organization
         "logo_file": (_site_file(logo["light"]) if not logo["light"].startswith("http") else logo["light"])
         if isinstance(logo.get("light"), str) and logo["light"].strip() else "",
-        "colors": _colors(site), "appearance": chrome.appearance(site),
+        "colors": chrome.colors(site), "appearance": chrome.appearance(site),
         "fonts_head": chrome.fonts(site), "background": chrome.background(site),
         "search_prompt": _search_prompt(site),
     }
@@ -305,7 +296,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "appearance": constant["appearance"], "banner": chrome.banner(site, page),
         "fonts_head": constant["fonts_head"], "background": constant["background"],
         "search_prompt": constant["search_prompt"], "contextual": chrome.contextual(site, page),
-        "stylesheets": stylesheets, "scripts": scripts, "theme_boot": Markup(BOOT),
+        "stylesheets": stylesheets, "scripts": scripts, "theme_boot": Markup(chrome.BOOT),
         "mode": mode, "toc": feeds.toc_with_updates(rendered.html, rendered.headings) if mode not in ("custom", "frame") else [],
         "update_tags": sorted({t for u in updates for t in u.tags}),
         "feed": site.href(feeds.feed_path(page)) if feeds.has_feed(page, updates) else "",
@@ -323,15 +314,6 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
                 hint="give it a name of its own (prefix it with the plugin's name), or fill a "
                      "theme slot with mdxsite_page_slots")
     return {**extra, **own}
-
-
-def _colors(site: Site) -> dict[str, Any]:
-    """The site's primary colour and its light and dark variants (docs.json ``colors``)."""
-    found = site.config.get("colors")
-    colors: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
-    primary = colors.get("primary", "#16A34A")
-    return {"primary": primary, "light": colors.get("light", primary),
-            "dark": colors.get("dark", primary)}
 
 
 def _social_glyph(name: str) -> str:

@@ -26,6 +26,14 @@ BANNER_COLORS = {"info": "var(--primary-dark, var(--accent))", "warning": "#b453
 LINK_TYPES = {"github": ("GitHub", "github"), "discord": ("Discord", "discord")}
 DECORATIONS = ("gradient", "grid", "windows")
 
+# runs before first paint, so a dark-mode reader never sees a white flash
+# appearance.default sets data-appearance; appearance.strict (data-strict) ignores what the reader chose
+BOOT = ("(function(){var d=document.documentElement,s=null;try{if(!d.hasAttribute('data-strict'))"
+        "s=localStorage.getItem('mdxsite-theme')}"
+        "catch(e){}var m=s||d.getAttribute('data-appearance')||'system';if(m==='system'){m="
+        "window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}"
+        "if(m==='dark')d.classList.add('dark')})();")
+
 
 def language_item(site: Site, page: Page) -> NavItem | None:
     """Return the ``navigation.languages`` entry the page sits in, if any."""
@@ -41,6 +49,15 @@ def setting(site: Site, page: Page, key: str) -> Mapping[str, Any]:
     own = item.extra.get(key) if item is not None else None
     value = own if isinstance(own, Mapping) else site.config.get(key)
     return value if isinstance(value, Mapping) else {}
+
+
+def colors(site: Site) -> dict[str, Any]:
+    """The site's primary colour and its light and dark variants (docs.json ``colors``)."""
+    found = site.config.get("colors")
+    colors: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+    primary = colors.get("primary", "#16A34A")
+    return {"primary": primary, "light": colors.get("light", primary),
+            "dark": colors.get("dark", primary)}
 
 
 def appearance(site: Site) -> dict[str, Any]:

@@ -99,3 +99,37 @@ def test_one_column_at_390_without_sideways_scrolling(
     assert b["tryIt"]["x"] + b["tryIt"]["w"] <= 390 and not b["inColumns"]
     _open_playground(p, 390, 844)
     context.close()
+
+
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_method_pills_read_and_keep_one_colour_per_method(
+        site: Path, serve_dir: Callable[..., str], chromium: object, scheme: str) -> None:
+    """The method pills of the sidebar and of the endpoint bar read at 4.5:1 (small bold text):
+    white on the sidebar's solid green (get) read 3.3:1 and on its yellow (put) 2.9:1. A
+    method has one colour on a page, as on the platform: the bar drew post green and get blue,
+    the sidebar the other way round."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run `make browser-deps`")
+    context = chromium.new_context(color_scheme=scheme)  # type: ignore[attr-defined]
+    context.add_init_script(f"localStorage.setItem('mdxsite-theme', '{scheme}')")
+    p = context.new_page()
+    p.goto(serve_dir(site) + PAGE)
+    methods = p.evaluate("""() => [...document.querySelectorAll('.nav-method')]
+        .map(el => el.className.match(/nav-method-(\\w+)/)[1])""")
+    assert {"get", "post", "put", "delete"} <= set(methods)
+    p.add_script_tag(path=str(AXE))
+    found = p.evaluate("""async () => (await axe.run(
+        { include: [['.nav-method'], ['.api-method']] },
+        { runOnly: ['color-contrast'], resultTypes: ['violations'] }))
+        .violations.flatMap(v => v.nodes.map(n => n.target.join(' ') + ': '
+                                             + n.any.map(a => a.message).join(' ')))""")
+    assert found == []
+    colours = p.evaluate("""() => {
+        const look = el => { const s = getComputedStyle(el); return [s.color, s.backgroundColor]; };
+        return { bar: look(document.querySelector('.api-endpoint .api-method')),
+                 side: look(document.querySelector('[aria-current="page"] .nav-method')) }; }""")
+    assert colours["bar"] == colours["side"], colours
+    context.close()

@@ -44,6 +44,13 @@ The user's id.
 </ParamField>
 """
 
+# a path longer than a phone's line, beside a one-server URL (a <code>, not a <select>)
+LONG = """---
+title: Set a variable
+api: PUT /organizations/{org}/projects/{project}/environments/{environment}/variables/{name}
+---
+"""
+
 
 @pytest.fixture
 def api(echo_api: Callable[..., str]) -> str:
@@ -57,9 +64,10 @@ def _build(tmp_path: Path, api: str, auth: dict[str, str]) -> Path:
     (root / "docs.json").write_text(json.dumps({
         "name": "Users", "theme": "mint", "colors": {"primary": "#0E7C66"},
         "api": {"mdx": {"server": api, "auth": auth}},
-        "navigation": {"groups": [{"group": "API", "pages": ["create-user", "get-user"]}]}}))
+        "navigation": {"groups": [{"group": "API", "pages": ["create-user", "get-user", "set-variable"]}]}}))
     (root / "create-user.mdx").write_text(CREATE)
     (root / "get-user.mdx").write_text(GET.format(api=api))
+    (root / "set-variable.mdx").write_text(LONG)
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", str(root), "-o", str(out), "--no-cache"])
     assert result.exit_code == 0, result.output
@@ -133,3 +141,22 @@ def test_mdx_endpoint_with_a_full_url_and_an_api_key(
                       "authorization": None, "key": "k-123", "contentType": None, "cookie": None,
                       "body": None, "form": None, "parts": None}
     assert pg.locator("[data-pg-status]").inner_text().startswith("200")
+
+
+def test_a_long_path_in_the_playground_gets_a_line_of_its_own_on_a_phone(
+        tmp_path: Path, api: str, serve_dir: Callable[..., str], chromium: object) -> None:
+    """The request line's path is read whole at 390 px: it had stayed beside the server URL,
+    squeezed to a sliver a few letters wide with its end cut off."""
+    base = serve_dir(_build(tmp_path, api, {"method": "bearer"}))
+    context = chromium.new_context(viewport={"width": 390, "height": 900})  # type: ignore[attr-defined]
+    p = context.new_page()
+    p.goto(f"{base}/set-variable/")
+    p.locator("[data-pg-open]").click()  # the bar's "Try it"
+    found = p.locator(".playground-path").evaluate("""el => {
+        const r = el.getBoundingClientRect(), bar = el.parentElement.getBoundingClientRect();
+        return { cut: el.scrollWidth > el.clientWidth + 1, right: r.right - bar.right,
+                 share: r.width / bar.width }; }""")
+    assert not found["cut"] and found["right"] <= 1, found
+    assert found["share"] > 0.6, found   # a line of its own, not a sliver beside the server
+    assert p.evaluate("document.documentElement.scrollWidth") == 390
+    context.close()

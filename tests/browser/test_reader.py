@@ -148,6 +148,9 @@ const A = () => <div className="x">{name}</div>;
 </Tabs>
 
 <Tip>A tip with a [link](/index).</Tip>
+
+Words longer than a phone's line: https://status.example.com/incidents/2024/queue-latency/postmortem-and-timeline
+and `ACCOUNT_SERVICE_MAXIMUM_CONCURRENT_CONNECTIONS_PER_REGION`.
 """
 
 
@@ -318,6 +321,42 @@ def test_search_typed_right_after_ctrl_k_keeps_every_key(chromium: Any,
     context.close()
 
 
+def test_on_a_phone_the_copy_page_menu_stands_apart_from_the_description(
+        chromium: Any, bases: dict[str, str]) -> None:
+    """At 390 px the page's contextual menu wraps under the title: the description below had
+    no gap, the text touching the button's border."""
+    context, tab = _open(chromium, bases["mem0"] + "/platform/platform-vs-oss/", 390, "light")
+    gap = tab.evaluate("""() => document.querySelector('.page-description').getBoundingClientRect().top
+        - document.querySelector('.page-header .contextual').getBoundingClientRect().bottom""")
+    assert gap >= 8, f"{gap}px between the menu and the description"
+    context.close()
+
+
+def test_arrow_keys_walk_the_search_results_and_enter_opens_one(chromium: Any,
+                                                               bases: dict[str, str]) -> None:
+    """As in the platform's search: Down from the box enters the results, Down and Up move
+    through them, Up from the first returns to the box, Enter opens the result. Pagefind's
+    list took Tab only: the arrows moved the caret in the box."""
+    base = bases["sample"]
+    context, tab = _open(chromium, base + "/quickstart/", 1280, "light")
+    tab.keyboard.press("Control+k")
+    tab.keyboard.type("jobs")
+    links = _search_results(tab)
+    assert len(links) >= 2, links
+    focused = "document.activeElement.href || document.activeElement.tagName"
+    tab.keyboard.press("ArrowDown")
+    assert tab.evaluate(focused) == links[0]
+    tab.keyboard.press("ArrowDown")
+    assert tab.evaluate(focused) == links[1]
+    tab.keyboard.press("ArrowUp")
+    tab.keyboard.press("ArrowUp")                  # from the first result, back to the box
+    assert tab.evaluate("document.activeElement.matches('.search-dialog input')")
+    tab.keyboard.press("ArrowDown")
+    tab.keyboard.press("Enter")
+    tab.wait_for_url(links[0])
+    context.close()
+
+
 def test_the_search_dialog_is_dark_in_dark_mode(chromium: Any, bases: dict[str, str]) -> None:
     context, tab = _open(chromium, bases["sample"] + "/quickstart/", 1280, "dark")
     tab.keyboard.press("Control+k")
@@ -376,6 +415,22 @@ def test_the_new_components_work_in_the_browser(chromium: Any, bases: dict[str, 
     repo = tab.locator("a.github-repo")
     assert repo.get_attribute("href") == "https://github.com/mintlify/docs"
     tab.screenshot(path=str(SHOTS / "components-full-1280-light.png"), full_page=True)
+    context.close()
+
+
+def test_a_word_longer_than_the_line_breaks_instead_of_widening_the_page(
+        chromium: Any, bases: dict[str, str]) -> None:
+    """A bare URL or a long identifier in `code` wraps inside the text's column at 390 px: it
+    had pushed the whole page sideways, the reader scrolling it left and right."""
+    context, tab = _open(chromium, bases["components"] + "/components/", 390, "light")
+    found = tab.evaluate("""() => {
+        const column = document.querySelector('article.prose').getBoundingClientRect().right;
+        const p = [...document.querySelectorAll('article.prose p')]
+            .find(el => el.textContent.startsWith("Words longer"));
+        return { past: [...p.querySelectorAll('a, code')].map(el => el.getBoundingClientRect().right - column),
+                 page: document.documentElement.scrollWidth }; }""")
+    assert len(found["past"]) == 2 and max(found["past"]) <= 1, found
+    assert found["page"] == 390, found
     context.close()
 
 

@@ -171,6 +171,26 @@ def test_the_404_page_offers_search(chromium: Any, site: Path,
     context.close()
 
 
+def test_the_404_page_follows_the_readers_mode_and_the_sites_colours(
+        chromium: Any, site: Path, serve_dir: Callable[..., str]) -> None:
+    """A reader in dark mode gets a dark 404 page, its button in the site's colour, and on a
+    phone its search box says what it is: the page had no mode script nor colours (a white
+    page, the default green), and at 390 px the box's words were hidden as in the navbar."""
+    context = chromium.new_context(viewport={"width": 390, "height": 800}, color_scheme="dark")
+    tab = context.new_page()
+    tab.goto(serve_dir(site, not_found_page=True) + "/no/such/page/")
+    found = tab.evaluate("""() => ({
+        dark: document.documentElement.classList.contains('dark'),
+        page: getComputedStyle(document.body).backgroundColor,
+        button: getComputedStyle(document.querySelector('.not-found .button-primary')).backgroundColor,
+        label: document.querySelector('.not-found-search span').getBoundingClientRect().width })""")
+    assert found["dark"] and found["page"] != "rgb(255, 255, 255)", found
+    assert found["button"] == "rgb(13, 147, 115)", found      # docs.json colors.primary
+    assert found["label"] > 50, found
+    assert tab.locator(".not-found-search").is_visible()
+    context.close()
+
+
 def test_the_phone_menu_offers_the_navbar_links_and_button(chromium: Any, site: Path,
                                                            serve_dir: Callable[..., str]) -> None:
     base = serve_dir(site)
@@ -238,6 +258,32 @@ def test_tabs_sync_and_a_code_group_dropdown(chromium: Any, site: Path,
     assert group.locator("select").input_value() == "npm"  # and back the other way
     assert group.get_by_text("npm i thing").is_visible()
     assert apart.get_by_text("Apart, yarn.").is_visible()
+    context.close()
+
+
+def test_a_tab_list_is_one_tab_stop_walked_with_arrows_home_and_end(
+        chromium: Any, site: Path, serve_dir: Callable[..., str]) -> None:
+    """The WAI-ARIA tabs pattern, as the platform's tabs: Tab reaches the chosen tab only and
+    leaves the list from there; the arrows (wrapping round), Home and End choose and focus a
+    tab. Every tab was a stop of its own, and the arrows stopped at the ends."""
+    context, tab = _tab(chromium, serve_dir(site), "/tabs/")
+    tabs = tab.locator(".tabs").first
+    first, second = tabs.get_by_role("tab", name="npm"), tabs.get_by_role("tab", name="yarn")
+    focused = "document.activeElement.textContent.trim()"
+    first.focus()
+    tab.keyboard.press("Tab")                       # out of the list, not onto "yarn"
+    assert tab.evaluate("!document.activeElement.closest('.tab-list')"), tab.evaluate(focused)
+    first.focus()
+    tab.keyboard.press("ArrowLeft")                 # wraps round to the last
+    assert tab.evaluate(focused) == "yarn" and second.get_attribute("aria-selected") == "true"
+    assert tabs.get_by_text("Install with yarn.").is_visible()
+    tab.keyboard.press("Home")
+    assert tab.evaluate(focused) == "npm" and first.get_attribute("aria-selected") == "true"
+    tab.keyboard.press("End")
+    assert tab.evaluate(focused) == "yarn"
+    tab.keyboard.press("Shift+Tab")                 # back out before the list
+    tab.keyboard.press("Tab")                       # and in again: on the chosen tab
+    assert tab.evaluate(focused) == "yarn"
     context.close()
 
 

@@ -80,6 +80,21 @@
       pending.setAttribute("aria-label", prompt());
       document.body.appendChild(dialog);
       dialog.addEventListener("click", function (e) { if (e.target === dialog) dialog.close(); });
+      // the arrow keys walk the results, as in the platform's search: Down from the box
+      // enters the list, Up from its first result returns to the box, Enter opens a result
+      // (it is a link); Tab still goes through every control
+      dialog.addEventListener("keydown", function (e) {
+        if (e.key !== "ArrowDown" && e.key !== "ArrowUp" || e.altKey || e.ctrlKey || e.metaKey) return;
+        var items = Array.prototype.slice.call(
+          dialog.querySelectorAll(".pagefind-ui__result-link, .pagefind-ui__button"));
+        if (!items.length) return;
+        var at = items.indexOf(document.activeElement);
+        var box = dialog.querySelector("#mdxsite-search input");
+        e.preventDefault();
+        if (e.key === "ArrowDown") items[Math.min(at + 1, items.length - 1)].focus();
+        else if (at > 0) items[at - 1].focus();
+        else if (box) box.focus();
+      });
       // revalidated, not taken from the cache: a redeploy may add or drop shards
       fetch(bundle() + "shard~list.json", { cache: "no-cache" })
         .then(function (r) { return r.ok ? r.json() : null; })

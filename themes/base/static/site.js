@@ -84,12 +84,20 @@
 
   on("[data-navigate]", "change", function (e, select) { window.location.href = select.value; });
 
-  // tabs (Tabs, CodeGroup): one panel visible; arrow keys move between tabs
+  // tabs (Tabs, CodeGroup): one panel visible. A tab list is one stop of the Tab key, its
+  // chosen tab (the WAI-ARIA tabs pattern, as the platform's tabs): the arrow keys, Home and
+  // End move between its tabs; Tab went through every tab before reaching the panel
+  document.querySelectorAll(".tab-list > .tab-button").forEach(function (b) {
+    b.tabIndex = b.getAttribute("aria-selected") === "true" ? 0 : -1;
+  });
   on(".tab-button", "click", function (e, btn) { selectTab(btn); });
   on(".tab-button", "keydown", function (e, btn) {
-    if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
-    var sib = e.key === "ArrowRight" ? btn.nextElementSibling : btn.previousElementSibling;
-    if (sib) { selectTab(sib); sib.focus(); }
+    var all = Array.prototype.slice.call(btn.parentElement.children), at = all.indexOf(btn);
+    var to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: all.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    var sib = all[(to + all.length) % all.length];
+    selectTab(sib); sib.focus();
   });
   on("[data-code-select]", "change", function (e, select) {
     var list = select.closest(".code-group").querySelector(":scope > .tab-list");
@@ -100,7 +108,10 @@
     var buttons = Array.prototype.slice.call(list.children);
     var panels = Array.prototype.filter.call(box.children, function (c) { return c.classList.contains("tab-panel"); });
     var index = buttons.indexOf(btn);
-    buttons.forEach(function (b, i) { b.setAttribute("aria-selected", i === index ? "true" : "false"); });
+    buttons.forEach(function (b, i) {
+      b.setAttribute("aria-selected", i === index ? "true" : "false");
+      b.tabIndex = i === index ? 0 : -1;
+    });
     panels.forEach(function (p, i) { p.hidden = i !== index; });
     var select = box.querySelector(":scope > .code-group-bar > select");  // CodeGroup dropdown
     if (select) select.selectedIndex = index;
