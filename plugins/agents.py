@@ -188,6 +188,5 @@ def _card(site: Site, base: str, found: list[Skill]) -> str:
 
 @hookimpl
 def mdxsite_watch_paths(site: Site) -> list[Path]:
-    # those present (called again after each build: a file or folder added since is a new
-    # .md file, which rebuilds the site anyway)
-    return [p for p in (site.root / SKILLS_FOLDER, *(site.root / n for n in AGENT_FILES)) if p.exists()]
+    # present or not: the watcher skips hidden folders such as .mintlify unless asked
+    return [site.root / SKILLS_FOLDER, *(site.root / name for name in AGENT_FILES)]

@@ -79,7 +79,7 @@ def test_contextual_menu_options_and_display(make_site, cli, tmp_path: Path) -> 
     assert "contextual.options[5]: unknown contextual option 'nonsense'" in result.output
     page = (tmp_path / "out" / "guide" / "index.html").read_text()
     toc = page[page.index('<aside class="toc"'):]
-    menu = re.search(r'<div class="contextual" data-contextual data-pagefind-ignore data-markdown="/guide.md">.*?</div>', toc, re.S)[0]
+    menu = re.search(r'<div class="contextual" id="page-context-menu" data-contextual data-pagefind-ignore data-markdown="/guide.md">.*?</div>', toc, re.S)[0]
     assert re.findall(r'data-option="(\w+)"', menu) == ["copy", "copy", "view", "chatgpt", "custom"]
     assert 'data-url="https://chatgpt.com/?hints=search&amp;q={prompt}"' in menu
     assert 'href="https://share.example/new?p=$path"' in menu

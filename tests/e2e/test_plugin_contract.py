@@ -350,7 +350,7 @@ def test_watch_mode_renders_again_the_pages_whose_declared_key_changed(site: Pat
                  mdxsite_page_dependencies=hookimpl(lambda page: [Dependency(
                      "head", head.read_text())] if page.key == "guide" else []),
                  mdxsite_page_slots=hookimpl(lambda page: {"after_content": head.read_text()}))
-    pm = plugin_manager.create(["search"])
+    pm = plugin_manager.create(["search", "agents"])  # agents watches the site's skill files
     pm.register(key, name="key")
     engine = Engine(site, tmp_path / "out", pm)
     try:

@@ -294,13 +294,13 @@ def check_modes(site: Callable[[str], Built]) -> None:
     built = site("frontmatter")
     canvas = built.page("canvas/index.html")
     main = canvas[canvas.index('<main id="content-area"'):canvas.index("</main>")]
-    assert '<body class="mode-custom"' in canvas and '<header class="topbar">' in canvas
+    assert '<body class="mode-custom"' in canvas and '<header class="topbar" id="navbar">' in canvas
     for gone in ('class="sidebar"', 'class="toc"', 'class="page-title"', 'class="page-description"',
                  'class="pager"', 'class="site-footer"'):
         assert gone not in canvas, gone
     assert '<div class="hero">Hero</div>' in main
     centred = built.page("centred/index.html")
-    assert '<body class="mode-center"' in centred and 'class="page-title">Centred' in centred
+    assert '<body class="mode-center"' in centred and 'class="page-title" id="page-title">Centred' in centred
 
 
 def check_update_toc(site: Callable[[str], Built]) -> None:
@@ -318,7 +318,7 @@ def check_rss(site: Callable[[str], Built]) -> None:
     page = built.page("changelog/index.html")
     assert '<link rel="alternate" type="application/rss+xml" title="Changelog - Fm" href="/changelog/rss.xml">' in page
     # rss: true also shows a button to the feed at the top of the page
-    assert re.search(r'<h1 class="page-title">Changelog <a class="rss-link" href="/changelog/rss.xml"', page)
+    assert re.search(r'<h1 class="page-title" id="page-title">Changelog <a class="rss-link" href="/changelog/rss.xml"', page)
     channel = ET.fromstring(built.page("changelog/rss.xml")).find("channel")
     assert channel is not None and channel.findtext("link") == "https://docs.acme.dev/changelog/"
     items = [(i.findtext("title"), i.findtext("link"), i.findtext("description"), i.findtext("category"))

@@ -156,9 +156,9 @@ def test_badges_deprecated_hidden_pages_and_sidebar_titles(showcase: Path) -> No
     assert "Hidden page" not in sidebar and "/hidden-page/" not in home           # hidden
     assert (showcase / "hidden-page" / "index.html").is_file()                     # yet built
     assert '<span>Overview</span>' in sidebar                                     # sidebarTitle
-    assert '<h1 class="page-title">Queues overview</h1>' in home                  # title
+    assert '<h1 class="page-title" id="page-title">Queues overview</h1>' in home                  # title
     legacy = (showcase / "legacy" / "index.html").read_text()
-    assert re.search(r'<h1 class="page-title">Legacy API <span class="label-deprecated">', legacy)
+    assert re.search(r'<h1 class="page-title" id="page-title">Legacy API <span class="label-deprecated">', legacy)
     assert 'href="/hidden-page/"' not in legacy                                  # pager skips it
 
 
@@ -167,7 +167,7 @@ def test_navbar_footer_logo_and_favicon(showcase: Path) -> None:
     assert '<a href="https://blog.example.com" rel="noopener">Blog</a>' in home
     assert re.search(r'<a class="button-primary button-github" href="https://github.com/acme/queues" '
                      r'rel="noopener"><svg[^>]*>.*?</svg>GitHub</a>', home, re.S)
-    footer = _between(home, '<footer class="site-footer">', "</footer>")
+    footer = _between(home, '<footer class="site-footer" id="footer">', "</footer>")
     socials = re.findall(r'<a href="([^"]+)" aria-label="(\w+)" rel="noopener"><svg', footer)
     assert socials == [("https://github.com/acme", "github"), ("https://acme.example", "website"),
                        ("https://x.com/acme", "x")]
@@ -281,7 +281,7 @@ def test_a_frame_page_is_a_blank_canvas_beside_the_sidebar(cli: Callable, make_s
     assert 'class="page-title"' not in page and "Welcome." not in page.split("<main", 1)[1]
     assert '<article class="custom-canvas">' in page             # no text typography
     assert 'class="toc' not in page and 'class="pager"' not in page
-    assert '<footer class="site-footer">' not in page
+    assert '<footer class="site-footer"' not in page
 
 
 def test_a_logo_or_favicon_written_from_the_current_folder(

@@ -109,7 +109,7 @@ def test_previous_and_next_step_over_the_pages_of_a_hidden_group(
 
     def pager(key: str) -> list[str]:
         html = (out / key / "index.html").read_text()
-        return re.findall(r'class="pager-(?:prev|next)" rel="(?:prev|next)" href="([^"]+)"', html)
+        return re.findall(r'class="pager-(?:prev|next) [\w-]+" rel="(?:prev|next)" href="([^"]+)"', html)
 
     assert pager("first") == ["/second/"]
     assert pager("second") == ["/first/"]
