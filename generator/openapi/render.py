@@ -37,7 +37,7 @@ from mdxsite.openapi import markdown as api_md
 from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi import overlays
 from mdxsite.openapi.load import Document, per_process
-from mdxsite.openapi.schema import Node, Walker, deref
+from mdxsite.openapi.schema import Node, Walker, deref, literal
 
 _TAGS = re.compile(r"<[^>]+>")
 _SCRIPTS = re.compile(r"<script\b.*?</script>", re.DOTALL)
@@ -131,15 +131,15 @@ def _own_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
     schema_first, _ = deref(data, _param_schema(param))
     for holder in (param, schema_first):
         if isinstance(holder, dict) and "x-default" in holder:
-            return holder["x-default"], True
+            return literal(data, holder["x-default"]), True
     if "example" in param:
-        return param["example"], True
+        return literal(data, param["example"]), True
     examples = param.get("examples")
     if isinstance(examples, dict):
         for value in examples.values():
             value, _ = deref(data, value)
             if isinstance(value, dict) and "value" in value:
-                return value["value"], True
+                return literal(data, value["value"]), True
     return None, False
 
 
@@ -152,12 +152,12 @@ def _param_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
     schema, _ = deref(data, _param_schema(param))
     if isinstance(schema, dict):  # in the order the platform's example generator takes them
         if "example" in schema:
-            return schema["example"], True
+            return literal(data, schema["example"]), True
         if isinstance(schema.get("examples"), list) and schema["examples"]:
-            return schema["examples"][0], True
+            return literal(data, schema["examples"][0]), True
         for key in ("default", "const"):
             if key in schema:
-                return schema[key], True
+                return literal(data, schema[key]), True
         if isinstance(schema.get("enum"), list) and schema["enum"]:
             return schema["enum"][0], True
     return None, False
@@ -255,7 +255,7 @@ def _named_examples(data: Any, media: dict[str, Any], media_type: str) -> list[t
         if isinstance(value, dict) and "value" in value:
             summary = value.get("summary")
             label = summary if isinstance(summary, str) else str(name)
-            found.append((label, samples.dump(value["value"], media_type)))
+            found.append((label, samples.dump(literal(data, value["value"]), media_type)))
     return found
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from mdxsite.model import ApiOperation, ApiParameter, RequestSample
-from mdxsite.openapi.schema import deref, format_of
+from mdxsite.openapi.schema import deref, format_of, literal
 
 # the values the platform's generateExampleFromSchema makes up for these formats (any other
 # string is "<string>"); files (binary, base64) it leaves out of an example, a page shows them
@@ -115,15 +115,15 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
         open_names = open_names | {name}
     # x-default: the value the platform's playground prefills (requests only)
     if mode == "request" and "x-default" in schema:
-        return schema["x-default"]
+        return literal(data, schema["x-default"])
     if "example" in schema:
-        return schema["example"]
+        return literal(data, schema["example"])
     examples = schema.get("examples")
     if isinstance(examples, list) and examples:
-        return examples[0]
+        return literal(data, examples[0])
     for key in ("default", "const"):
         if key in schema:
-            return schema[key]
+            return literal(data, schema[key])
     kind = _kind(schema)
     for combinator in ("oneOf", "anyOf"):
         options = schema.get(combinator)
@@ -196,13 +196,13 @@ def media_example(data: Any, media: Any, mode: str) -> Any:
     if not isinstance(media, dict):
         return None
     if "example" in media:
-        return media["example"]
+        return literal(data, media["example"])
     examples = media.get("examples")
     if isinstance(examples, dict):
         for value in examples.values():
             value, _ = deref(data, value)
             if isinstance(value, dict) and "value" in value:
-                return value["value"]
+                return literal(data, value["value"])
     return example_of(data, media.get("schema") or {}, mode)
 
 
