@@ -111,6 +111,28 @@ def _sample_parameter(data: Any, p: dict[str, Any], raw: dict[str, Any]) -> ApiP
                         explode=explode if isinstance(explode, bool) else None)
 
 
+def _serialisation(data: Any, param: dict[str, Any]) -> dict[str, Any]:
+    """How the playground spells a query parameter's array or object value in the request,
+    as the request samples do (:func:`samples._query_pairs`): its ``shape`` ("array",
+    "object", or "" for a single value, any other location, or a value described by
+    ``content``, sent as written), ``style`` and ``explode`` (OpenAPI's default: form,
+    exploded)."""
+    style = param.get("style")
+    style = style if isinstance(style, str) else "form"
+    explode = param.get("explode")
+    explode = explode if isinstance(explode, bool) else style == "form"
+    schema, _ = deref(data, param.get("schema"))
+    shape = ""
+    if param.get("in") == "query" and "schema" in param and isinstance(schema, dict):
+        kinds = [t for t in (schema.get("type") if isinstance(schema.get("type"), list)
+                             else [schema.get("type")]) if isinstance(t, str) and t != "null"]
+        if kinds[:1] == ["array"] or (not kinds and "items" in schema):
+            shape = "array"
+        elif kinds[:1] == ["object"] or (not kinds and "properties" in schema):
+            shape = "object"
+    return {"shape": shape, "style": style, "explode": explode}
+
+
 def _described(node: Node, param: dict[str, Any]) -> Node:
     """``node`` (a parameter's or header's schema) without its own description when the
     parameter has one: the platform shows the parameter's description in place of its
@@ -371,7 +393,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                        # allowed values are in its notes already, written once there
                        "shown_example": shown if own else None,
                        "example_json": json.dumps(example) if given else "",
-                       "prefilled": _has_x_default(data, param)})
+                       "prefilled": _has_x_default(data, param), **_serialisation(data, param)})
     body_raw, _ = deref(data, op.get("requestBody"))
     body: dict[str, Any] | None = None
     if isinstance(body_raw, dict):
@@ -467,7 +489,9 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "parameters": [{"name": p["name"], "in": p["in"], "required": p["required"],
                         "example": p["example"] if prefill or p["prefilled"] else None,
                         "placeholder": _text(p["example"]) or p["node"].type,
-                        "type": p["node"].type, "enum": p["node"].enum} for p in params],
+                        "type": p["node"].type, "enum": p["node"].enum,
+                        **({"shape": p["shape"], "style": p["style"], "explode": p["explode"]}
+                           if p["shape"] else {})} for p in params],
         "auth": [{"name": a.name, "type": a.type, "scheme": a.scheme, "in": a.location,
                   "param": a.param, "default": defaults.get(a.name, "")} for a in api_op.auth],
         "credentials": site.config.get("api.playground.credentials") is True,
