@@ -101,10 +101,15 @@ def example_of(data: Any, raw: Any, mode: str = "response") -> Any:
 
 
 def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[str],
-             budget: list[int], level: int = 0) -> Any:
+             budget: list[int], level: int = 0, part: bool = False) -> Any:
     """``depth`` counts properties and items (the platform's levels), ``level`` every call:
     oneOf/anyOf/allOf chains through ``$ref``s outside components.schemas (which
-    ``open_names`` does not see) stop at MAX_LEVEL instead of exhausting Python's stack."""
+    ``open_names`` does not see) stop at MAX_LEVEL instead of exhausting Python's stack.
+
+    A ``default`` is no example where the platform merges schemas: on a schema with
+    oneOf/anyOf/allOf, or on one of their options or parts (``part``), its converter drops
+    it, and its example is the options' (``oneOf: [{enum: [auto]}, {type: "null"}]`` beside
+    ``default: "null"`` reads ``"auto"``)."""
     budget[0] -= 1
     if budget[0] < 0 or level > MAX_LEVEL:
         return _CUT
@@ -121,7 +126,9 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
     examples = schema.get("examples")
     if isinstance(examples, list) and examples:
         return literal(data, examples[0])
-    for key in ("default", "const"):
+    combined = part or any(isinstance(schema.get(c), list) and schema[c]
+                           for c in ("oneOf", "anyOf", "allOf"))
+    for key in ("const",) if combined else ("default", "const"):
         if key in schema:
             return literal(data, schema[key])
     kind = _kind(schema)
@@ -130,10 +137,10 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
         if isinstance(options, list) and options:
             # the first option, with the schema's own properties after its own (as the
             # platform merges a schema with each of its options)
-            value = _example(data, options[0], mode, depth, open_names, budget, level + 1)
+            value = _example(data, options[0], mode, depth, open_names, budget, level + 1, True)
             if isinstance(value, dict) and isinstance(schema.get("properties"), dict):
                 own = {k: v for k, v in schema.items() if k not in ("oneOf", "anyOf")}
-                mine = _example(data, own, mode, depth, open_names, budget, level + 1)
+                mine = _example(data, own, mode, depth, open_names, budget, level + 1, True)
                 if isinstance(mine, dict):
                     value = {**value, **mine}
             return value
@@ -147,15 +154,15 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
     if isinstance(parts, list) and parts:
         merged: dict[str, Any] = {}
         other: Any = None
-        for part in parts:
-            value = _example(data, part, mode, depth, open_names, budget, level + 1)
+        for one in parts:
+            value = _example(data, one, mode, depth, open_names, budget, level + 1, True)
             if isinstance(value, dict):
                 merged.update(value)
             elif value not in (None, _OMIT, _CUT, "<any>") or other is None:
                 other = value  # a later part's value wins, a part saying nothing does not
         own = {k: v for k, v in schema.items() if k != "allOf"}
         if own.get("properties"):
-            value = _example(data, own, mode, depth, open_names, budget, level + 1)
+            value = _example(data, own, mode, depth, open_names, budget, level + 1, True)
             if isinstance(value, dict):
                 merged.update(value)
         return merged if merged or other is None else other
