@@ -124,8 +124,9 @@ def _serialisation(data: Any, param: dict[str, Any]) -> dict[str, Any]:
     schema, _ = deref(data, param.get("schema"))
     shape = ""
     if param.get("in") == "query" and "schema" in param and isinstance(schema, dict):
-        kinds = [t for t in (schema.get("type") if isinstance(schema.get("type"), list)
-                             else [schema.get("type")]) if isinstance(t, str) and t != "null"]
+        written = schema.get("type")
+        kinds = [t for t in (written if isinstance(written, list) else [written])
+                 if isinstance(t, str) and t != "null"]
         if kinds[:1] == ["array"] or (not kinds and "items" in schema):
             shape = "array"
         elif kinds[:1] == ["object"] or (not kinds and "properties" in schema):
