@@ -482,7 +482,12 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     # true (the platform's default is false: the examples are placeholders); an x-default is
     # the value the author asked to prefill, so it always is
     prefill = site.config.get("api.examples.prefill", False) is True
-    defaults = {s["name"]: s["default"] for s in next((alt for alt in security if alt), [])}
+    # several alternative requirements: the reader picks one (its schemes' fields show), as the
+    # reference lists them; the request samples use the first
+    choices = [alt for alt in security if alt]
+    schemes = list({s["name"]: s for alt in (choices if len(choices) > 1 else choices[:1])
+                    for s in alt}.values())
+    defaults = {s["name"]: s["default"] for s in schemes}
     playground = {
         "method": api_op.method, "path": route, "mode": mode,
         "servers": [{"url": s["url"], "variables": s["variables"],
@@ -493,8 +498,13 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                         "type": p["node"].type, "enum": p["node"].enum,
                         **({"shape": p["shape"], "style": p["style"], "explode": p["explode"]}
                            if p["shape"] else {})} for p in params],
-        "auth": [{"name": a.name, "type": a.type, "scheme": a.scheme, "in": a.location,
-                  "param": a.param, "default": defaults.get(a.name, "")} for a in api_op.auth],
+        "auth": [{"name": s["name"], "type": s["type"], "scheme": s["scheme"], "in": s["in"],
+                  "param": s["param"], "default": defaults.get(s["name"], ""),
+                  **({"options": [i for i, alt in enumerate(choices)
+                                  if any(o["name"] == s["name"] for o in alt)]}
+                     if len(choices) > 1 else {})} for s in schemes],
+        **({"auth_options": [" + ".join(s["name"] for s in alt) for alt in choices]}
+           if len(choices) > 1 else {}),
         "credentials": site.config.get("api.playground.credentials") is True,
         "body": {"type": body_type, "example": samples.dump(body_value, body_type)
                  if body_value is not None and prefill else samples.dump(

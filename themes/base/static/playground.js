@@ -68,10 +68,17 @@
 
     function serverIndex() { return select ? Number(select.value) || 0 : 0; }
 
+    // several alternative security requirements: the chosen one's credentials are shown and sent
+    var authChoice = $(section, "[data-pg-auth-option]");
+    function authOption() { return authChoice ? Number(authChoice.value) || 0 : 0; }
+
     function showVariables() {
       var index = String(serverIndex());
       $all(section, "[data-server-index]").forEach(function (label) {
         label.hidden = label.getAttribute("data-server-index") !== index;
+      });
+      $all(section, "[data-auth-options]").forEach(function (label) {
+        label.hidden = label.getAttribute("data-auth-options").split(" ").indexOf(String(authOption())) < 0;
       });
     }
 
@@ -109,6 +116,7 @@
         }
       });
       config.auth.forEach(function (auth) {
+        if (auth.options && auth.options.indexOf(authOption()) < 0) return;
         var fields = {};
         $all(section, '[data-pg-auth="' + auth.name + '"]').forEach(function (input) {
           fields[input.getAttribute("data-part")] = input.value;
