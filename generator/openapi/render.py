@@ -38,7 +38,7 @@ from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi import overlays
 from mdxsite.openapi.load import Document, per_process
 from mdxsite.openapi.sample_languages import LABELS, key_of
-from mdxsite.openapi.schema import Node, Walker, deref, post_keys
+from mdxsite.openapi.schema import Node, Walker, deref, literal, post_keys
 
 _TAGS = re.compile(r"<[^>]+>")
 _SCRIPTS = re.compile(r"<script\b.*?</script>", re.DOTALL)
@@ -104,6 +104,29 @@ def _sample_parameter(data: Any, p: dict[str, Any], raw: dict[str, Any]) -> ApiP
                         explode=explode if isinstance(explode, bool) else None)
 
 
+def _serialisation(data: Any, param: dict[str, Any]) -> dict[str, Any]:
+    """How the playground spells a query parameter's array or object value in the request,
+    as the request samples do (:func:`samples._query_pairs`): its ``shape`` ("array",
+    "object", or "" for a single value, any other location, or a value described by
+    ``content``, sent as written), ``style`` and ``explode`` (OpenAPI's default: form,
+    exploded)."""
+    style = param.get("style")
+    style = style if isinstance(style, str) else "form"
+    explode = param.get("explode")
+    explode = explode if isinstance(explode, bool) else style == "form"
+    schema, _ = deref(data, param.get("schema"))
+    shape = ""
+    if param.get("in") == "query" and "schema" in param and isinstance(schema, dict):
+        written = schema.get("type")
+        kinds = [t for t in (written if isinstance(written, list) else [written])
+                 if isinstance(t, str) and t != "null"]
+        if kinds[:1] == ["array"] or (not kinds and "items" in schema):
+            shape = "array"
+        elif kinds[:1] == ["object"] or (not kinds and "properties" in schema):
+            shape = "object"
+    return {"shape": shape, "style": style, "explode": explode}
+
+
 def _described(node: Node, param: dict[str, Any]) -> Node:
     """``node`` (a parameter's or header's schema) without its own description when the
     parameter has one: the platform shows the parameter's description in place of its
@@ -124,15 +147,15 @@ def _own_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
     schema_first, _ = deref(data, _param_schema(param))
     for holder in (param, schema_first):
         if isinstance(holder, dict) and "x-default" in holder:
-            return holder["x-default"], True
+            return literal(data, holder["x-default"]), True
     if "example" in param:
-        return param["example"], True
+        return literal(data, param["example"]), True
     examples = param.get("examples")
     if isinstance(examples, dict):
         for value in examples.values():
             value, _ = deref(data, value)
             if isinstance(value, dict) and "value" in value:
-                return value["value"], True
+                return literal(data, value["value"]), True
     return None, False
 
 
@@ -145,12 +168,12 @@ def _param_example(data: Any, param: dict[str, Any]) -> tuple[Any, bool]:
     schema, _ = deref(data, _param_schema(param))
     if isinstance(schema, dict):  # in the order the platform's example generator takes them
         if "example" in schema:
-            return schema["example"], True
+            return literal(data, schema["example"]), True
         if isinstance(schema.get("examples"), list) and schema["examples"]:
-            return schema["examples"][0], True
+            return literal(data, schema["examples"][0]), True
         for key in ("default", "const"):
             if key in schema:
-                return schema[key], True
+                return literal(data, schema[key]), True
         if isinstance(schema.get("enum"), list) and schema["enum"]:
             return schema["enum"][0], True
     return None, False
@@ -248,7 +271,7 @@ def _named_examples(data: Any, media: dict[str, Any], media_type: str) -> list[t
         if isinstance(value, dict) and "value" in value:
             summary = value.get("summary")
             label = summary if isinstance(summary, str) else str(name)
-            found.append((label, samples.dump(value["value"], media_type)))
+            found.append((label, samples.dump(literal(data, value["value"]), media_type)))
     return found
 
 
@@ -381,7 +404,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                        # allowed values are in its notes already, written once there
                        "shown_example": shown if own else None,
                        "example_json": json.dumps(example) if given else "",
-                       "prefilled": _has_x_default(data, param)})
+                       "prefilled": _has_x_default(data, param), **_serialisation(data, param)})
     body_raw, _ = deref(data, op.get("requestBody"))
     body: dict[str, Any] | None = None
     if isinstance(body_raw, dict):
@@ -469,7 +492,12 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     # true (the platform's default is false: the examples are placeholders); an x-default is
     # the value the author asked to prefill, so it always is
     prefill = site.config.get("api.examples.prefill", False) is True
-    defaults = {s["name"]: s["default"] for s in next((alt for alt in security if alt), [])}
+    # several alternative requirements: the reader picks one (its schemes' fields show), as the
+    # reference lists them; the request samples use the first
+    choices = [alt for alt in security if alt]
+    schemes = list({s["name"]: s for alt in (choices if len(choices) > 1 else choices[:1])
+                    for s in alt}.values())
+    defaults = {s["name"]: s["default"] for s in schemes}
     playground = {
         "method": api_op.method, "path": route, "mode": mode,
         "servers": [{"url": s["url"], "variables": s["variables"],
@@ -477,9 +505,16 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "parameters": [{"name": p["name"], "in": p["in"], "required": p["required"],
                         "example": p["example"] if prefill or p["prefilled"] else None,
                         "placeholder": _text(p["example"]) or p["node"].type,
-                        "type": p["node"].type, "enum": p["node"].enum} for p in params],
-        "auth": [{"name": a.name, "type": a.type, "scheme": a.scheme, "in": a.location,
-                  "param": a.param, "default": defaults.get(a.name, "")} for a in api_op.auth],
+                        "type": p["node"].type, "enum": p["node"].enum,
+                        **({"shape": p["shape"], "style": p["style"], "explode": p["explode"]}
+                           if p["shape"] else {})} for p in params],
+        "auth": [{"name": s["name"], "type": s["type"], "scheme": s["scheme"], "in": s["in"],
+                  "param": s["param"], "default": defaults.get(s["name"], ""),
+                  **({"options": [i for i, alt in enumerate(choices)
+                                  if any(o["name"] == s["name"] for o in alt)]}
+                     if len(choices) > 1 else {})} for s in schemes],
+        **({"auth_options": [" + ".join(s["name"] for s in alt) for alt in choices]}
+           if len(choices) > 1 else {}),
         "credentials": site.config.get("api.playground.credentials") is True,
         "body": {"type": body_type, "example": samples.dump(body_value, body_type)
                  if body_value is not None and prefill else samples.dump(

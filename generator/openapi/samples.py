@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from mdxsite.model import ApiOperation, ApiParameter, RequestSample
-from mdxsite.openapi.schema import deref, format_of
+from mdxsite.openapi.schema import deref, format_of, literal
 
 # the values the platform's generateExampleFromSchema makes up for these formats (any other
 # string is "<string>"); files (binary, base64) it leaves out of an example, a page shows them
@@ -103,10 +103,15 @@ def example_of(data: Any, raw: Any, mode: str = "response") -> Any:
 
 
 def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[str],
-             budget: list[int], level: int = 0) -> Any:
+             budget: list[int], level: int = 0, part: bool = False) -> Any:
     """``depth`` counts properties and items (the platform's levels), ``level`` every call:
     oneOf/anyOf/allOf chains through ``$ref``s outside components.schemas (which
-    ``open_names`` does not see) stop at MAX_LEVEL instead of exhausting Python's stack."""
+    ``open_names`` does not see) stop at MAX_LEVEL instead of exhausting Python's stack.
+
+    A ``default`` is no example where the platform merges schemas: on a schema with
+    oneOf/anyOf/allOf, or on one of their options or parts (``part``), its converter drops
+    it, and its example is the options' (``oneOf: [{enum: [auto]}, {type: "null"}]`` beside
+    ``default: "null"`` reads ``"auto"``)."""
     budget[0] -= 1
     if budget[0] < 0 or level > MAX_LEVEL:
         return _CUT
@@ -117,25 +122,27 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
         open_names = open_names | {name}
     # x-default: the value the platform's playground prefills (requests only)
     if mode == "request" and "x-default" in schema:
-        return schema["x-default"]
+        return literal(data, schema["x-default"])
     if "example" in schema:
-        return schema["example"]
+        return literal(data, schema["example"])
     examples = schema.get("examples")
     if isinstance(examples, list) and examples:
-        return examples[0]
-    for key in ("default", "const"):
+        return literal(data, examples[0])
+    combined = part or any(isinstance(schema.get(c), list) and schema[c]
+                           for c in ("oneOf", "anyOf", "allOf"))
+    for key in ("const",) if combined else ("default", "const"):
         if key in schema:
-            return schema[key]
+            return literal(data, schema[key])
     kind = _kind(schema)
     for combinator in ("oneOf", "anyOf"):
         options = schema.get(combinator)
         if isinstance(options, list) and options:
             # the first option, with the schema's own properties after its own (as the
             # platform merges a schema with each of its options)
-            value = _example(data, options[0], mode, depth, open_names, budget, level + 1)
+            value = _example(data, options[0], mode, depth, open_names, budget, level + 1, True)
             if isinstance(value, dict) and isinstance(schema.get("properties"), dict):
                 own = {k: v for k, v in schema.items() if k not in ("oneOf", "anyOf")}
-                mine = _example(data, own, mode, depth, open_names, budget, level + 1)
+                mine = _example(data, own, mode, depth, open_names, budget, level + 1, True)
                 if isinstance(mine, dict):
                     value = {**value, **mine}
             return value
@@ -149,15 +156,15 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
     if isinstance(parts, list) and parts:
         merged: dict[str, Any] = {}
         other: Any = None
-        for part in parts:
-            value = _example(data, part, mode, depth, open_names, budget, level + 1)
+        for one in parts:
+            value = _example(data, one, mode, depth, open_names, budget, level + 1, True)
             if isinstance(value, dict):
                 merged.update(value)
             elif value not in (None, _OMIT, _CUT, "<any>") or other is None:
                 other = value  # a later part's value wins, a part saying nothing does not
         own = {k: v for k, v in schema.items() if k != "allOf"}
         if own.get("properties"):
-            value = _example(data, own, mode, depth, open_names, budget, level + 1)
+            value = _example(data, own, mode, depth, open_names, budget, level + 1, True)
             if isinstance(value, dict):
                 merged.update(value)
         return merged if merged or other is None else other
@@ -198,13 +205,13 @@ def media_example(data: Any, media: Any, mode: str) -> Any:
     if not isinstance(media, dict):
         return None
     if "example" in media:
-        return media["example"]
+        return literal(data, media["example"])
     examples = media.get("examples")
     if isinstance(examples, dict):
         for value in examples.values():
             value, _ = deref(data, value)
             if isinstance(value, dict) and "value" in value:
-                return value["value"]
+                return literal(data, value["value"])
     return example_of(data, media.get("schema") or {}, mode)
 
 

@@ -65,6 +65,48 @@ def deref(data: Any, value: Any) -> tuple[Any, str]:
     return value, name
 
 
+MAX_LITERAL_REFS = 1000  # $refs followed inside one example value
+
+
+def literal(data: Any, value: Any) -> Any:
+    """``value`` (an example, default or const) with each internal ``{"$ref": "#/..."}`` in it
+    replaced by what it points at, as the platform's parser does: it dereferences the whole
+    document, so an example built from ``components.examples`` entries
+    (``bots: [{$ref: "#/components/examples/Bot/value"}]``) shows those values, not the
+    pointers. The value itself is returned when it holds none; a pointer that leads nowhere,
+    is external or lies inside its own target stays as written.
+    """
+    if not isinstance(value, (dict, list)) or '"$ref"' not in _probe(value):
+        return value
+    budget = [MAX_LITERAL_REFS]
+
+    def walk(node: Any, open_refs: frozenset[str]) -> Any:
+        if isinstance(node, list):
+            return [walk(item, open_refs) for item in node]
+        if not isinstance(node, dict):
+            return node
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/") and ref not in open_refs \
+                and budget[0] > 0:
+            target = resolve(data, ref)
+            if target is not None:
+                budget[0] -= 1
+                return walk(target, open_refs | {ref})
+        return {key: walk(item, open_refs) for key, item in node.items()}
+
+    return walk(value, frozenset())
+
+
+def _probe(value: Any) -> str:
+    """The value as JSON text, to tell cheaply whether a ``$ref`` key is anywhere in it."""
+    import json
+
+    try:
+        return json.dumps(value, default=str)
+    except (TypeError, ValueError, RecursionError):
+        return '"$ref"'
+
+
 def types_of(schema: dict[str, Any]) -> tuple[list[str], bool]:
     """Return the schema's types without ``null``, and whether null is allowed (3.0 or 3.1)."""
     raw = schema.get("type")
@@ -259,12 +301,12 @@ class Walker:
         if "const" in schema and schema["const"] is not None:
             node.enum = [schema["const"]]
         if "default" in schema:
-            node.default, node.has_default = schema["default"], True
+            node.default, node.has_default = literal(self.data, schema["default"]), True
         examples = schema.get("examples")
         if "example" in schema:
-            node.example, node.has_example = schema["example"], True
+            node.example, node.has_example = literal(self.data, schema["example"]), True
         elif isinstance(examples, list) and examples:
-            node.example, node.has_example = examples[0], True
+            node.example, node.has_example = literal(self.data, examples[0]), True
         node.constraints = constraints(schema)
         node.read_only = schema.get("readOnly") is True
         node.write_only = schema.get("writeOnly") is True

@@ -92,6 +92,10 @@ RULES: dict[str, Any] = {
     "parts": {"allOf": [{"type": "string", "example": "3"}, {"description": "says nothing"}]},
     "hidden": {"type": "string", "x-mint": {"href": "/x"}},            # left out
     "nulls": {"type": "array", "items": {"oneOf": [{"type": "null"}, {"type": "string"}]}},
+    # a default is dropped where the converter merges: an enum option wins, a part says nothing
+    "combined_default": {"oneOf": [{"type": "string", "enum": ["auto"]}, {"type": "null"}],
+                         "default": "null"},
+    "part_default": {"allOf": [{"type": "string", "default": "in"}]},
     "merged": {"type": "object", "properties": {"own": {"type": "boolean"}},
                "oneOf": [{"properties": {"first": {"type": "integer"}}},
                          {"properties": {"second": {"type": "integer"}}}]},
@@ -114,3 +118,4 @@ def test_made_up_values_are_the_platforms(oracle: Any) -> None:
     assert ours["anything"] == "<any>" and ours["maybe"] is None and ours["map"] == {}
     assert "no_value" not in ours and "hidden" not in ours and ours["parts"] == "3"
     assert ours["merged"] == {"first": 123, "own": True}
+    assert ours["combined_default"] == "auto" and ours["part_default"] == "<string>"

@@ -25,6 +25,38 @@
     return out.join("&");
   }
 
+  // a query parameter's array or object value (written as JSON, or an array as a comma
+  // list) spelled as its style and explode say, as the request samples spell it: ids=1&ids=2
+  // (form, exploded: the default), tags=a,b (explode false), filter[status]=open (deepObject)
+  var DELIMITERS = { form: ",", spaceDelimited: " ", pipeDelimited: "|" };
+  function asText(v) {
+    return v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
+  }
+  function queryPairs(input, name, text) {
+    var shape = input.getAttribute("data-shape"), value;
+    if (!shape) return [[name, text]];
+    try { value = JSON.parse(text); } catch (e) { value = undefined; }
+    if (shape === "array" && !Array.isArray(value)) {
+      value = text.split(",").map(function (v) { return v.trim(); })
+        .filter(function (v) { return v !== ""; });
+    }
+    if (value === null || typeof value !== "object") return [[name, text]];
+    var style = input.getAttribute("data-style") || "form";
+    var explode = input.getAttribute("data-explode") === "true";
+    if (Array.isArray(value)) {
+      if (explode || !DELIMITERS.hasOwnProperty(style)) {
+        return value.map(function (v) { return [name, asText(v)]; });
+      }
+      return [[name, value.map(asText).join(DELIMITERS[style])]];
+    }
+    var keys = Object.keys(value);
+    if (style === "deepObject") {
+      return keys.map(function (k) { return [name + "[" + k + "]", asText(value[k])]; });
+    }
+    if (explode) return keys.map(function (k) { return [k, asText(value[k])]; });
+    return [[name, keys.map(function (k) { return k + "," + asText(value[k]); }).join(",")]];
+  }
+
   function setup(section) {
     var holder = $(section, ".api-playground-config");
     if (!holder) return;
@@ -36,10 +68,17 @@
 
     function serverIndex() { return select ? Number(select.value) || 0 : 0; }
 
+    // several alternative security requirements: the chosen one's credentials are shown and sent
+    var authChoice = $(section, "[data-pg-auth-option]");
+    function authOption() { return authChoice ? Number(authChoice.value) || 0 : 0; }
+
     function showVariables() {
       var index = String(serverIndex());
       $all(section, "[data-server-index]").forEach(function (label) {
         label.hidden = label.getAttribute("data-server-index") !== index;
+      });
+      $all(section, "[data-auth-options]").forEach(function (label) {
+        label.hidden = label.getAttribute("data-auth-options").split(" ").indexOf(String(authOption())) < 0;
       });
     }
 
@@ -67,7 +106,9 @@
         } else if (value === "") {
           return;
         } else if (where === "query") {
-          query.push(encodeURIComponent(name) + "=" + encodeURIComponent(value));
+          queryPairs(input, name, value).forEach(function (pair) {
+            query.push(encodeURIComponent(pair[0]) + "=" + encodeURIComponent(pair[1]));
+          });
         } else if (where === "header") {
           headers[name] = value;
         } else if (where === "cookie") {
@@ -75,6 +116,7 @@
         }
       });
       config.auth.forEach(function (auth) {
+        if (auth.options && auth.options.indexOf(authOption()) < 0) return;
         var fields = {};
         $all(section, '[data-pg-auth="' + auth.name + '"]').forEach(function (input) {
           fields[input.getAttribute("data-part")] = input.value;
