@@ -143,6 +143,10 @@ def new_parser() -> MarkdownIt:
     _gfm_autolinks(md)
     md.core.ruler.at("normalize", _normalize_unless_normal)
     _quick_table_split()
+    # a table sits in a scrolling box: the table itself spans the column (a narrow one's rows
+    # reach across it) and a wide one scrolls sideways instead of squeezing its last column
+    md.add_render_rule("table_open", _table_open)
+    md.add_render_rule("table_close", _table_close)
     md.core.ruler.at("inline", _inline_with_plain_text_fast)
     _block_rules_by_first_character(md, {math_rule: "$"} if math_rule else {})
     inline_starts = {math_inline: "$"} if math_inline else {}
@@ -785,6 +789,14 @@ def _renders_tags_as_markdown_it(renderer: RendererHTML) -> bool:
     return kind.renderToken is RendererHTML.renderToken and \
         kind.renderAttrs is RendererHTML.renderAttrs and \
         not {"renderToken", "renderAttrs"} & vars(renderer).keys()
+
+
+def _table_open(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: Any) -> str:
+    return '<div class="table-wrap">\n' + render_tag(tokens, idx, False)
+
+
+def _table_close(self: RendererHTML, tokens: list[Token], idx: int, options: Any, env: Any) -> str:
+    return render_tag(tokens, idx, False) + "</div>\n"
 
 
 def render_tag(tokens: list[Token], idx: int, xhtml: bool) -> str:
