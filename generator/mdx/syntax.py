@@ -180,7 +180,8 @@ def prepare(text: str) -> tuple[str, list[int], list[tuple[int, str, str, str]]]
         if stack:
             close = f"</{stack[-1]}>"
             at = line.rfind(close)
-            if at > 0 and line[:at].strip(" \t>") and not line[at + len(close):].strip():
+            if at > 0 and line[:at].strip(" \t>") and not line[at + len(close):].strip() and \
+                    not _opens_on_line(stack[-1], line[:at]):
                 if not opened_inline[-1]:  # opened on a line of its own: it closes on one too
                     errors.append((len(lines), f"{close} follows text on its line, but "
                                    f"<{stack[-1]}> was opened on a line of its own",
@@ -194,6 +195,21 @@ def prepare(text: str) -> tuple[str, list[int], list[tuple[int, str, str, str]]]
         lines.append(line)
         origin.append(n)
     return dedent_children("\n".join(lines), in_span), origin, errors
+
+
+def _opens_on_line(name: str, text: str) -> bool:
+    """True when ``text`` opens more ``<name>`` elements than it closes: a closing tag after
+    it is theirs (``<Tooltip tip="t">x</Tooltip>`` inside a Tooltip's body), not the body's."""
+    opened = closed = 0
+    for m in re.finditer(rf"<(/?){re.escape(name)}(?=[\s/>])", text):
+        tag = scan_tag(text, m.start())
+        if tag is None or tag.self_closing:
+            continue
+        if tag.closing:
+            closed += 1
+        else:
+            opened += 1
+    return opened > closed
 
 
 def _closes_in_paragraph(name: str, work: list[tuple[str, int]]) -> bool:

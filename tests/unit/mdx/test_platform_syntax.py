@@ -72,3 +72,11 @@ def test_components_inside_block_quotes_read_as_outside(render) -> None:
 def test_the_tree_keeps_a_spread_attribute_as_written(tmp_path) -> None:
     node = page_tree("<Card {...rest} />\n")["children"][0]
     assert json.loads(json.dumps(node["attributes"])) == [{"spread": "...rest"}]
+
+
+def test_an_inline_element_in_a_body_closes_itself_not_the_body(render) -> None:
+    # the line's </Tooltip> is the inline Tooltip's: the outer one closes on the next line
+    source = '<Tooltip\n  tip="a"\n>\ntext <Tooltip tip="b">inner</Tooltip>\n</Tooltip>\n'
+    assert _errors(render, source) == []
+    outer = page_tree(source)["children"][0]
+    assert outer["name"] == "Tooltip" and len(page_tree(source)["children"]) == 1
