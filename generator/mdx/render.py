@@ -1210,7 +1210,7 @@ class _Renderer:
                           "with a plugin (mdxsite_components)", code="mdx.unknown-component")
             tag = "span" if inline else "div"
             return f'<{tag} class="mdx-unknown" data-component="{html.escape(name)}">{children}</{tag}>'
-        drawn = self.template(found, frame, children, kit.jinja)
+        drawn = self.template(found, frame, children, kit.jinja, inline)
         # a text-level component with its text on one line (<Badge>…</Badge> a line, as the
         # Badge page lists its colours) is text of a paragraph in MDX: the line break between
         # two of them is a space, not nothing. A line of tags alone (<Icon />) is not text.
@@ -1220,7 +1220,7 @@ class _Renderer:
         return drawn
 
     def template(self, component: Component, frame: Frame, children: Markup,
-                 env: jinja2.Environment) -> str:
+                 env: jinja2.Environment, inline: bool = False) -> str:
         name = component.name
         if name == "Mermaid":
             self.ctx.features.add("mermaid")
@@ -1240,6 +1240,8 @@ class _Renderer:
             self.ctx.warn(frame.line, message, hint,
                           code="mdx.unsupported-prop", needle=f"<{name}")
         extra = self.extra(name, props, frame, children, env)
+        if name == "Latex":  # in a sentence ("Inline math: <Latex>E = mc^2</Latex>") it is inline
+            extra["display"] = not inline
         children = extra.pop("children", children)
         template = self.ctx.templates.get(component.template)
         if template is None:

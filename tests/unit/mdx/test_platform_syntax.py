@@ -80,3 +80,11 @@ def test_an_inline_element_in_a_body_closes_itself_not_the_body(render) -> None:
     assert _errors(render, source) == []
     outer = page_tree(source)["children"][0]
     assert outer["name"] == "Tooltip" and len(page_tree(source)["children"]) == 1
+
+
+def test_latex_in_a_sentence_is_inline_math_and_alone_on_a_line_display_math(render) -> None:
+    # the platform's LaTeX page writes "Inline math: <Latex>E = mc^2</Latex>" in a sentence
+    html, _ = render("Inline math: <Latex>E = mc^2</Latex> here.\n")
+    assert html.startswith("<p>") and 'display="inline"' in html and "math-display" not in html
+    html, _ = render("<Latex>E = mc^2</Latex>\n")
+    assert 'display="block"' in html and "math-display" in html
