@@ -231,10 +231,12 @@ def _open_in_paragraph(name: str) -> tuple[str, str, str]:
             f"put <{name}> on a line of its own, or close it in the same paragraph", f"<{name}")
 
 
-def dedent_children(text: str, in_span: frozenset[int] | set[int] = frozenset()) -> str:
+def dedent_children(text: str, in_span: frozenset[int] | set[int] = frozenset(),
+                    quotes: int = 0) -> str:
     """Remove each component body's common indentation, keeping line numbers unchanged.
 
-    Lines in ``in_span`` continue a code span and hold no tags."""
+    Lines in ``in_span`` continue a code span and hold no tags. ``quotes`` is how many block
+    quotes ``text`` is inside (see :func:`_dedent_quotes`)."""
     lines = text.split("\n")
     offsets = [0, *accumulate(len(line) + 1 for line in lines[:-1])]
     blocks: list[tuple[int, int, int]] = []
@@ -285,19 +287,22 @@ def dedent_children(text: str, in_span: frozenset[int] | set[int] = frozenset())
         if _indent(lines[end]) > floor:  # a closing tag indented like the body, or deeper
             lines[end] = " " * floor + lines[end].lstrip(" \t")
     if "\n>" in text or text.startswith(">") or _QUOTE_LINE.search(text):
-        _dedent_quotes(lines)
+        _dedent_quotes(lines, quotes)
     return "\n".join(lines)
 
 
-_QUOTE = re.compile(r"(?:[ \t]*> ?)+")  # every marker of the line: nested quotes too
+_QUOTE = re.compile(r"[ \t]*> ?")
+_QUOTES_DEEPEST = 16  # quotes nested deeper keep their bodies as written (no page nests so)
 _QUOTE_LINE = re.compile(r"^[ \t]+>", re.M)
 
 
-def _dedent_quotes(lines: list[str]) -> None:
+def _dedent_quotes(lines: list[str], quotes: int) -> None:
     """Dedent the component bodies inside block quotes as :func:`dedent_children` does outside:
-    each run of quoted lines is dedented without its ``>`` markers, which are then put back
-    (all of a line's markers at once: a quote nested a thousand deep is one step, not a
-    thousand)."""
+    each run of quoted lines is dedented without its first ``>`` marker, which is then put
+    back; a quote inside it, the same way (down to a depth: a quote nested a thousand deep
+    would be a thousand nested calls)."""
+    if quotes >= _QUOTES_DEEPEST:
+        return
     fence = ""
     i = 0
     while i < len(lines):
@@ -319,7 +324,8 @@ def _dedent_quotes(lines: list[str]) -> None:
             continue
         marks = [_QUOTE.match(line).group() for line in lines[i:end]]  # type: ignore[union-attr]
         inner = dedent_children("\n".join(line[len(mark):] for line, mark in
-                                           zip(lines[i:end], marks))).split("\n")
+                                           zip(lines[i:end], marks)),
+                                quotes=quotes + 1).split("\n")
         lines[i:end] = [mark + line for mark, line in zip(marks, inner)]
         i = end
 

@@ -67,6 +67,11 @@ def test_components_inside_block_quotes_read_as_outside(render) -> None:
     deep = ('> <Steps>\n>   <Step title="a">\n>     <Steps>\n>       <Step title="b">\n'
             '>         Text\n>       </Step>\n>     </Steps>\n>   </Step>\n> </Steps>\n')
     assert _errors(render, deep) == []
+    # a quote inside the body keeps its own markers: the list after it is still a list
+    nested = "> <Frame>\n>       > quoted\n>\n>       - one\n>       - two\n>       </Frame>\n"
+    frame = page_tree(nested)["children"][0]["children"][0]
+    assert [c["type"] for c in frame["children"]] == ["blockquote", "list"]
+    assert len(frame["children"][1]["children"]) == 2
 
 
 def test_the_tree_keeps_a_spread_attribute_as_written(tmp_path) -> None:
