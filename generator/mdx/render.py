@@ -40,7 +40,7 @@ from mdxsite.mdx import (audience, code, components, filetree, frontmatter, imag
                         jsvalue, mermaid, variables)
 from mdxsite.mdx.components import CALLOUTS
 from mdxsite.mdx.jsx import Prop, Tag, scan_tag
-from mdxsite.mdx.syntax import VOID, mdx_plugin, prepare
+from mdxsite.mdx.syntax import VOID, math_block, mdx_plugin, prepare
 from mdxsite.model import Component, Heading, Page, RenderedPage, Site, frozen_mapping
 from mdxsite.sources import ASSET_SUFFIXES
 
@@ -134,7 +134,12 @@ def new_parser() -> MarkdownIt:
     # $5 and $10 in prose stay text: math needs no space inside the dollars and no digit after
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.use(mdx_plugin)
+    # display math is a fence of dollars, as remark-math reads it (the plugin's rule also
+    # takes "$$x$$" alone on a line, and ends at any line ending in "$$")
+    md.block.ruler.at("math_block", math_block, {"alt": ["paragraph", "reference", "blockquote",
+                                                         "list"]})
     math_rule = next((r.fn for r in md.block.ruler.__rules__ if r.name == "math_block"), None)
+    _math_at_start(md)
     math_inline = next((r.fn for r in md.inline.ruler.__rules__ if r.name == "math_inline"), None)
     # a link's URL is normalized (mdurl parse, punycode, percent-encoding) by a pure function of
     # the URL (5 us a link), and pages link the same pages again and again
@@ -158,6 +163,36 @@ def new_parser() -> MarkdownIt:
     _inline_rules_by_first_character(md, inline_starts)
     _tasklists_only_with_boxes(md)
     return md
+
+
+def _math_at_start(md: MarkdownIt) -> None:
+    """Read math opening a paragraph whose text ends in a digit.
+
+    The plugin's "no digit before the opening dollar" check reads ``src[pos - 1]``, which at
+    the paragraph's first character is its last one (Python's index -1): ``$$E = mc^2$$ …
+    see page 2`` lost its math. At that position the check is made without the plugin's
+    own (there is nothing before it); the digit after the closing dollar still counts.
+    """
+    from mdit_py_plugins.dollarmath.index import math_inline_dollar
+
+    rule = next((r.fn for r in md.inline.ruler.__rules__ if r.name == "math_inline"), None)
+    if rule is None:
+        return
+    at_start = math_inline_dollar(allow_space=False, allow_digits=True, allow_double=True)
+
+    def math_inline(state: StateInline, silent: bool) -> bool:
+        if state.pos or not state.src[-1:].isdigit():
+            return rule(state, silent)
+        pushed = len(state.tokens)
+        if not at_start(state, silent):
+            return False
+        if state.src[state.pos:state.pos + 1].isdigit():  # "$x$2": a price, not math
+            del state.tokens[pushed:]
+            state.pos = 0
+            return False
+        return True
+
+    md.inline.ruler.at("math_inline", math_inline)
 
 
 def _tasklists_only_with_boxes(md: MarkdownIt) -> None:
@@ -531,6 +566,18 @@ class Context:
                     break
         return Location(self.file, line + self.offset + 1, column)
 
+    def spaced_after(self, line: int | None, needle: str) -> bool:
+        """True when ``needle``, on the parsed ``line`` or one of the next ones, is followed
+        by a space or tab in the source (text markdown-it has trimmed off a paragraph)."""
+        if line is None or not 0 <= line < len(self.line_map):
+            return False
+        first = self.line_map[line]
+        for text in self.source_lines[first:first + 50]:
+            at = text.find(needle)
+            if at >= 0:
+                return text[at + len(needle):at + len(needle) + 1] in (" ", "\t")
+        return False
+
     def warn(self, line: int | None, message: str, hint: str = "", code: str = "mdx",
              needle: str = "") -> None:
         self.problems.append(Problem(self.where(line, needle=needle), message, hint, code=code,
@@ -718,6 +765,7 @@ def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
 
 
 _OPENING = frozenset({"jsx_open", "jsx_self"})
+_TRIMMED = frozenset({"heading_open", "th_open", "td_open"})
 
 
 def _custom_id(children: list[Token], line: int | None, ctx: Context) -> str | None:
@@ -906,7 +954,9 @@ class _Renderer:
             elif t in ("math_block", "math_block_label"):
                 top.parts.append(_math(tok.content, display=True))
             elif t == "inline":
-                top.parts.append(self.inline(tok.children or [], line))
+                # a heading's or cell's text ends where its trailing whitespace starts
+                trimmed = i > 0 and tokens[i - 1].type in _TRIMMED
+                top.parts.append(self.inline(tok.children or [], line, trimmed))
             elif t == "heading_close":
                 anchor = escapeHtml(str(tokens[i - 2].attrGet("id")))
                 top.parts.append(f'<a class="heading-anchor" href="#{anchor}" '
@@ -937,7 +987,7 @@ class _Renderer:
                       needle="twoslash")
 
     # ---------------------------------------------------------------- inline level
-    def inline(self, children: list[Token], line: int | None) -> str:
+    def inline(self, children: list[Token], line: int | None, trimmed: bool = False) -> str:
         stack = [Frame("", None, {}, line or 0)]
         plain_text = self.plain_text
         tags, special, xhtml = self.own_tags, self.inline_special, self.xhtml
@@ -963,6 +1013,9 @@ class _Renderer:
                 top.parts.append(self.expression(tok.content, line))
             elif t == "mdx_error":  # an inline error knows its line within the paragraph
                 at = line + tok.meta.get("line_offset", 0) if line is not None else None
+                if tok.meta.get("at_end") and not trimmed and \
+                        self.ctx.spaced_after(at, tok.meta["needle"]):
+                    continue  # 'x < ' ending a paragraph: MDX reads the space after '<'
                 self.ctx.error(at, tok.meta["message"], tok.meta["hint"],
                                needle=tok.meta.get("needle", "<!--"),
                                shift=tok.meta.get("shift", 0))
@@ -971,7 +1024,8 @@ class _Renderer:
             elif t == "image":
                 top.parts.append(self.image(tok, line))
             elif t == "math_inline" or t == "math_inline_double":
-                top.parts.append(_math(tok.content, display=t.endswith("double")))
+                # inline, "$$x$$" too: remark-math makes both inlineMath, drawn in the line
+                top.parts.append(_math(tok.content))
             elif t in self.rules:
                 top.parts.append(self.rules[t](children, i, self.md.options, self.env))
             else:  # a plugin's own renderToken (render_tag draws the rest, above)
@@ -1168,7 +1222,7 @@ class _Renderer:
                           "with a plugin (mdxsite_components)", code="mdx.unknown-component")
             tag = "span" if inline else "div"
             return f'<{tag} class="mdx-unknown" data-component="{html.escape(name)}">{children}</{tag}>'
-        drawn = self.template(found, frame, children, kit.jinja)
+        drawn = self.template(found, frame, children, kit.jinja, inline)
         # a text-level component with its text on one line (<Badge>…</Badge> a line, as the
         # Badge page lists its colours) is text of a paragraph in MDX: the line break between
         # two of them is a space, not nothing. A line of tags alone (<Icon />) is not text.
@@ -1178,7 +1232,7 @@ class _Renderer:
         return drawn
 
     def template(self, component: Component, frame: Frame, children: Markup,
-                 env: jinja2.Environment) -> str:
+                 env: jinja2.Environment, inline: bool = False) -> str:
         name = component.name
         if name == "Mermaid":
             self.ctx.features.add("mermaid")
@@ -1198,6 +1252,8 @@ class _Renderer:
             self.ctx.warn(frame.line, message, hint,
                           code="mdx.unsupported-prop", needle=f"<{name}")
         extra = self.extra(name, props, frame, children, env)
+        if name == "Latex":  # in a sentence ("Inline math: <Latex>E = mc^2</Latex>") it is inline
+            extra["display"] = not inline
         children = extra.pop("children", children)
         template = self.ctx.templates.get(component.template)
         if template is None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, MutableMapping
+from dataclasses import replace
 from itertools import accumulate
 from typing import Any
 
@@ -179,7 +180,8 @@ def prepare(text: str) -> tuple[str, list[int], list[tuple[int, str, str, str]]]
         if stack:
             close = f"</{stack[-1]}>"
             at = line.rfind(close)
-            if at > 0 and line[:at].strip() and not line[at + len(close):].strip():
+            if at > 0 and line[:at].strip(" \t>") and not line[at + len(close):].strip() and \
+                    not _opens_on_line(stack[-1], line[:at]):
                 if not opened_inline[-1]:  # opened on a line of its own: it closes on one too
                     errors.append((len(lines), f"{close} follows text on its line, but "
                                    f"<{stack[-1]}> was opened on a line of its own",
@@ -193,6 +195,21 @@ def prepare(text: str) -> tuple[str, list[int], list[tuple[int, str, str, str]]]
         lines.append(line)
         origin.append(n)
     return dedent_children("\n".join(lines), in_span), origin, errors
+
+
+def _opens_on_line(name: str, text: str) -> bool:
+    """True when ``text`` opens more ``<name>`` elements than it closes: a closing tag after
+    it is theirs (``<Tooltip tip="t">x</Tooltip>`` inside a Tooltip's body), not the body's."""
+    opened = closed = 0
+    for m in re.finditer(rf"<(/?){re.escape(name)}(?=[\s/>])", text):
+        tag = scan_tag(text, m.start())
+        if tag is None or tag.self_closing:
+            continue
+        if tag.closing:
+            closed += 1
+        else:
+            opened += 1
+    return opened > closed
 
 
 def _closes_in_paragraph(name: str, work: list[tuple[str, int]]) -> bool:
@@ -214,10 +231,12 @@ def _open_in_paragraph(name: str) -> tuple[str, str, str]:
             f"put <{name}> on a line of its own, or close it in the same paragraph", f"<{name}")
 
 
-def dedent_children(text: str, in_span: frozenset[int] | set[int] = frozenset()) -> str:
+def dedent_children(text: str, in_span: frozenset[int] | set[int] = frozenset(),
+                    quotes: int = 0) -> str:
     """Remove each component body's common indentation, keeping line numbers unchanged.
 
-    Lines in ``in_span`` continue a code span and hold no tags."""
+    Lines in ``in_span`` continue a code span and hold no tags. ``quotes`` is how many block
+    quotes ``text`` is inside (see :func:`_dedent_quotes`)."""
     lines = text.split("\n")
     offsets = [0, *accumulate(len(line) + 1 for line in lines[:-1])]
     blocks: list[tuple[int, int, int]] = []
@@ -267,7 +286,48 @@ def dedent_children(text: str, in_span: frozenset[int] | set[int] = frozenset())
         _dedent(lines, start, end, floor)
         if _indent(lines[end]) > floor:  # a closing tag indented like the body, or deeper
             lines[end] = " " * floor + lines[end].lstrip(" \t")
+    if "\n>" in text or text.startswith(">") or _QUOTE_LINE.search(text):
+        _dedent_quotes(lines, quotes)
     return "\n".join(lines)
+
+
+_QUOTE = re.compile(r"[ \t]*> ?")
+_QUOTES_DEEPEST = 16  # quotes nested deeper keep their bodies as written (no page nests so)
+_QUOTE_LINE = re.compile(r"^[ \t]+>", re.M)
+
+
+def _dedent_quotes(lines: list[str], quotes: int) -> None:
+    """Dedent the component bodies inside block quotes as :func:`dedent_children` does outside:
+    each run of quoted lines is dedented without its first ``>`` marker, which is then put
+    back; a quote inside it, the same way (down to a depth: a quote nested a thousand deep
+    would be a thousand nested calls)."""
+    if quotes >= _QUOTES_DEEPEST:
+        return
+    fence = ""
+    i = 0
+    while i < len(lines):
+        m = _FENCE.match(lines[i])
+        if fence:
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+                fence = ""
+            i += 1
+            continue
+        if m:
+            fence = m.group(1)
+            i += 1
+            continue
+        end = i
+        while end < len(lines) and _QUOTE.match(lines[end]) is not None:
+            end += 1
+        if end == i:
+            i += 1
+            continue
+        marks = [_QUOTE.match(line).group() for line in lines[i:end]]  # type: ignore[union-attr]
+        inner = dedent_children("\n".join(line[len(mark):] for line, mark in
+                                           zip(lines[i:end], marks)),
+                                quotes=quotes + 1).split("\n")
+        lines[i:end] = [mark + line for mark, line in zip(marks, inner)]
+        i = end
 
 
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])([ \t]+)(?=\S)")
@@ -371,6 +431,8 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         return True
     memo = _tag_memo(state.env, src)  # a block tag is asked about again as a terminator
     tag = scan_tag(src, pos, memo)
+    if (tag is None or tag.end > state.eMarks[start_line]) and _quoted(state, start_line + 1):
+        tag = memo[pos] = _quoted_tag(state, start_line, pos)
     # markdown-it asks its terminators with silent=True; a rule starting a block is not
     # continuing a paragraph, whatever state.parentType says (lheading leaves it "paragraph")
     if tag is None or (silent and _code_continues(state, start_line)):
@@ -432,6 +494,78 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
     return True
 
 
+_MATH_OPEN = re.compile(r"(\${2,})([^$]*)$")
+
+
+def math_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """``$$`` on a line, the TeX, and ``$$`` on a line: math as the platform's remark-math
+    reads it, a fence of dollars. The opening run may be followed by text holding no ``$``
+    (``$$x$$`` on one line is inline math in a paragraph); it closes at a line of at least
+    as many dollars and nothing else, or at the end of its container; blank lines stay in it."""
+    start = state.bMarks[start_line] + state.tShift[start_line]
+    if state.is_code_block(start_line) or not state.src.startswith("$$", start):
+        return False
+    opening = _MATH_OPEN.match(state.src, start, state.eMarks[start_line])
+    if opening is None:
+        return False
+    if silent:
+        return True
+    run = len(opening.group(1))
+    line = start_line
+    closed = False
+    while True:
+        line += 1
+        if line >= end_line:
+            break
+        begin, end = state.bMarks[line] + state.tShift[line], state.eMarks[line]
+        if begin < end and state.sCount[line] < state.blkIndent:
+            break  # a line less indented than the container ends it
+        text = state.src[begin:end].rstrip()
+        if not state.is_code_block(line) and len(text) >= run and \
+                text == "$" * len(text):
+            closed = True
+            break
+    lines = state.getLines(start_line + 1, line, state.sCount[start_line], False)
+    tok = state.push("math_block", "math", 0)
+    tok.block = True
+    tok.content = lines
+    tok.markup = opening.group(1)
+    tok.map = [start_line, line + (1 if closed else 0)]
+    state.line = line + (1 if closed else 0)
+    return True
+
+
+def _quoted(state: StateBlock, line: int) -> bool:
+    """True when ``line`` is a line of a block quote, past its ``>`` markers (markdown-it
+    moves such a line's start past them; a list item's lines keep theirs)."""
+    if line >= state.lineMax:
+        return False
+    raw = state.eMarks[line - 1] + 1
+    return state.bMarks[line] > raw and ">" in state.src[raw:state.bMarks[line]]
+
+
+def _unquoted(state: StateBlock, start_line: int, pos: int) -> tuple[str, list[int]]:
+    """The text from ``pos`` on, the block quote's markers left out of each following line
+    (MDX reads a tag or an expression across lines without them), and where each of its
+    lines starts in the source."""
+    starts = [pos]
+    parts = [state.src[pos:state.eMarks[start_line]]]
+    for line in range(start_line + 1, min(state.lineMax, start_line + 41)):
+        starts.append(state.bMarks[line])
+        parts.append(state.src[state.bMarks[line]:state.eMarks[line]])
+    return "\n".join(parts), starts
+
+
+def _quoted_tag(state: StateBlock, start_line: int, pos: int) -> Tag | None:
+    """The tag at ``pos`` read across the lines of its block quote, its end in the source."""
+    text, starts = _unquoted(state, start_line, pos)
+    tag = scan_tag(text, 0)
+    if tag is None:
+        return None
+    row = text.count("\n", 0, tag.end)
+    return replace(tag, start=pos, end=starts[row] + tag.end - (text.rfind("\n", 0, tag.end) + 1))
+
+
 def _tag_memo(env: MutableMapping[str, Any], src: str) -> dict[int, Tag | None]:
     """The :func:`scan_tag` memo of this parse's block source (tags never change once scanned)."""
     found = env.get("mdx_block_tags")
@@ -456,6 +590,9 @@ def expression_block(state: StateBlock, start_line: int, end_line: int, silent: 
         return True
     tok = state.push("jsx_expr_block", "", 0)
     tok.content = src[pos + 1:end - 1]
+    if last > start_line and _quoted(state, start_line + 1):  # without the quote's markers
+        text, _ = _unquoted(state, start_line, pos)
+        tok.content = "\n".join(text.split("\n")[:last - start_line + 1])[1:].rstrip()[:-1]
     tok.map = [start_line, last + 1]
     state.line = last + 1
     return True
@@ -575,7 +712,14 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
             tok.meta = dict(COMMENT_ERROR)
         state.pos = close + 3 if close >= 0 else state.posMax
         return True
-    if src[pos] != "<" or pos + 1 >= len(src) or src[pos + 1].isspace():
+    if src[pos] != "<":
+        return False
+    if pos + 1 >= len(src):
+        if not silent:  # a tag name must follow; a paragraph's trailing space spares it
+            _ends_without_name(state, pos)
+            state.pos = pos + 1
+        return not silent
+    if src[pos + 1].isspace():
         return False
     tag = scan_tag(src, pos) if src[pos + 1].isalpha() or src[pos + 1] in "/>" else None
     if tag is None:
@@ -615,6 +759,34 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
     return True
 
 
+def _ends_without_name(state: StateInline, pos: int) -> None:
+    """Record the error of a ``<`` ending the inline content (``x <``): MDX expects a tag name
+    after it. markdown-it has taken a paragraph's trailing whitespace off, which in MDX's
+    reading keeps the ``<`` text: the renderer asks the source (``at_end``)."""
+    src = state.src
+    line_start = src.rfind("\n", 0, pos) + 1
+    needle = src[line_start:pos + 1].lstrip()[-60:]
+    state.push("mdx_error", "", 0).meta = {
+        "message": "'<' ends the paragraph: MDX reads '<' before anything but a space as a "
+                   "tag, and finds no tag name after it",
+        "hint": "write a literal '<' as '\\<' or '&lt;'",
+        "needle": needle, "shift": len(needle), "at_end": True,
+        "line_offset": src.count("\n", 0, pos)}
+    state.push("text", "", 0).content = "<"
+
+
+def _unclosed_expression(state: StateInline, pos: int) -> None:
+    src = state.src
+    line_start = src.rfind("\n", 0, pos) + 1
+    needle = src[line_start:pos].lstrip()[-60:]
+    state.push("mdx_error", "", 0).meta = {
+        "message": "'{' opens an expression that is never closed: MDX reads every '{' as the "
+                   "start of a JavaScript expression",
+        "hint": "close it with '}', or write a literal brace as '\\{'",
+        "needle": needle or "{", "shift": len(needle), "line_offset": src.count("\n", 0, pos)}
+    state.push("text", "", 0).content = "{"
+
+
 def _expression_end(env: MutableMapping[str, Any], src: str, pos: int) -> int:
     """:func:`skip_expression`, remembering (per parse, per source) which braces never close,
     so a run of unclosed ``{`` costs one scan in all, not one scan each."""
@@ -634,7 +806,10 @@ def expression_inline(state: StateInline, silent: bool) -> bool:
         return False
     end = _expression_end(state.env, state.src, pos)
     if end < 0:
-        return False
+        if not silent:
+            _unclosed_expression(state, pos)
+            state.pos = pos + 1
+        return not silent
     if not silent:
         tok = state.push("jsx_expr", "", 0)
         tok.content = state.src[pos + 1:end - 1]

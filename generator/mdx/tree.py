@@ -168,7 +168,7 @@ class _Builder:
         attributes: list[dict[str, Any]] = []
         for prop in tag.props:
             if prop.kind == "spread":
-                attributes.append({"spread": _inner(prop.raw)})
+                attributes.append({"spread": f"...{prop.raw}"})  # as mdast keeps it
             elif prop.kind == "string":
                 attributes.append({"name": prop.name, "value": prop.raw})
             elif prop.kind == "expr":

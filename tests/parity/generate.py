@@ -4,8 +4,15 @@ Each page mixes paragraphs (with code spans that cross line breaks and ``<word>`
 them, inline components, void elements with closing tags), lists nested at varied
 indentation with components and fences inside their items, components whose bodies and
 closing tags are indented differently, lazy-line tags right after paragraph text, raw HTML
-blocks with blank lines and Markdown between, tables and headings. The same seed always
-gives the same page. :func:`verdicts` compares mdxsite's verdict on pages with the oracle's.
+blocks with blank lines and Markdown between, tables and headings. It also writes the rest
+of what the platform's parser reads: components inside block quotes and table cells,
+attribute expressions holding braces, quotes and ``>`` in strings and template literals,
+tags whose attributes span lines, MDX comments, emphasis around inline components, fences at
+odd indentation inside components, headings with ``{#custom-id}``, ``export const`` values
+and imported snippets used in props, math, footnotes and GFM (strikethrough, task lists,
+autolink literals, link references), and the mistakes MDX fails a page on (a ``<`` ending a
+paragraph, a ``{`` never closed). The same seed always gives the same page. :func:`verdicts`
+compares mdxsite's verdict on pages with the oracle's.
 """
 
 from __future__ import annotations
@@ -18,21 +25,40 @@ from mdxsite.errors import MdxsiteError
 from mdxsite.mdx import frontmatter
 from mdxsite.mdx.render import Context, render_mdx
 
+# a heading's {#custom-id}: the platform takes it off before it compiles (its "Format text"
+# page); its MDX compiler alone, the oracle, would read the braces as an expression
+CUSTOM_ID = re.compile(r"^( {0,3}#{1,6} .*?)[ \t]*\{#[^}]*\}[ \t]*(\r?)$", re.M)
+
 WORDS = ("alpha beta gamma delta token request user value config deploy cache index "
          "café naïve 日本語 Ünïcode").split()
 CONTAINERS = ["Note", "Tip", "Warning", "Info", "Check", "Accordion", "Card", "Frame", "Expandable"]
+# attribute values as pages write them: braces, quotes and '>' inside strings, template
+# literals and nested objects, which end neither the expression nor the tag
+ATTRIBUTES = ['title="a > b"', "title='say \"hi\" }'", 'title={"}"}', 'title={`x > ${"}"} y`}',
+              "data={{a: {b: [1, 2]}, c: '>'}}", "cols={2}", "open", 'href="/x?a=1&b={2}"',
+              "{...rest}", 'aria-label="x"', "items={['a', `b${1}`]}",
+              "title={/* a } comment */ 'x'}"]
+# what a page's top defines (a snippet of the golden site's, an exported value) and the
+# components whose props use it
+STATEMENTS = [("import Greeting from '/snippets/greeting.mdx';",
+               '<Greeting name="Ada" product={"Acme"} />'),
+              ("import { plan } from '/snippets/vars.mdx';", "<Card title={plan.name}>x</Card>"),
+              ("export const cfg = { cols: 2, items: ['a', 'b>c'], deep: { x: `y}` } };",
+               "<CardGroup cols={cfg.cols}>\n  <Card title={cfg.items[1]}>A</Card>\n</CardGroup>"),
+              ("export const names = [\"x\", \"y\"];", "<Tooltip tip={names[0]}>t</Tooltip> text")]
 
 
 class PageGenerator:
     def __init__(self, seed: int) -> None:
         self.r = random.Random(seed)
+        self.uses: list[str] = []
 
     def words(self, low: int = 2, high: int = 7) -> str:
         return " ".join(self.r.choice(WORDS) for _ in range(self.r.randint(low, high)))
 
     def inline(self) -> str:
         r = self.r
-        kind = r.randrange(10)
+        kind = r.randrange(18)
         if kind == 0:
             return f"`{self.words(1, 2)}`"
         if kind == 1:  # a code span crossing a line break, holding tag-like text
@@ -49,10 +75,36 @@ class PageGenerator:
             return f'<Tooltip tip="{r.choice(WORDS)}">{r.choice(WORDS)}</Tooltip>'
         if kind == 7:
             return r.choice([f"{{'{r.choice(WORDS)}'}}", "{/* a comment */}"])
+        if kind == 8:  # emphasis around an inline component, or inside one
+            return r.choice([f'*{r.choice(WORDS)} <Icon icon="x" /> {r.choice(WORDS)}*',
+                             f'**<Tooltip tip="t">{r.choice(WORDS)}</Tooltip>**',
+                             f"_<Badge>{r.choice(WORDS)}</Badge>_",
+                             f"<Badge>*{r.choice(WORDS)}* `c`</Badge>"])
+        if kind == 9:  # GFM: strikethrough, autolink literals
+            return r.choice([f"~~{self.words(1, 2)}~~", f"~{r.choice(WORDS)}~",
+                             "https://example.com/a?b=1", "www.example.com", "x@example.com"])
+        if kind == 10:  # math (never a price: "$5 and $10" stays off the page)
+            return r.choice(["$x^2$", "$a_{i} + b$", "$$E = mc^2$$"])
+        if kind == 11:
+            return f"[^{r.choice(['1', 'note'])}]"
+        if kind == 12:  # expressions holding braces and strings
+            return r.choice(["{{a: 1}.a}", '{`t ${"}"}`}', "{'}'}", "{[1, 2].length}"])
+        if kind == 13:
+            return r.choice(['<Badge {...props}>b</Badge>',
+                             f'<Tooltip {r.choice(ATTRIBUTES)}>{r.choice(WORDS)}</Tooltip>'])
+        if kind == 14:
+            return f"[{r.choice(WORDS)}][ref]"
         return self.words()
 
     def paragraph(self) -> list[str]:
         text = " ".join(self.inline() for _ in range(self.r.randint(1, 4))).strip()
+        roll = self.r.random()
+        if roll < .01:
+            text += " <"  # '<' ending a paragraph: MDX expects a tag name there
+        elif roll < .012:
+            text += " {" + self.r.choice(WORDS)  # an expression never closed
+        elif roll < .03:
+            text += " < " + self.r.choice(WORDS)  # '<' and a space: text
         return text.split("\n")
 
     def fence(self) -> list[str]:
@@ -61,7 +113,43 @@ class PageGenerator:
         return ["```" + lang, *body, "```"]
 
     def table(self) -> list[str]:
-        return ["| a | b |", "|---|---|", f"| {self.r.choice(WORDS)} | `x` |"]
+        r = self.r
+        cells = [r.choice(WORDS), "`x`", '<Icon icon="x" />', f'<Tooltip tip="t">{r.choice(WORDS)}</Tooltip>',
+                 "a \\| b", "`c \\| d`", "~~old~~", "**b** *i*", "{1 + 1}", "$x$",
+                 f"<Badge>{r.choice(WORDS)}</Badge>", "<br />", ""]
+        rows = [f"| {r.choice(cells)} | {r.choice(cells)} |" + (f" {r.choice(cells)} |" if r.random() < .2 else "")
+                for _ in range(r.randint(1, 3))]
+        return ["| a | b |", r.choice(["|---|---|", "|:--|--:|", "| :-: | --- |"]), *rows]
+
+    def quote(self, depth: int) -> list[str]:
+        """A block quote: every line prefixed, or a lazy line left bare, around components,
+        lists and fences."""
+        inner = self.blocks(depth + 1, self.r.randint(1, 2), allow_lazy=False)
+        prefix = self.r.choice(["> ", ">"])
+        return [(prefix + line).rstrip() if line.strip() else ">" for line in inner]
+
+    def tag_lines(self, depth: int) -> list[str]:
+        """A component whose attributes span lines (a blank line among them at times)."""
+        r = self.r
+        name = r.choice(["Card", "Accordion", "Tooltip", "Expandable"])
+        attrs = [f"  {r.choice(ATTRIBUTES)}" for _ in range(r.randint(1, 3))]
+        if r.random() < .2:
+            attrs.insert(1, "")
+        if r.random() < .3:
+            return [f"<{name}", *attrs, "/>"]
+        body = self.blocks(depth + 1, 1, allow_lazy=False)
+        return [f"<{name}", *attrs, ">", *body, f"</{name}>"]
+
+    def math(self) -> list[str]:
+        return self.r.choice([["$$", "\\frac{a}{b} = c", "$$"], ["$$", "x^2", "", "y", "$$"],
+                              ["$$x = 1$$"]])
+
+    def tasks(self) -> list[str]:
+        return [f"- [{self.r.choice([' ', 'x'])}] {self.words()}" for _ in range(self.r.randint(1, 3))]
+
+    def comment(self) -> list[str]:
+        return self.r.choice([["{/* a comment */}"], ["{/*", "  a comment across lines", "*/}"],
+                              ["<!-- an HTML comment -->"] if self.r.random() < .1 else ["{/**/}"]])
 
     def html(self, depth: int) -> list[str]:
         tag = self.r.choice(["div", "section", "span"])
@@ -72,7 +160,9 @@ class PageGenerator:
         r = self.r
         name = r.choice(CONTAINERS)
         attrs = f' title="{r.choice(WORDS)}"' if name in ("Accordion", "Card", "Expandable") else ""
-        body_indent = r.choice([0, 0, 2, 4, 6])
+        if r.random() < .3:
+            attrs += " " + r.choice(ATTRIBUTES)
+        body_indent = r.choice([0, 0, 2, 4, 6, 1, 3])
         close_indent = r.choice([0, body_indent, max(0, body_indent - 2)])
         body = self.blocks(depth + 1, r.randint(1, 2), allow_lazy=False)
         blank = [""] if r.random() < .5 else []
@@ -117,20 +207,35 @@ class PageGenerator:
     def blocks(self, depth: int, count: int, allow_lazy: bool = True) -> list[str]:
         out: list[str] = []
         for _ in range(count):
-            choices = [self.paragraph, self.paragraph, self.fence, self.table]
+            choices = [self.paragraph, self.paragraph, self.fence, self.table, self.math,
+                       self.tasks, self.comment]
             if depth < 3:
                 choices += [lambda: self.component(depth), lambda: self.listing(depth),
-                            lambda: self.html(depth), lambda: self.steps(depth)]
+                            lambda: self.html(depth), lambda: self.steps(depth),
+                            lambda: self.quote(depth), lambda: self.tag_lines(depth)]
                 if allow_lazy:
                     choices.append(lambda: self.lazy_tag(depth))
             if depth == 0:
                 choices.append(lambda: [f"## {self.words(1, 3)}"])
+                choices.append(lambda: [f"### {self.words(1, 2)} {{#{self.r.choice(WORDS[:8])}-id}}"])
             out += self.r.choice(choices)()
             out.append("")
         return out[:-1]
 
     def page(self) -> str:
-        text = "\n".join(self.blocks(0, self.r.randint(2, 6))) + "\n"
+        r = self.r
+        top: list[str] = []
+        for statement, use in r.sample(STATEMENTS, r.choice([0, 0, 0, 1, 2])):
+            top += [statement, ""]
+            self.uses.append(use)
+        parts = [self.blocks(0, 1) for _ in range(r.randint(2, 6))]
+        for use in self.uses:
+            parts.insert(r.randrange(len(parts) + 1), use.split("\n"))
+        body = [line for part in parts for line in [*part, ""]][:-1]
+        notes = [f"[^{n}]: {self.words()}" for n in ("1", "note")] if r.random() < .3 else []
+        refs = ["[ref]: https://example.com/ref"] if r.random() < .5 else []
+        tail = [""] + notes + refs if notes or refs else []
+        text = "\n".join(top + body + tail) + "\n"
         return text.replace("\n", "\r\n") if self.r.random() < .1 else text  # Windows files
 
 
@@ -159,7 +264,8 @@ def verdicts(site: Any, oracle: Any, pages: list[tuple[str, str]],
     found: dict[str, list[str]] = {"both_ok": [], "both_reject": [], "we_reject": [],
                                    "we_accept": [], "other_line": [], "same_tree": [],
                                    "other_tree": []}
-    answers = oracle.mdx_many([text for _, text in pages], tree=trees is not None)
+    answers = oracle.mdx_many([CUSTOM_ID.sub(r"\1\2", text) for _, text in pages],
+                              tree=trees is not None)
     for (name, text), answer in zip(pages, answers):
         ours = our_errors(site, name, text)
         if answer["ok"]:

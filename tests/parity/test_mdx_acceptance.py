@@ -6,9 +6,11 @@ mdxsite reads (``mdxsite tree``) is the parser's mdast up to the normalisations 
 The oracle is ``@mdx-js/mdx`` 3 with the platform's remark plugins (``tests/oracle``). Pages
 come from three places: every page of ``../shared/corpus``, the golden cases, and 2,000 pages
 generated from a seed by ``generate.py`` from the shapes that broke real sites (components in
-nested list items, lazy-line tags around fences, closing tags on void elements, code spans
-across line breaks, raw HTML with blank lines and Markdown between, comments, expressions,
-CRLF files, non-ASCII text). ``scripts/parity.py`` runs the generator longer.
+nested list items and block quotes, lazy-line tags around fences, closing tags on void
+elements, code spans across line breaks, raw HTML with blank lines and Markdown between,
+attributes across lines holding braces and '>', comments, expressions, math, footnotes, GFM,
+headings' custom ids, exports and snippet imports used in props, CRLF files, non-ASCII text).
+``scripts/parity.py`` runs the generator longer.
 """
 
 from __future__ import annotations

@@ -33,6 +33,12 @@ NORMALISATIONS = [
     "and mdxsite split such a line differently (mdxsite may wrap it in a <p>); the elements' "
     "own children are compared as usual",
     "line endings in code are compared as \\n (mdast keeps a file's \\r\\n)",
+    "a table row's cells past the header's count are not compared (mdast keeps them; the "
+    "platform's HTML drops them, as markdown-it does)",
+    "a link or image reference is compared as the link or image its definition makes, and "
+    "definitions are left out (markdown-it resolves references as it parses)",
+    "a heading's trailing {#custom-id} is not compared (the platform takes it off the heading "
+    "before it compiles, so the oracle is given the page without it)",
 ]
 
 _KEEP = {"type", "name", "depth", "ordered", "lang", "url", "value", "attributes", "children"}
@@ -41,6 +47,9 @@ _WS = re.compile(r"\s+")
 
 def normal(node: dict[str, Any]) -> Any:
     """The comparable form of a node: a tuple, children normalised recursively."""
+    if node["type"] == "root":
+        node = _resolved(node, {d["identifier"]: d["url"] for d in _walk(node)
+                                if d["type"] == "definition"})
     kind = node["type"]
     fields = []
     for key in sorted(_KEEP - {"children", "type"}):
@@ -58,6 +67,33 @@ def normal(node: dict[str, Any]) -> Any:
         fields.append((key, value))
     children = tuple(_children(node.get("children", [])))
     return (kind, tuple(fields), children)
+
+
+def _walk(node: dict[str, Any]) -> Any:
+    yield node
+    for child in node.get("children", []):
+        yield from _walk(child)
+
+
+_REFERENCES = {"linkReference": "link", "imageReference": "image"}
+
+
+def _resolved(node: dict[str, Any], urls: dict[str, str]) -> dict[str, Any]:
+    """``node`` with references as the links and images their definitions make, definitions
+    left out, and a heading's trailing ``{#id}`` expression dropped."""
+    kind = node["type"]
+    if kind in _REFERENCES and node.get("identifier") in urls:
+        node = {**node, "type": _REFERENCES[kind], "url": urls[node["identifier"]]}
+    children = [c for c in node.get("children", []) if c["type"] != "definition"]
+    if kind == "heading" and children and children[-1]["type"] == "mdxTextExpression" and \
+            str(children[-1]["value"]).startswith("#"):
+        children = children[:-1]
+    if kind == "table" and children:
+        width = len(children[0].get("children", []))
+        children = [{**row, "children": row.get("children", [])[:width]} for row in children]
+    if "children" not in node:
+        return node
+    return {**node, "children": [_resolved(c, urls) for c in children]}
 
 
 def _attribute(a: dict[str, Any]) -> Any:
