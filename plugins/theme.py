@@ -299,7 +299,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "stylesheets": stylesheets, "scripts": scripts, "theme_boot": Markup(chrome.BOOT),
         "mode": mode, "toc": feeds.toc_with_updates(rendered.html, rendered.headings) if mode not in ("custom", "frame") else [],
         "update_tags": sorted({t for u in updates for t in u.tags}),
-        "feed": site.href(feeds.feed_path(page)) if feeds.has_feed(page, updates) else "",
+        "feed": site.href(feeds.feed_path(page)) if feeds.has_feed(page, feeds.labelled(updates)) else "",
         "feed_button": fm.get("rss") is True,
         "prev": _listed_neighbour(site, page.key, 0),
         "next": _listed_neighbour(site, page.key, 1),
@@ -458,6 +458,7 @@ _MISSING_MARK = re.compile(f"({icons.MISSING_ATTR}|{icons.SUBSTITUTE_ATTR})" + r
 # them with the page, so a cached page is not laid out again only to be scanned (a one-page
 # edit of 10,000 pages spent 5 s on that)
 ICON_NOTE = "theme.missing-icons"
+UPDATES_NOTE = "theme.updates"  # PageResult.notes: the page holds a labelled <Update>
 
 
 # page key -> its RSS document (feeds.has_feed), written when the build finishes
@@ -543,7 +544,12 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
         _PAGE_WARNINGS[page.key] = warnings
     else:
         _PAGE_WARNINGS.pop(page.key, None)
-    if feeds.has_feed(page, feeds.updates(result.rendered.html)):
+    # whether the page holds a labelled update, noted when it renders: a cached page's body
+    # is read from the cache only when used, and 10,000 of them are read for nothing otherwise
+    updated = result.notes.get(UPDATES_NOTE)
+    if not isinstance(updated, bool):
+        updated = result.notes[UPDATES_NOTE] = feeds.labelled(feeds.updates(result.rendered.html))
+    if feeds.has_feed(page, updated):
         site_url = site.public_url
         _FEEDS[page.key] = (feeds.feed_path(page).lstrip("/"), feeds.rss(
             page, str(site.config.get("name") or ""), site_url, result.rendered.html,

@@ -81,9 +81,14 @@ def toc_with_updates(body: str, headings: tuple[Heading, ...] | list[Heading]) -
     return [h for _, h in sorted(entries, key=lambda e: e[0])]
 
 
-def has_feed(page: Page, updates_: list[Update]) -> bool:
+def labelled(updates_: list[Update]) -> bool:
+    """Whether any of a page's updates has a label (a feed item)."""
+    return any(u.label for u in updates_)
+
+
+def has_feed(page: Page, holds_labelled: bool) -> bool:
     """Whether ``page`` publishes a feed: it holds a labelled update, or asks with ``rss: true``."""
-    return page.frontmatter.get("rss") is True or any(u.label for u in updates_)
+    return holds_labelled or page.frontmatter.get("rss") is True
 
 
 def feed_path(page: Page) -> str:
