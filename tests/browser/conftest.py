@@ -156,3 +156,39 @@ def echo_api() -> Iterator[Callable[..., str]]:
     for server in servers:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture
+def api_playground(tmp_path: Path, echo_api: Callable[..., str], serve_dir: Callable[..., str],
+                   chromium: object) -> Iterator[Callable[[str, str, str], tuple[object, object]]]:
+    """``api_playground(name, spec, page)`` builds a site of one OpenAPI document (YAML text
+    whose word ``API`` is replaced by the echo API's URL, so its server is that API), opens
+    ``page`` (``/api/<operation>/``) in Chromium, opens its playground and returns (page,
+    playground locator)."""
+    from click.testing import CliRunner
+
+    from mdxsite.cli import main
+
+    contexts: list[object] = []
+
+    def open_page(name: str, spec: str, page: str) -> tuple[object, object]:
+        root = tmp_path / name
+        root.mkdir()
+        (root / f"{name}.yaml").write_text(spec.replace("API", echo_api(name)))
+        (root / "docs.json").write_text(json.dumps({
+            "name": name, "theme": "mint", "navigation": {"tabs": [
+                {"tab": "API", "openapi": {"source": f"{name}.yaml", "directory": "api"}}]}}))
+        out = tmp_path / f"{name}-out"
+        result = CliRunner().invoke(main, ["--disable-plugin", "search", "build", str(root),
+                                           "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        context = chromium.new_context()  # type: ignore[attr-defined]
+        contexts.append(context)
+        tab = context.new_page()
+        tab.goto(serve_dir(out) + page)
+        tab.locator("[data-pg-open]").click()
+        return tab, tab.locator("[data-playground]")
+
+    yield open_page
+    for context in contexts:
+        context.close()  # type: ignore[attr-defined]

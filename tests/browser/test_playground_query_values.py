@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
+from typing import Any
 
 import pytest
-from click.testing import CliRunner
-
-from mdxsite.cli import main
 
 pytestmark = pytest.mark.browser
 
@@ -40,39 +37,20 @@ paths:
 
 
 def test_array_and_object_query_values_are_spelled_by_style_and_explode(
-        tmp_path: Path, echo_api: Callable[..., str], serve_dir: Callable[..., str],
-        chromium: object) -> None:
-    root = tmp_path / "site"
-    root.mkdir()
-    (root / "search.yaml").write_text(SPEC.replace("API", echo_api("search")))
-    (root / "docs.json").write_text(json.dumps({
-        "name": "S", "theme": "mint", "navigation": {"tabs": [
-            {"tab": "API", "openapi": {"source": "search.yaml", "directory": "api"}}]}}))
-    out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["--disable-plugin", "search", "build", str(root), "-o",
-                                       str(out)])
-    assert result.exit_code == 0, result.output
-    base = serve_dir(out)
-    context = chromium.new_context()  # type: ignore[attr-defined]
-    try:
-        p = context.new_page()
-        p.goto(f"{base}/api/search/")
-        p.locator("[data-pg-open]").click()
-        pg = p.locator("[data-playground]")
-        # the x-default prefills the input with the whole array
-        assert json.loads(pg.locator('[data-pg-param="tags"]').input_value()) == [
-            "red", 'say "hi"']
-        pg.locator('[data-pg-param="ids"]').fill("1, 2")  # a comma list
-        pg.locator('[data-pg-param="filter"]').fill('{"status": "open", "kind": "cat"}')
-        pg.locator('[data-pg-param="q"]').fill("a,b")  # a plain value is sent as typed
-        pg.locator("[data-pg-send]").click()
-        p.wait_for_function(
-            "document.querySelector('[data-pg-status]').textContent.startsWith('200')")
-        echoed = json.loads(pg.locator("[data-pg-body-out]").inner_text())
-        assert echoed["path"] == ("/search?ids=1&ids=2&tags=red%2Csay%20%22hi%22"
-                                  "&filter%5Bstatus%5D=open&filter%5Bkind%5D=cat&q=a%2Cb")
-        # a JSON array typed into an exploded parameter is spelled the same way
-        pg.locator('[data-pg-param="ids"]').fill("[3, 4]")
-        assert "?ids=3&ids=4&" in pg.locator("[data-pg-preview]").inner_text()
-    finally:
-        context.close()
+        api_playground: Callable[[str, str, str], tuple[Any, Any]]) -> None:
+    p, pg = api_playground("search", SPEC, "/api/search/")
+    # the x-default prefills the input with the whole array
+    assert json.loads(pg.locator('[data-pg-param="tags"]').input_value()) == [
+        "red", 'say "hi"']
+    pg.locator('[data-pg-param="ids"]').fill("1, 2")  # a comma list
+    pg.locator('[data-pg-param="filter"]').fill('{"status": "open", "kind": "cat"}')
+    pg.locator('[data-pg-param="q"]').fill("a,b")  # a plain value is sent as typed
+    pg.locator("[data-pg-send]").click()
+    p.wait_for_function(
+        "document.querySelector('[data-pg-status]').textContent.startsWith('200')")
+    echoed = json.loads(pg.locator("[data-pg-body-out]").inner_text())
+    assert echoed["path"] == ("/search?ids=1&ids=2&tags=red%2Csay%20%22hi%22"
+                              "&filter%5Bstatus%5D=open&filter%5Bkind%5D=cat&q=a%2Cb")
+    # a JSON array typed into an exploded parameter is spelled the same way
+    pg.locator('[data-pg-param="ids"]').fill("[3, 4]")
+    assert "?ids=3&ids=4&" in pg.locator("[data-pg-preview]").inner_text()
