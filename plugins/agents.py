@@ -94,12 +94,13 @@ def _skill(site: Site, path: Path, fallback: str, problems: list[Problem]) -> Sk
     return Skill(_slug(name) or fallback, name, description.strip(), data)
 
 
-def skills(site: Site, problems: list[Problem]) -> list[Skill]:
-    """Return the site's published skills: the root ``skill.md`` first, then
+def skills(site: Site, own: list[str], problems: list[Problem]) -> list[Skill]:
+    """Return the site's published skills: the root ``skill.md`` first (when ``own``, the
+    site's agent files from :func:`agent_files`, holds it), then
     ``.mintlify/skills/*/SKILL.md`` by folder name; a second skill of the same slug is left
     out with a warning."""
     found: list[Skill] = []
-    if "skill.md" in agent_files(site):
+    if "skill.md" in own:
         one = _skill(site, site.root / "skill.md", "default", problems)
         found += [one] if one is not None else []
     folder = site.root / SKILLS_FOLDER
@@ -124,9 +125,10 @@ def _json(value: object) -> str:
 
 @hookimpl
 def mdxsite_output_files(site: Site) -> list[OutputFile]:
-    files = [OutputFile(path=name, source=site.root / name) for name in agent_files(site)]
+    own = agent_files(site)
+    files = [OutputFile(path=name, source=site.root / name) for name in own]
     problems: list[Problem] = []
-    found = skills(site, problems)
+    found = skills(site, own, problems)
     report_warnings(problems)
     legacy, current = [], []
     for skill in found:
@@ -142,7 +144,7 @@ def mdxsite_output_files(site: Site) -> list[OutputFile]:
         files.append(OutputFile(path=".well-known/skills/index.json", content=_json({"skills": legacy})))
         files.append(OutputFile(path=".well-known/agent-skills/index.json",
                                 content=_json({"$schema": DISCOVERY_SCHEMA, "skills": current})))
-        if "skill.md" not in agent_files(site):
+        if "skill.md" not in own:
             files.append(OutputFile(path="skill.md", content=found[0].data if len(found) == 1
                                     else _skill_list(site, found)))
     base = site.public_url
