@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import marshal
 import os
+import shutil
 from contextlib import nullcontext
 from pathlib import Path
 from typing import BinaryIO
@@ -50,6 +51,7 @@ _SIZES: dict[str, int] = {}  # page key -> the size of the .md copy this build w
 # beside the render cache: what the last whole build wrote (see _Record)
 RECORD_FILE = "hosting-llms.marshal"
 FULL = "llms-full.txt"
+WELL_KNOWN = ".well-known/"
 
 
 class _Record:
@@ -238,6 +240,7 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     if FULL not in site.assets:  # the site's own file wins
         record.full = _write_full(site, out_dir, pieces, position, unchanged=fresh is None and
                                   len(_UNCHANGED) == len(site.pages))
+        _well_known_full(out_dir, position)
     if published is not None:
         record.save(published)
     if "404.html" not in site.assets:
@@ -299,6 +302,28 @@ def _write_full(site: Site, out_dir: Path, pieces: list[str | tuple[int, int]], 
                 file.flush()
                 _copy_range(source, file, *piece)
     return _stat(target)
+
+
+def _well_known_full(out_dir: Path, size: int) -> None:
+    """Publish llms-full.txt under ``/.well-known/`` too, as the platform does, as a second
+    name of the same file (a hard link: 40 MB on 10,000 pages are not stored twice; a copy
+    where the disk has no links)."""
+    rel = WELL_KNOWN + FULL
+    source = out_dir / FULL
+    if not source.exists():  # kept from the published output, not written again: so is this
+        if staging.keep(out_dir, rel, size):
+            return
+        published = staging.published_for(out_dir)
+        if published is None:
+            return
+        source = published / FULL
+    target = out_dir / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.unlink(missing_ok=True)
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
 
 
 def _stat(path: Path) -> tuple[int, int]:
@@ -367,7 +392,8 @@ def _holds(path: Path, pieces: list[str | tuple[int, int]]) -> bool:
 @hookimpl
 def mdxsite_output_files(site: Site) -> list[OutputFile]:
     base = site.public_url
-    files = [_robots(site, base), _llms(site)]
+    llms = _llms(site)
+    files = [_robots(site, base), llms]
     if base:
         urls = "".join(f"<url><loc>{html.escape(base + site.href(site.pages[k].url), quote=False)}"
                        "</loc></url>\n"
@@ -379,6 +405,13 @@ def mdxsite_output_files(site: Site) -> list[OutputFile]:
     files += _redirects(site)
     if not site.nav.listed_keys():
         report_warnings([_no_listed_page(site)])
+    # the llms files are also served where tools following the .well-known convention look,
+    # the site's own when it ships one (llms-full.txt made here is named there when written)
+    for name, made in ((llms.path, llms.content), (FULL, None)):
+        own = site.assets.get(name)
+        if own is not None or made is not None:
+            files.append(OutputFile(path=WELL_KNOWN + name, content=None if own else made,
+                                    source=site.root / own if own else None))
     # a file the site ships itself (its own llms.txt or robots.txt) wins over the generated one
     return [f for f in files if f.path not in site.assets]
 

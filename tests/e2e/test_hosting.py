@@ -202,3 +202,25 @@ def test_a_navigation_listing_no_page_is_a_located_warning(make_site, cli, tmp_p
     assert "[nav.no-pages]" in result.output
     listed = make_site({"name": "F", "navigation": {"pages": ["index"]}}, pages={"index": "# Hi\n"})
     assert "nav.no-pages" not in cli("build", listed, "-o", tmp_path / "out2").output
+
+
+def test_llms_files_are_also_under_well_known(cli: Callable, tmp_path: Path) -> None:
+    """The platform serves llms.txt and llms-full.txt at /.well-known/ too, for tools that look
+    there; the site's own llms.txt is the one served at both places."""
+    import json
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "Shop", "colors": {"primary": "#112233"},
+        "navigation": {"pages": ["intro"]}}))
+    (site / "intro.mdx").write_text("---\ntitle: Intro\n---\n\nHello there.\n")
+    out = tmp_path / "out"
+    for _ in range(2):  # the second build keeps the published llms-full.txt: still named twice
+        assert cli("build", site, "-o", out).exit_code == 0
+        assert (out / ".well-known" / "llms.txt").read_text() == (out / "llms.txt").read_text()
+        full = (out / ".well-known" / "llms-full.txt").read_text()
+        assert full == (out / "llms-full.txt").read_text() and "Hello there." in full
+    (site / "llms.txt").write_text("# Shop\n\nOur own list.\n")
+    assert cli("build", site, "-o", out).exit_code == 0
+    assert (out / ".well-known" / "llms.txt").read_text() == "# Shop\n\nOur own list.\n"

@@ -137,7 +137,7 @@ def html(rel: str) -> str:
 
 def test_editing_a_page_body_rewrites_that_page_only(watched: Watched) -> None:
     changed, removed = watched.change(lambda: watched.write("b.mdx", page("Bravo", "New words.")))
-    assert changed == {html("b"), "b.md", "llms-full.txt"}
+    assert changed == {html("b"), "b.md", "llms-full.txt", ".well-known/llms-full.txt"}
     assert removed == set()
     assert "New words." in (watched.out / html("b")).read_text()
 
@@ -181,7 +181,8 @@ def test_a_session_started_on_a_warm_cache_writes_every_page_into_llms_full(
 def test_a_title_change_rerenders_its_section_and_its_neighbours(watched: Watched) -> None:
     changed, _ = watched.change(lambda: watched.write("b.mdx", page("Bravo renamed", "Bravo body.")))
     # a and c show b in their sidebar and prev/next links; tab Two's sidebar does not list it
-    assert changed == {html("a"), html("b"), html("c"), "b.md", "llms.txt", "llms-full.txt"}
+    assert changed == {html("a"), html("b"), html("c"), "b.md", "llms.txt", "llms-full.txt",
+                       ".well-known/llms.txt", ".well-known/llms-full.txt"}
     assert "Bravo renamed" in (watched.out / html("a")).read_text()
 
 
@@ -217,7 +218,7 @@ def test_an_openapi_edit_rerenders_the_pages_of_that_operation(watched: Watched)
     # the spec is also a static file of the site, copied as it is; the page's Markdown copy
     # (and llms-full.txt) hold the operation's description too
     assert changed == {html("api-reference/pets/show-a-pet"), "openapi.json",
-                       "api-reference/pets/show-a-pet.md", "llms-full.txt"}
+                       "api-reference/pets/show-a-pet.md", "llms-full.txt", ".well-known/llms-full.txt"}
     assert "Exactly one pet, by id." in (watched.out / html("api-reference/pets/show-a-pet")).read_text()
 
 
@@ -270,12 +271,12 @@ def test_a_broken_page_keeps_its_last_good_output_until_fixed(watched: Watched) 
 
     # another page saved meanwhile is published; the broken one is still reported
     changed, _ = watched.change(lambda: watched.write("b.mdx", page("Bravo", "Still fine.")))
-    assert changed == {html("b"), "b.md", "llms-full.txt"}
+    assert changed == {html("b"), "b.md", "llms-full.txt", ".well-known/llms-full.txt"}
     assert len(watched.engine.problems) == 1
 
     changed, _ = watched.change(lambda: watched.write("c.mdx", page("Charlie", "Fixed.")))
     assert watched.engine.problems == ()
-    assert changed == {html("c"), "c.md", "llms-full.txt"}
+    assert changed == {html("c"), "c.md", "llms-full.txt", ".well-known/llms-full.txt"}
 
 
 def test_broken_docs_json_is_located_and_the_fix_rebuilds(watched: Watched) -> None:
@@ -298,7 +299,7 @@ def test_an_atomic_save_and_a_burst_of_events_make_one_rebuild(watched: Watched)
     since = watched.engine.generation
     changed, _ = watched.change(editor_save)
     assert watched.engine.generation == since + 1
-    assert changed == {html("a"), html("b"), html("d"), "b.md", "llms-full.txt"}
+    assert changed == {html("a"), html("b"), html("d"), "b.md", "llms-full.txt", ".well-known/llms-full.txt"}
 
 
 class DependencyPlugin:
