@@ -6,9 +6,10 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from mdxsite.errors import report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import OutputFile, Page, PageResult, Site
-from mdxsite.output import staging
+from mdxsite.output import site_css, staging
 from mdxsite.output.cache import document_size
 
 
@@ -40,4 +41,20 @@ def mdxsite_write_output(site: Site, results: Iterable[PageResult], out_dir: Pat
 
 @hookimpl
 def mdxsite_output_files(site: Site) -> list[OutputFile]:
-    return [OutputFile(path=rel, source=site.root / src) for rel, src in site.assets.items()]
+    files, problems = [], []
+    for rel, src in site.assets.items():
+        source = site.root / src
+        if rel.endswith(".css"):  # its url()s: checked, and moved under the base URL
+            try:
+                text = source.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                text = None
+            if text is not None:
+                published, found = site_css.publish(site, rel, text, site.assets)
+                problems += found
+                if published is not text:
+                    files.append(OutputFile(path=rel, content=published))
+                    continue
+        files.append(OutputFile(path=rel, source=source))
+    report_warnings(problems)
+    return files

@@ -71,3 +71,28 @@ def test_an_icon_file_named_by_its_site_path_takes_the_base_url(
     assert "navigation.products[1].icon: '/img/queue.svg' is not a file in the site folder" in \
         result.stderr
     assert "/img/cache.svg' is not a file" not in result.stderr
+
+
+def test_the_site_stylesheets_paths_follow_the_base_url_and_missing_files_are_told(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    """A site's CSS naming its own image by site path (url('/images/bg.png')) kept that path
+    under --base-url /docs/, so the image was a 404; a url() naming no file at all was silent."""
+    css = ("/* url(/commented.png) */\n.hero {\n  background: url('/images/bg.png'),"
+           " url(data:image/gif;base64,R0lGOD);\n}\n.logo { background: url(/images/gone.png) }\n"
+           "@font-face { src: url(\"fonts/a.woff2?v=2\") }\n.clip { clip-path: url(#c) }\n")
+    root = make_site(DOCS, pages={"index": "# Home\n", "guide": "# Guide\n"},
+                     files={"theme/site.css": css, "images/bg.png": "png",
+                            "theme/fonts/a.woff2": "font"})
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out, "--base-url", "/docs/")
+    assert result.exit_code == 0
+    published = (out / "theme" / "site.css").read_text()
+    assert published == css.replace("'/images/bg.png'", "'/docs/images/bg.png'").replace(
+        "url(/images/gone.png)", "url(/docs/images/gone.png)")
+    # the one missing file, told at its line and column; the comment, data: URL, relative font
+    # (theme/fonts/a.woff2 exists) and fragment are not
+    told = [line for line in result.stderr.splitlines() if "theme.css-missing-file" in line]
+    assert len(told) == 1 and told[0].startswith("theme/site.css:5:25: warning: '/images/gone.png'")
+    # at the site's root the file is copied as it is
+    assert cli("build", root, "-o", tmp_path / "root").exit_code == 0
+    assert (tmp_path / "root" / "theme" / "site.css").read_text() == css
