@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import marshal
 import os
+import re
 import shutil
 from contextlib import nullcontext
 from pathlib import Path
@@ -534,7 +535,34 @@ def _redirects(site: Site) -> list[OutputFile]:
     if found:
         lines = [line for rule in found for line in rule.host_lines()]
         files.append(OutputFile(path="_redirects", content="\n".join(lines) + "\n"))
+        report_warnings(_dead_ends(site, found))
     return files
+
+
+def _dead_ends(site: Site, found: list[redirects.Rule]) -> list[Problem]:
+    """Warnings for redirects whose destination is a site path naming no page, no file and no
+    other redirect's source: a reader following them lands on the 404 page."""
+    base = site.base_url.rstrip("/")
+    urls = {site.href(p.url) for p in site.pages.values()}
+    out = []
+    entries = site.config.get("redirects")
+    for i, entry in enumerate(entries if isinstance(entries, list) else ()):
+        rule = next(iter(_rules(site, [entry])), None)
+        if rule is None or rule.destination.startswith(("http://", "https://")):
+            continue
+        path = re.split(r"[?#]", rule.destination, maxsplit=1)[0]
+        if not path.endswith("/") or redirects.has_tokens(path):
+            continue  # a file's path (kept by the host), or filled in from the request
+        if path in urls or path.removeprefix(base).strip("/") in site.assets or \
+                redirects.first_match(found, path) is not None:
+            continue
+        at = JsonPath(("redirects", i, "destination"))
+        out.append(Problem(site.config.where(at), f"the redirect from {rule.source} leads to "
+                           f"{rule.destination}, which is no page of the site: readers following "
+                           "it get the 404 page",
+                           "point it at a page's path, or remove the redirect", str(at),
+                           "config.redirect-to-nothing", warning=True))
+    return out
 
 
 def _shadowed_page(site: Site, rule: redirects.Rule, page: Page) -> Problem:

@@ -148,6 +148,11 @@ def rules(entries: object, href: Callable[[str], str],
     return found
 
 
+def has_tokens(path: str) -> bool:
+    """True when ``path`` holds a ``:name`` placeholder or a ``*`` wildcard."""
+    return _TOKEN.search(path) is not None
+
+
 def _bare(dest: str) -> str:
     """``dest`` without its ``?query`` or ``#fragment``."""
     return re.split(r"[?#]", dest, maxsplit=1)[0]

@@ -4,6 +4,7 @@ host, ``mdxsite serve`` and a reader's browser do with the built output."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -193,3 +194,26 @@ def test_a_destination_written_with_the_base_path_gets_it_once(
     assert "url=/docs/guide/#setup" in (out / "old" / "index.html").read_text()
     response = _get(out, "/docs/older/a", base_url="/docs/")
     assert (response.status_code, response.headers["location"]) == (308, "/docs/guide/")
+
+
+def test_a_redirect_to_no_page_is_told_at_its_destination(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    """A destination naming no page (a page renamed after the redirect was written) sent
+    readers to the 404 page without a word from the build. A page, a copied file, a chain to
+    another redirect's source, a placeholder and an external URL are all fine."""
+    rules = [{"source": "/a", "destination": "/guide"},
+             {"source": "/b", "destination": "/guides/renamed"},
+             {"source": "/c", "destination": "/spec.yaml"},
+             {"source": "/d", "destination": "/a"},
+             {"source": "/e/:slug*", "destination": "/v2/:slug*"},
+             {"source": "/f", "destination": "https://example.com/gone"}]
+    text = '{\n  "name": "R",\n  "navigation": {"pages": ["guide"]},\n  "redirects": [\n' + \
+        ",\n".join("    " + json.dumps(r) for r in rules) + "\n  ]\n}\n"
+    root = make_site(text, pages={"guide": "# Guide\n"}, files={"spec.yaml": "openapi: 3.1.0\n"})
+    result = cli("build", root, "-o", tmp_path / "out", "--base-url", "/docs/")
+    assert result.exit_code == 0, result.output
+    told = [line for line in result.output.splitlines() if "redirect-to-nothing" in line]
+    assert told == ["docs.json:6:37: warning: redirects[1].destination: the redirect from /docs/b "
+                    "leads to /docs/guides/renamed/, which is no page of the site: readers "
+                    "following it get the 404 page. Point it at a page's path, or remove the "
+                    "redirect. [config.redirect-to-nothing]"]
