@@ -60,13 +60,32 @@ def _custom_files(site: Site) -> tuple[list[str], list[str]]:
     return _CUSTOM[0][1]
 
 
+def _absent(site: Site, path: object) -> bool:
+    """True when ``path`` names a file the site folder lacks (a URL, or anything but a path,
+    is taken as present)."""
+    return isinstance(path, str) and bool(path) and \
+        not path.startswith(("http://", "https://", "//", "data:")) and \
+        not (site.root / path.lstrip("/")).is_file()
+
+
+def _brand(site: Site, field: str) -> dict[str, Any]:
+    """docs.json's ``logo`` or ``favicon`` as {"light", "dark", ("href")}: a mode whose file
+    the site lacks shows the other mode's, and with neither there is none (the header then
+    shows the site's name), instead of a broken image on every page."""
+    value = site.config.get(field)
+    found: dict[str, Any] = {"light": value, "dark": value} if isinstance(value, str) else \
+        dict(value) if isinstance(value, Mapping) else {}
+    light, dark = (None if _absent(site, found.get(k)) else found.get(k) for k in ("light", "dark"))
+    if isinstance(value, Mapping) or light != found.get("light") or dark != found.get("dark"):
+        found["light"], found["dark"] = light or dark, dark or light
+    return {k: v for k, v in found.items() if v is not None}
+
+
 def _missing_file(site: Site, at: JsonPath, path: object, consequence: str) -> Problem | None:
     """A warning, located in docs.json, when the value at ``at`` names a file the site folder
     lacks (a URL, or anything but a path, is not checked); ``consequence`` says what the
     reader gets instead."""
-    if not isinstance(path, str) or not path or \
-            path.startswith(("http://", "https://", "//", "data:")) or \
-            (site.root / path.lstrip("/")).is_file():
+    if not _absent(site, path):
         return None
     return Problem(site.config.where(at), f"{path!r} is not a file in the site folder: "
                    f"{consequence}", "add the file or fix the path (relative to the site folder)",
@@ -80,10 +99,18 @@ def _missing_brand_files(site: Site) -> list[Problem]:
     for field in ("logo", "favicon"):
         value = site.config.get(field)
         named = value.items() if isinstance(value, Mapping) else [(None, value)]
+        shown = _brand(site, field)
         for variant, path in named:
-            if variant != "href" and (problem := _missing_file(
+            if variant == "href":
+                continue
+            other = {"light": "dark", "dark": "light"}.get(str(variant))
+            instead = (f"pages show the {other}-mode {field} in its place"
+                       if other and shown.get(str(variant)) else
+                       "pages show the site's name instead" if field == "logo" else
+                       "pages have no icon")
+            if (problem := _missing_file(
                     site, JsonPath((field,) if variant is None else (field, variant)), path,
-                    "every page links to it, and it is not published")) is not None:
+                    instead)) is not None:
                 found.append(problem)
     return found
 
@@ -115,12 +142,9 @@ def _missing_icon_files(site: Site) -> list[Problem]:
 
 def _favicon(site: Site) -> dict[str, str]:
     """Return the favicon for light and dark mode (``dark`` is '' when there is one only)."""
-    value = site.config.get("favicon")
-    if isinstance(value, dict):
-        light = _asset_url(site, value.get("light")) or _asset_url(site, value.get("dark"))
-        dark = _asset_url(site, value.get("dark"))
-        return {"light": light, "dark": dark if dark != light else ""}
-    return {"light": _asset_url(site, value), "dark": ""}
+    found = _brand(site, "favicon")
+    light, dark = _asset_url(site, found.get("light")), _asset_url(site, found.get("dark"))
+    return {"light": light, "dark": dark if dark != light else ""}
 
 
 # (id of the navigation, what part, which variant) -> (the navigation, the page map, its
@@ -206,9 +230,7 @@ def _site_values(site: Site) -> dict[str, Any]:
     if _SITE_VALUES and _SITE_VALUES[0][0] is site:
         return _SITE_VALUES[0][1]
     theme, entry = theme_for(site)
-    found_logo = site.config.get("logo")
-    logo: Mapping[str, Any] = {"light": found_logo, "dark": found_logo} if isinstance(
-        found_logo, str) else (found_logo if isinstance(found_logo, Mapping) else {})
+    logo = _brand(site, "logo")
     found_seo = site.config.get("seo")
     seo: Mapping[str, Any] = found_seo if isinstance(found_seo, Mapping) else {}
     own_css, own_js = _custom_files(site)  # the site's .css and .js files, on every page

@@ -229,11 +229,22 @@ def test_a_logo_or_favicon_the_site_folder_lacks_is_a_located_warning(
     warnings = [line for line in result.stderr.splitlines() if "config.missing-file" in line]
     assert warnings == [
         "docs.json:3:21: warning: logo.light: '/logo/light.svg' is not a file in the site folder: "
-        "every page links to it, and it is not published. Add the file or fix the path "
+        "pages show the dark-mode logo in its place. Add the file or fix the path "
         "(relative to the site folder). [config.missing-file]",
         "docs.json:4:14: warning: favicon: '/favicon.png' is not a file in the site folder: "
-        "every page links to it, and it is not published. Add the file or fix the path "
+        "pages have no icon. Add the file or fix the path "
         "(relative to the site folder). [config.missing-file]"]
+    # no broken image, and no link to a missing file: the dark logo stands in for the light one
+    page = (tmp_path / "out" / "index.html").read_text()
+    assert '<img class="logo logo-light" src="/logo/dark.svg"' in page
+    assert "light.svg" not in page and "favicon.png" not in page
+    # with no logo file at all, the header shows the site's name
+    (root / "logo" / "dark.svg").unlink()
+    result = cli("build", root, "-o", tmp_path / "out2")
+    assert "logo.dark: '/logo/dark.svg' is not a file in the site folder: pages show the " \
+        "site's name instead." in result.stderr
+    page = (tmp_path / "out2" / "index.html").read_text()
+    assert '<span class="brand-name">T</span>' in page and "logo/" not in page
 
 
 def test_a_font_awesome_pro_name_is_drawn_by_a_same_named_stand_in_and_said(
