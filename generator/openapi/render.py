@@ -90,11 +90,14 @@ def _param_schema(param: dict[str, Any]) -> Any:
     return {}
 
 
-def _sample_parameter(data: Any, p: dict[str, Any], raw: dict[str, Any]) -> ApiParameter:
+def _sample_parameter(data: Any, p: dict[str, Any], raw: dict[str, Any],
+                      generate: bool = True) -> ApiParameter:
     """A parameter as the request samples write it: its example (generated when it is
-    required and has none), and how its array or object value is spelled in the request."""
+    required and has none, and ``generate``), and how its array or object value is spelled
+    in the request."""
     example = p["example"] if p["example"] is not None else (
-        samples.example_of(data, _param_schema(raw), "request") if p["required"] else None)
+        samples.example_of(data, _param_schema(raw), "request") if p["required"] and generate
+        else None)
     if "schema" not in raw and isinstance(raw.get("content"), dict) and \
             isinstance(example, (dict, list)):
         example = json.dumps(example)  # a parameter with content is sent serialised, as JSON
@@ -105,18 +108,20 @@ def _sample_parameter(data: Any, p: dict[str, Any], raw: dict[str, Any]) -> ApiP
 
 
 def _serialisation(data: Any, param: dict[str, Any]) -> dict[str, Any]:
-    """How the playground spells a query parameter's array or object value in the request,
-    as the request samples do (:func:`samples._query_pairs`): its ``shape`` ("array",
-    "object", or "" for a single value, any other location, or a value described by
-    ``content``, sent as written), ``style`` and ``explode`` (OpenAPI's default: form,
-    exploded)."""
+    """How the playground spells a parameter's array or object value in the request, as the
+    request samples do (:func:`samples._query_pairs`, :func:`samples.styled_value`): its
+    ``shape`` ("array", "object", or "" for a single value or a value described by
+    ``content``, sent as written), ``style`` and ``explode`` (OpenAPI's defaults: form,
+    exploded, in a query or cookie; simple, not exploded, in a path or header)."""
+    where = param.get("in")
     style = param.get("style")
-    style = style if isinstance(style, str) else "form"
+    style = style if isinstance(style, str) else "simple" if where in ("path", "header") \
+        else "form"
     explode = param.get("explode")
     explode = explode if isinstance(explode, bool) else style == "form"
     schema, _ = deref(data, param.get("schema"))
     shape = ""
-    if param.get("in") == "query" and "schema" in param and isinstance(schema, dict):
+    if where in LOCATIONS and "schema" in param and isinstance(schema, dict):
         written = schema.get("type")
         kinds = [t for t in (written if isinstance(written, list) else [written])
                  if isinstance(t, str) and t != "null"]
@@ -124,6 +129,8 @@ def _serialisation(data: Any, param: dict[str, Any]) -> dict[str, Any]:
             shape = "array"
         elif kinds[:1] == ["object"] or (not kinds and "properties" in schema):
             shape = "object"
+    if not shape and where == "path" and style in ("label", "matrix"):
+        shape = "value"  # a single value still takes its prefix: .5 or ;id=5
     return {"shape": shape, "style": style, "explode": explode}
 
 
@@ -459,7 +466,9 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     servers = [] if webhook else _servers(data, item, op)
     # document-wide security is what callers of the API send, not what a webhook carries
     security = _security(data, op) if not webhook or "security" in op else []
-    path_values = {p["name"]: p["example"] for p in params if p["in"] == "path"}
+    # the endpoint's URL fills a path parameter only with an example the document gives
+    path_values = {p["name"]: _sample_parameter(data, p, raw, generate=False)
+                   for p, raw in zip(params, _parameters(data, item, op)) if p["in"] == "path"}
     first_server = servers[0]["filled"] if servers else ""
     body_type, body_value = "", None
     media: Any = None

@@ -268,6 +268,43 @@ def _query_pairs(p: ApiParameter) -> list[tuple[str, str]]:
     return [(p.name, _text(value))]
 
 
+def _simple(value: Any, explode: bool, item: Callable[[str], str] = str) -> str:
+    """OpenAPI's simple style: an array as ``a,b``, an object as ``k,v,k2,v2`` (exploded:
+    ``k=v,k2=v2``), each piece through ``item`` (URL-quoting in a path)."""
+    if isinstance(value, list):
+        return ",".join(item(_text(v)) for v in value)
+    if isinstance(value, dict):
+        pair = "=" if explode else ","
+        return ",".join(f"{item(str(k))}{pair}{item(_text(v))}" for k, v in value.items())
+    return item(_text(value))
+
+
+def styled_value(p: ApiParameter) -> str:
+    """A path, header or cookie parameter's value spelled as its ``style`` and ``explode``
+    say, not as JSON text: a header's or path's array is ``a,b`` (simple, their default), a
+    path's ``.a,b`` (label) or ``;id=a,b`` (matrix), URL-quoted piece by piece; a cookie's
+    array is ``a,b`` (form)."""
+    value, explode = p.example, p.explode is True
+    if p.location != "path":
+        return _simple(value, explode and p.location == "header")
+
+    def piece(text: str) -> str:
+        return quote(text, safe="")
+
+    style = p.style or "simple"
+    if style == "label":
+        if explode and isinstance(value, (list, dict)):
+            return "." + _simple(value, True, piece).replace(",", ".")
+        return "." + _simple(value, False, piece)
+    if style == "matrix":
+        if explode and isinstance(value, list):
+            return "".join(f";{p.name}={piece(_text(v))}" for v in value)
+        if explode and isinstance(value, dict):
+            return "".join(f";{piece(str(k))}={piece(_text(v))}" for k, v in value.items())
+        return f";{p.name}=" + _simple(value, False, piece)
+    return _simple(value, explode, piece)
+
+
 def _request_parts(op: ApiOperation) -> tuple[str, dict[str, str], dict[str, str], str | None]:
     """Return the URL (query included), headers, cookies and basic-auth user of a sample."""
     query: list[tuple[str, str]] = []
@@ -280,9 +317,9 @@ def _request_parts(op: ApiOperation) -> tuple[str, dict[str, str], dict[str, str
         if p.location == "query":
             query += _query_pairs(p)
         elif p.location == "header":
-            headers[p.name] = _text(p.example)
+            headers[p.name] = styled_value(p)
         elif p.location == "cookie":
-            cookies[p.name] = _text(p.example)
+            cookies[p.name] = styled_value(p)
     for auth in op.auth:
         if auth.type == "http" and auth.scheme.lower() == "basic":
             basic = "username:password"
@@ -526,9 +563,12 @@ def builtin_samples(op: ApiOperation, languages: object = None) -> list[RequestS
 
 
 def fill_path(path: str, values: dict[str, Any]) -> str:
-    """Replace ``{name}`` templates of ``path`` by URL-quoted example values."""
+    """Replace ``{name}`` templates of ``path`` by URL-quoted example values; a value that
+    is an :class:`ApiParameter` is spelled as its style says (:func:`styled_value`)."""
     def sub(m: re.Match[str]) -> str:
         value = values.get(m.group(1))
+        if isinstance(value, ApiParameter):
+            return styled_value(value) if value.example not in (None, "") else m.group(0)
         return quote(_text(value), safe="") if value not in (None, "") else m.group(0)
 
     return re.sub(r"\{([^{}]+)\}", sub, path)

@@ -57,6 +57,50 @@
     return [[name, keys.map(function (k) { return k + "," + asText(value[k]); }).join(",")]];
   }
 
+  // a path, header or cookie parameter's array or object spelled as its style says, as the
+  // request samples spell it (samples.styled_value): X-Ids: 1,2 (simple, their default in a
+  // path or header), /items/.a.b (label, exploded), /items/;id=a,b (matrix), ids=a,b (cookie)
+  function simple(value, explode, piece) {
+    if (Array.isArray(value)) return value.map(function (v) { return piece(asText(v)); }).join(",");
+    if (value !== null && typeof value === "object") {
+      return Object.keys(value).map(function (k) {
+        return piece(k) + (explode ? "=" : ",") + piece(asText(value[k]));
+      }).join(",");
+    }
+    return piece(asText(value));
+  }
+  function styledValue(input, where, name, text) {
+    var shape = input.getAttribute("data-shape"), value = text;
+    if (shape === "array" || shape === "object") {
+      try { value = JSON.parse(text); } catch (e) { value = undefined; }
+      if (shape === "array" && !Array.isArray(value)) {
+        value = text.split(",").map(function (v) { return v.trim(); })
+          .filter(function (v) { return v !== ""; });
+      }
+      if (value === null || typeof value !== "object") value = text;
+    }
+    var explode = input.getAttribute("data-explode") === "true";
+    if (where !== "path") return simple(value, explode && where === "header", String);
+    var style = input.getAttribute("data-style") || "simple", piece = encodeURIComponent;
+    var many = value !== null && typeof value === "object";
+    if (style === "label") {
+      return "." + (explode && many ? simple(value, true, piece).split(",").join(".")
+                                    : simple(value, false, piece));
+    }
+    if (style === "matrix") {
+      if (explode && Array.isArray(value)) {
+        return value.map(function (v) { return ";" + name + "=" + piece(asText(v)); }).join("");
+      }
+      if (explode && many) {
+        return Object.keys(value).map(function (k) {
+          return ";" + piece(k) + "=" + piece(asText(value[k]));
+        }).join("");
+      }
+      return ";" + name + "=" + simple(value, false, piece);
+    }
+    return simple(value, explode, piece);
+  }
+
   function setup(section) {
     var holder = $(section, ".api-playground-config");
     if (!holder) return;
@@ -102,7 +146,8 @@
         var name = input.getAttribute("data-pg-param"), where = input.getAttribute("data-in");
         var value = input.value;
         if (where === "path") {
-          path = path.split("{" + name + "}").join(value ? encodeURIComponent(value) : "{" + name + "}");
+          path = path.split("{" + name + "}").join(value ? styledValue(input, where, name, value)
+                                                         : "{" + name + "}");
         } else if (value === "") {
           return;
         } else if (where === "query") {
@@ -110,9 +155,9 @@
             query.push(encodeURIComponent(pair[0]) + "=" + encodeURIComponent(pair[1]));
           });
         } else if (where === "header") {
-          headers[name] = value;
+          headers[name] = styledValue(input, where, name, value);
         } else if (where === "cookie") {
-          cookies.push(name + "=" + value);
+          cookies.push(name + "=" + styledValue(input, where, name, value));
         }
       });
       config.auth.forEach(function (auth) {
