@@ -525,16 +525,8 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         **({"auth_options": [" + ".join(s["name"] for s in alt) for alt in choices]}
            if len(choices) > 1 else {}),
         "credentials": site.config.get("api.playground.credentials") is True,
-        "body": {"type": body_type, "example": samples.dump(body_value, body_type)
-                 if body_value is not None and prefill else samples.dump(
-                     _x_defaults(data, media), body_type) if _x_defaults(data, media) else "",
-                 "placeholder": samples.dump(body_value, body_type)
-                 if body_value is not None else "",
-                 "examples": [{"label": label, "text": text} for label, text in
-                              body["contents"][0]["examples"]] if body else [],
-                 "parts": _parts(body["contents"][0]["node"], body_value,
-                                 prefill, set(_x_defaults(data, media)))
-                 if body and body_type.startswith("multipart/") else []} if body_type else None,
+        "body": _playground_body(data, body_raw, body["contents"], "response" if webhook
+                                 else "request", prefill) if body and body_type else None,
     }
     return {
         "method": api_op.method, "path": route, "webhook": webhook,
@@ -561,6 +553,28 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "base_url": first_server if site.config.get("api.url") == "full" else "",
         "curl": "" if webhook else samples.curl(api_op).code,
     }
+
+
+def _playground_body(data: Any, body_raw: dict[str, Any], contents: list[dict[str, Any]],
+                     mode: str, prefill: bool) -> dict[str, Any]:
+    """The playground's body: the first media type's field (a text area, or one input per
+    part of a multipart body), and with several media types ``choices``, one such field per
+    type, which the reader picks as on the platform (the first is the one shown first)."""
+    fields = []
+    for content in contents:
+        media_type = content["type"]
+        media, _ = deref(data, body_raw["content"][media_type])
+        value = samples.media_example(data, media, mode)
+        fixed = _x_defaults(data, media)
+        fields.append({
+            "type": media_type,
+            "example": samples.dump(value, media_type) if value is not None and prefill
+            else samples.dump(fixed, media_type) if fixed else "",
+            "placeholder": samples.dump(value, media_type) if value is not None else "",
+            "examples": [{"label": label, "text": text} for label, text in content["examples"]],
+            "parts": _parts(content["node"], value, prefill, set(fixed))
+            if media_type.startswith("multipart/") else []})
+    return {**fields[0], "choices": fields} if len(fields) > 1 else fields[0]
 
 
 def _x_defaults(data: Any, media: Any) -> dict[str, Any]:

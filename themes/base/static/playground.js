@@ -112,6 +112,17 @@
 
     function serverIndex() { return select ? Number(select.value) || 0 : 0; }
 
+    // a body of several media types: the chosen one's field is shown and sent, with its type
+    var contentChoice = $(section, "[data-pg-content-type]");
+    function bodyConfig() {
+      var choices = config.body && config.body.choices;
+      return choices ? choices[Number(contentChoice.value) || 0] : config.body;
+    }
+    function bodyFields() {
+      return contentChoice ? $(section, '[data-pg-content="' + (Number(contentChoice.value) || 0) +
+                                '"]') : section;
+    }
+
     // several alternative security requirements: the chosen one's credentials are shown and sent
     var authChoice = $(section, "[data-pg-auth-option]");
     function authOption() { return authChoice ? Number(authChoice.value) || 0 : 0; }
@@ -120,6 +131,9 @@
       var index = String(serverIndex());
       $all(section, "[data-server-index]").forEach(function (label) {
         label.hidden = label.getAttribute("data-server-index") !== index;
+      });
+      $all(section, "[data-pg-content]").forEach(function (box) {
+        box.hidden = box.getAttribute("data-pg-content") !== String(contentChoice.value || 0);
       });
       $all(section, "[data-auth-options]").forEach(function (label) {
         label.hidden = label.getAttribute("data-auth-options").split(" ").indexOf(String(authOption())) < 0;
@@ -183,8 +197,8 @@
           headers.Authorization = scheme.charAt(0).toUpperCase() + scheme.slice(1) + " " + fields.token;
         }
       });
-      var body = null, shown = null;
-      var parts = $all(section, "[data-pg-part]");
+      var body = null, shown = null, chosen = bodyConfig(), fields = bodyFields();
+      var parts = $all(fields, "[data-pg-part]");
       if (parts.length) {
         // multipart: the browser writes the Content-Type with its boundary itself
         body = new FormData();
@@ -201,14 +215,14 @@
             shown.push(name + ": " + input.value);
           }
         });
-        shown = ["Content-Type: " + config.body.type + "; boundary=(set by the browser)", ""]
+        shown = ["Content-Type: " + chosen.type + "; boundary=(set by the browser)", ""]
           .concat(shown);
       } else {
-        var bodyField = $(section, "[data-pg-body]");
+        var bodyField = $(fields, "[data-pg-body]");
         body = bodyField && bodyField.value.trim() ? bodyField.value : null;
-        if (body !== null && config.body) {
-          headers["Content-Type"] = config.body.type;
-          if (/x-www-form-urlencoded/i.test(config.body.type)) body = formEncode(body);
+        if (body !== null && chosen) {
+          headers["Content-Type"] = chosen.type;
+          if (/x-www-form-urlencoded/i.test(chosen.type)) body = formEncode(body);
         }
       }
       var url = serverUrl() + path + (query.length ? "?" + query.join("&") : "");
@@ -305,10 +319,14 @@
       });
     }
 
-    var picker = $(section, "[data-pg-example]");
-    if (picker) picker.addEventListener("change", function () {
-      var chosen = config.body.examples[Number(picker.value)];
-      if (chosen) $(section, "[data-pg-body]").value = chosen.text;
+    $all(section, "[data-pg-example]").forEach(function (picker) {
+      var holder = picker.closest("[data-pg-content]");
+      var body = holder ? config.body.choices[Number(holder.getAttribute("data-pg-content"))]
+                        : config.body;
+      picker.addEventListener("change", function () {
+        var chosen = body.examples[Number(picker.value)];
+        if (chosen) $(holder || section, "[data-pg-body]").value = chosen.text;
+      });
     });
     form.addEventListener("input", render);
     form.addEventListener("change", function () { showVariables(); render(); });
