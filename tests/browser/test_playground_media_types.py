@@ -1,5 +1,5 @@
 """The playground of a body with several media types lets the reader pick the one to send
-(it sent the first only), and array or object path, header and cookie values are spelled as
+(it sent the first only), the reference shows the schema of the type picked, and array or object path, header and cookie values are spelled as
 their style says (simple: a,b) instead of as JSON text."""
 
 from __future__ import annotations
@@ -77,3 +77,10 @@ def test_the_reader_picks_the_body_media_type_and_arrays_follow_their_style(
     assert echoed["contentType"].startswith("multipart/form-data; boundary=")
     assert echoed["parts"] == {"text": {"filename": None, "content": "from a part"},
                                "file": {"filename": "n.txt", "content": "file body"}}
+    # the reference: one type's schema at a time, the reader picks which
+    p.keyboard.press("Escape")
+    body = p.locator('[data-media-pick][aria-label="Content type of the body"]')
+    media = p.locator(".api-main > .api-media")
+    assert [media.nth(i).is_visible() for i in range(3)] == [True, False, False]
+    body.select_option("multipart/form-data")
+    assert [media.nth(i).is_visible() for i in range(3)] == [False, False, True]

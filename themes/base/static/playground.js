@@ -361,7 +361,24 @@
     }
   }
 
+  // a body or response of several media types: the chosen type's schema shows, the others
+  // hide (the .api-media boxes that follow the picker)
+  function wireMediaPicker(select) {
+    var label = select.closest("label"), boxes = [], next = label.nextElementSibling;
+    while (next && next.classList.contains("api-media")) {
+      boxes.push(next);
+      next = next.nextElementSibling;
+    }
+    function show() {
+      boxes.forEach(function (box, i) { box.hidden = i !== select.selectedIndex; });
+    }
+    label.hidden = false;
+    select.addEventListener("change", show);
+    show();
+  }
+
   function init() {
+    $all(document, "[data-media-pick]").forEach(wireMediaPicker);
     $all(document, "[data-playground]").forEach(setup);
     $all(document, "dialog.api-playground-dialog").forEach(wireDialog);
   }
