@@ -263,13 +263,16 @@ def _contents(walker: Walker, data: Any, content: Any, mode: str) -> list[dict[s
             continue
         node = walker.node(media.get("schema") or {})
         example = samples.media_example(data, media, mode)
-        out.append({"type": media_type, "node": node,
-                    "example": samples.dump(example, media_type) if example is not None else "",
-                    "examples": _named_examples(data, media, media_type)})
+        encoding = samples.form_encoding(data, media)
+        out.append({"type": media_type, "node": node, "encoding": encoding,
+                    "example": samples.dump(example, media_type, encoding)
+                    if example is not None else "",
+                    "examples": _named_examples(data, media, media_type, encoding)})
     return out
 
 
-def _named_examples(data: Any, media: dict[str, Any], media_type: str) -> list[tuple[str, str]]:
+def _named_examples(data: Any, media: dict[str, Any], media_type: str,
+                    encoding: tuple[tuple[str, str, bool], ...] = ()) -> list[tuple[str, str]]:
     """Every entry of a media type's ``examples`` as (label, text): a reader picks one."""
     found = []
     examples = media.get("examples")
@@ -278,7 +281,8 @@ def _named_examples(data: Any, media: dict[str, Any], media_type: str) -> list[t
         if isinstance(value, dict) and "value" in value:
             summary = value.get("summary")
             label = summary if isinstance(summary, str) else str(name)
-            found.append((label, samples.dump(literal(data, value["value"]), media_type)))
+            found.append((label, samples.dump(literal(data, value["value"]), media_type,
+                                              encoding)))
     return found
 
 
@@ -493,7 +497,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                          for p, raw in zip(params, _parameters(data, item, op))
                          if p["required"] or not required_only),
         body_type=body_type, body=sample_body, auth=_auth_models(security),
-        files=files,
+        files=files, form_encoding=body["contents"][0]["encoding"] if body and body_type else (),
         operation_id=str(op.get("operationId") or ""), summary=str(op.get("summary") or ""),
         webhook=webhook)
     mode = display_mode(site, page, servers, webhook)
@@ -566,14 +570,18 @@ def _playground_body(data: Any, body_raw: dict[str, Any], contents: list[dict[st
         media, _ = deref(data, body_raw["content"][media_type])
         value = samples.media_example(data, media, mode)
         fixed = _x_defaults(data, media)
+        encoding = content["encoding"]
         fields.append({
             "type": media_type,
-            "example": samples.dump(value, media_type) if value is not None and prefill
-            else samples.dump(fixed, media_type) if fixed else "",
-            "placeholder": samples.dump(value, media_type) if value is not None else "",
+            "example": samples.dump(value, media_type, encoding) if value is not None and prefill
+            else samples.dump(fixed, media_type, encoding) if fixed else "",
+            "placeholder": samples.dump(value, media_type, encoding) if value is not None else "",
             "examples": [{"label": label, "text": text} for label, text in content["examples"]],
             "parts": _parts(content["node"], value, prefill, set(fixed))
-            if media_type.startswith("multipart/") else []})
+            if media_type.startswith("multipart/") else [],
+            # how the playground spells a field typed as JSON (playground.js formEncode)
+            **({"encoding": {name: [style, explode] for name, style, explode in encoding}}
+               if encoding and "x-www-form-urlencoded" in media_type else {})})
     return {**fields[0], "choices": fields} if len(fields) > 1 else fields[0]
 
 

@@ -1,6 +1,7 @@
 """The playground of a body with several media types lets the reader pick the one to send
-(it sent the first only), the reference shows the schema of the type picked, and array or object path, header and cookie values are spelled as
-their style says (simple: a,b) instead of as JSON text."""
+(it sent the first only), the reference shows the schema of the type picked, a form's fields
+are spelled as its encoding says, and array or object path, header and cookie values are
+spelled as their style says (simple: a,b) instead of as JSON text."""
 
 from __future__ import annotations
 
@@ -29,7 +30,13 @@ paths:
           application/json:
             schema: {type: object, properties: {text: {type: string, example: hi}}}
           application/x-www-form-urlencoded:
-            schema: {type: object, properties: {text: {type: string}}}
+            schema:
+              type: object
+              properties:
+                text: {type: string}
+                tags: {type: array, items: {type: string}}
+            encoding:
+              tags: {style: form, explode: true}
             examples:
               short: {summary: Short, value: {text: a}}
               long: {summary: Long, value: {text: a longer note}}
@@ -62,6 +69,9 @@ def test_the_reader_picks_the_body_media_type_and_arrays_follow_their_style(
     pg.locator('[data-pg-content="1"] [data-pg-example]').select_option("1")
     assert "text=a%20longer%20note" in preview.inner_text()
     assert "Content-Type: application/x-www-form-urlencoded" in preview.inner_text()
+    # a field typed as JSON is spelled as the media type's encoding says (tags=a&tags=b)
+    pg.locator('[data-pg-content="1"] [data-pg-body]').fill('{"text": "n", "tags": ["a", "b"]}')
+    assert preview.inner_text().endswith("\ntext=n&tags=a&tags=b")
     # multipart: its parts are sent, nothing of the other types
     picker.select_option("2")
     pg.locator('[data-pg-content="2"] [data-pg-part="text"]').fill("from a part")

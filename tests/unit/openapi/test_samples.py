@@ -151,6 +151,30 @@ def test_header_path_and_cookie_arrays_are_spelled_as_their_style_says() -> None
         "raw": [1, 2]}) == "/b/3,4/%5B1%2C%202%5D"
 
 
+def test_an_urlencoded_field_is_spelled_as_its_encoding_says() -> None:
+    # a form field the media type's encoding styles (DeepL's translate: text, style form,
+    # exploded) was spelled text[0]=a&text[1]=b, which such an API does not read; fields
+    # without an encoding keep the nested spelling form APIs (Stripe's) read
+    media = {"schema": {"type": "object"}, "encoding": {
+        "text": {"style": "form", "explode": True}, "ids": {"explode": False},
+        "meta": {"style": "deepObject", "explode": True}, "plain": {"contentType": "text/plain"}}}
+    encoding = samples.form_encoding({}, media)
+    assert encoding == (("text", "form", True), ("ids", "form", False),
+                        ("meta", "deepObject", True))
+    body = {"text": ["a", "b"], "ids": [1, 2], "meta": {"k": "v"}, "other": ["x"], "n": 1}
+    form = "application/x-www-form-urlencoded"
+    assert samples.dump(body, form, encoding) == \
+        "text=a&text=b&ids=1%2C2&meta[k]=v&other[0]=x&n=1"
+    assert samples.dump(body, form) == \
+        "text[0]=a&text[1]=b&ids[0]=1&ids[1]=2&meta[k]=v&other[0]=x&n=1"
+    op = ApiOperation(spec="s.yaml", method="POST", path="/t", url="https://a.test/t",
+                      body_type=form, body={"text": ["a", "b"]},
+                      form_encoding=(("text", "form", True),))
+    assert "--data 'text=a&text=b'" in samples.curl(op).code
+    assert '    ("text", "a"),\n    ("text", "b"),\n]' in samples.python(op).code
+    assert '"text=a&text=b"' in samples.javascript(op).code
+
+
 def test_go_is_offered_when_the_languages_name_it_and_compiles(tmp_path: Path) -> None:
     # api.examples.languages: ["curl", "go"] (or "golang", the platform's alias) was a
     # warning and no Go tab; the three default tabs stay the default

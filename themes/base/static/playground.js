@@ -6,8 +6,9 @@
   function $(root, sel) { return root.querySelector(sel); }
   function $all(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
 
-  // a form body the way form APIs (Stripe's) read nested values: a[b]=c, a[0]=x
-  function formEncode(text) {
+  // a form body the way form APIs (Stripe's) read nested values: a[b]=c, a[0]=x; a field the
+  // media type's encoding styles is spelled as a query parameter of that style (text=a&text=b)
+  function formEncode(text, encoding) {
     var value;
     try { value = JSON.parse(text); } catch (e) { return text; }  // already encoded
     if (value === null || typeof value !== "object") return text;
@@ -21,7 +22,16 @@
                  encodeURIComponent(String(v)));
       }
     }
-    add("", value);
+    Object.keys(value).forEach(function (k) {
+      var styled = encoding && encoding[k], v = value[k];
+      if (!styled || styled[0] === "deepObject" || v === null || typeof v !== "object") {
+        add(k, v);
+        return;
+      }
+      styledPairs(k, v, styled[0], styled[1]).forEach(function (pair) {
+        out.push(encodeURIComponent(pair[0]) + "=" + encodeURIComponent(pair[1]));
+      });
+    });
     return out.join("&");
   }
 
@@ -41,8 +51,10 @@
         .filter(function (v) { return v !== ""; });
     }
     if (value === null || typeof value !== "object") return [[name, text]];
-    var style = input.getAttribute("data-style") || "form";
-    var explode = input.getAttribute("data-explode") === "true";
+    return styledPairs(name, value, input.getAttribute("data-style") || "form",
+                       input.getAttribute("data-explode") === "true");
+  }
+  function styledPairs(name, value, style, explode) {
     if (Array.isArray(value)) {
       if (explode || !DELIMITERS.hasOwnProperty(style)) {
         return value.map(function (v) { return [name, asText(v)]; });
@@ -222,7 +234,7 @@
         body = bodyField && bodyField.value.trim() ? bodyField.value : null;
         if (body !== null && chosen) {
           headers["Content-Type"] = chosen.type;
-          if (/x-www-form-urlencoded/i.test(chosen.type)) body = formEncode(body);
+          if (/x-www-form-urlencoded/i.test(chosen.type)) body = formEncode(body, chosen.encoding);
         }
       }
       var url = serverUrl() + path + (query.length ? "?" + query.join("&") : "");
