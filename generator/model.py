@@ -432,6 +432,9 @@ class ApiOperation:
     body_type: str = ""            # media type of the request body ("application/json")
     body: object = None            # example request body (JSON-like data), None without one
     files: tuple[str, ...] = ()    # multipart body fields that are file uploads, by name
+    # an urlencoded body's fields whose media type's ``encoding`` gives a style: (name, style,
+    # explode); the others are spelled as form APIs (Stripe's) read nested values, a[b]=c
+    form_encoding: tuple[tuple[str, str, bool], ...] = ()
     auth: tuple[ApiAuth, ...] = ()  # the schemes of the first security requirement
     operation_id: str = ""
     summary: str = ""

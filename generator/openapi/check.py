@@ -18,6 +18,9 @@ from mdxsite.openapi.schema import resolve
 UNUSABLE = frozenset({"openapi.version", "openapi.paths"})
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _TEMPLATE = re.compile(r"\{([^{}]+)\}")
+# the styles OpenAPI allows in each location, its default first
+_STYLES = {"path": ("simple", "label", "matrix"), "header": ("simple",), "cookie": ("form",),
+           "query": ("form", "spaceDelimited", "pipeDelimited", "deepObject")}
 
 
 def _resolve(doc: Document, ref: str) -> Any:
@@ -140,6 +143,12 @@ def _parameter(problems: Problems, param: dict[str, Any], at: JsonPath) -> None:
         problems.add(at / "in", f"'in' must be query, header, path or cookie, got {where!r}",
                      hint="a request body is described under requestBody, not as a parameter",
                      code="openapi.parameter")
+    elif isinstance(style := param.get("style"), str) and style not in _STYLES[where]:
+        # the request samples and the playground spell an array or object by its style
+        allowed = _STYLES[where]
+        problems.add(at / "style", f"style {style!r} is not one of a {where} parameter's: "
+                     f"{', '.join(allowed)}", code="openapi.parameter",
+                     hint=f"use one of them, or leave 'style' out ({allowed[0]} is the default)")
 
 
 def _responses(doc: Document, problems: Problems, responses: Any, at: JsonPath) -> None:

@@ -90,11 +90,14 @@ def _param_schema(param: dict[str, Any]) -> Any:
     return {}
 
 
-def _sample_parameter(data: Any, p: dict[str, Any], raw: dict[str, Any]) -> ApiParameter:
+def _sample_parameter(data: Any, p: dict[str, Any], raw: dict[str, Any],
+                      generate: bool = True) -> ApiParameter:
     """A parameter as the request samples write it: its example (generated when it is
-    required and has none), and how its array or object value is spelled in the request."""
+    required and has none, and ``generate``), and how its array or object value is spelled
+    in the request."""
     example = p["example"] if p["example"] is not None else (
-        samples.example_of(data, _param_schema(raw), "request") if p["required"] else None)
+        samples.example_of(data, _param_schema(raw), "request") if p["required"] and generate
+        else None)
     if "schema" not in raw and isinstance(raw.get("content"), dict) and \
             isinstance(example, (dict, list)):
         example = json.dumps(example)  # a parameter with content is sent serialised, as JSON
@@ -105,18 +108,20 @@ def _sample_parameter(data: Any, p: dict[str, Any], raw: dict[str, Any]) -> ApiP
 
 
 def _serialisation(data: Any, param: dict[str, Any]) -> dict[str, Any]:
-    """How the playground spells a query parameter's array or object value in the request,
-    as the request samples do (:func:`samples._query_pairs`): its ``shape`` ("array",
-    "object", or "" for a single value, any other location, or a value described by
-    ``content``, sent as written), ``style`` and ``explode`` (OpenAPI's default: form,
-    exploded)."""
+    """How the playground spells a parameter's array or object value in the request, as the
+    request samples do (:func:`samples._query_pairs`, :func:`samples.styled_value`): its
+    ``shape`` ("array", "object", or "" for a single value or a value described by
+    ``content``, sent as written), ``style`` and ``explode`` (OpenAPI's defaults: form,
+    exploded, in a query or cookie; simple, not exploded, in a path or header)."""
+    where = param.get("in")
     style = param.get("style")
-    style = style if isinstance(style, str) else "form"
+    style = style if isinstance(style, str) else "simple" if where in ("path", "header") \
+        else "form"
     explode = param.get("explode")
     explode = explode if isinstance(explode, bool) else style == "form"
     schema, _ = deref(data, param.get("schema"))
     shape = ""
-    if param.get("in") == "query" and "schema" in param and isinstance(schema, dict):
+    if where in LOCATIONS and "schema" in param and isinstance(schema, dict):
         written = schema.get("type")
         kinds = [t for t in (written if isinstance(written, list) else [written])
                  if isinstance(t, str) and t != "null"]
@@ -124,6 +129,8 @@ def _serialisation(data: Any, param: dict[str, Any]) -> dict[str, Any]:
             shape = "array"
         elif kinds[:1] == ["object"] or (not kinds and "properties" in schema):
             shape = "object"
+    if not shape and where == "path" and style in ("label", "matrix"):
+        shape = "value"  # a single value still takes its prefix: .5 or ;id=5
     return {"shape": shape, "style": style, "explode": explode}
 
 
@@ -256,13 +263,16 @@ def _contents(walker: Walker, data: Any, content: Any, mode: str) -> list[dict[s
             continue
         node = walker.node(media.get("schema") or {})
         example = samples.media_example(data, media, mode)
-        out.append({"type": media_type, "node": node,
-                    "example": samples.dump(example, media_type) if example is not None else "",
-                    "examples": _named_examples(data, media, media_type)})
+        encoding = samples.form_encoding(data, media)
+        out.append({"type": media_type, "node": node, "encoding": encoding,
+                    "example": samples.dump(example, media_type, encoding)
+                    if example is not None else "",
+                    "examples": _named_examples(data, media, media_type, encoding)})
     return out
 
 
-def _named_examples(data: Any, media: dict[str, Any], media_type: str) -> list[tuple[str, str]]:
+def _named_examples(data: Any, media: dict[str, Any], media_type: str,
+                    encoding: tuple[tuple[str, str, bool], ...] = ()) -> list[tuple[str, str]]:
     """Every entry of a media type's ``examples`` as (label, text): a reader picks one."""
     found = []
     examples = media.get("examples")
@@ -271,7 +281,8 @@ def _named_examples(data: Any, media: dict[str, Any], media_type: str) -> list[t
         if isinstance(value, dict) and "value" in value:
             summary = value.get("summary")
             label = summary if isinstance(summary, str) else str(name)
-            found.append((label, samples.dump(literal(data, value["value"]), media_type)))
+            found.append((label, samples.dump(literal(data, value["value"]), media_type,
+                                              encoding)))
     return found
 
 
@@ -459,7 +470,9 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     servers = [] if webhook else _servers(data, item, op)
     # document-wide security is what callers of the API send, not what a webhook carries
     security = _security(data, op) if not webhook or "security" in op else []
-    path_values = {p["name"]: p["example"] for p in params if p["in"] == "path"}
+    # the endpoint's URL fills a path parameter only with an example the document gives
+    path_values = {p["name"]: _sample_parameter(data, p, raw, generate=False)
+                   for p, raw in zip(params, _parameters(data, item, op)) if p["in"] == "path"}
     first_server = servers[0]["filled"] if servers else ""
     body_type, body_value = "", None
     media: Any = None
@@ -484,7 +497,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                          for p, raw in zip(params, _parameters(data, item, op))
                          if p["required"] or not required_only),
         body_type=body_type, body=sample_body, auth=_auth_models(security),
-        files=files,
+        files=files, form_encoding=body["contents"][0]["encoding"] if body and body_type else (),
         operation_id=str(op.get("operationId") or ""), summary=str(op.get("summary") or ""),
         webhook=webhook)
     mode = display_mode(site, page, servers, webhook)
@@ -516,16 +529,8 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         **({"auth_options": [" + ".join(s["name"] for s in alt) for alt in choices]}
            if len(choices) > 1 else {}),
         "credentials": site.config.get("api.playground.credentials") is True,
-        "body": {"type": body_type, "example": samples.dump(body_value, body_type)
-                 if body_value is not None and prefill else samples.dump(
-                     _x_defaults(data, media), body_type) if _x_defaults(data, media) else "",
-                 "placeholder": samples.dump(body_value, body_type)
-                 if body_value is not None else "",
-                 "examples": [{"label": label, "text": text} for label, text in
-                              body["contents"][0]["examples"]] if body else [],
-                 "parts": _parts(body["contents"][0]["node"], body_value,
-                                 prefill, set(_x_defaults(data, media)))
-                 if body and body_type.startswith("multipart/") else []} if body_type else None,
+        "body": _playground_body(data, body_raw, body["contents"], "response" if webhook
+                                 else "request", prefill) if body and body_type else None,
     }
     return {
         "method": api_op.method, "path": route, "webhook": webhook,
@@ -552,6 +557,32 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "base_url": first_server if site.config.get("api.url") == "full" else "",
         "curl": "" if webhook else samples.curl(api_op).code,
     }
+
+
+def _playground_body(data: Any, body_raw: dict[str, Any], contents: list[dict[str, Any]],
+                     mode: str, prefill: bool) -> dict[str, Any]:
+    """The playground's body: the first media type's field (a text area, or one input per
+    part of a multipart body), and with several media types ``choices``, one such field per
+    type, which the reader picks as on the platform (the first is the one shown first)."""
+    fields = []
+    for content in contents:
+        media_type = content["type"]
+        media, _ = deref(data, body_raw["content"][media_type])
+        value = samples.media_example(data, media, mode)
+        fixed = _x_defaults(data, media)
+        encoding = content["encoding"]
+        fields.append({
+            "type": media_type,
+            "example": samples.dump(value, media_type, encoding) if value is not None and prefill
+            else samples.dump(fixed, media_type, encoding) if fixed else "",
+            "placeholder": samples.dump(value, media_type, encoding) if value is not None else "",
+            "examples": [{"label": label, "text": text} for label, text in content["examples"]],
+            "parts": _parts(content["node"], value, prefill, set(fixed))
+            if media_type.startswith("multipart/") else [],
+            # how the playground spells a field typed as JSON (playground.js formEncode)
+            **({"encoding": {name: [style, explode] for name, style, explode in encoding}}
+               if encoding and "x-www-form-urlencoded" in media_type else {})})
+    return {**fields[0], "choices": fields} if len(fields) > 1 else fields[0]
 
 
 def _x_defaults(data: Any, media: Any) -> dict[str, Any]:

@@ -89,7 +89,7 @@ def request_of(op: ApiOperation) -> Request:
     if parts is not None:
         headers.pop("Content-Type", None)
     elif op.body is not None:
-        text = dump(op.body, op.body_type)
+        text = dump(op.body, op.body_type, op.form_encoding)
     return Request(op.method, url, headers, op.body_type if op.body is not None else "", text,
                    parts, "json" in op.body_type)
 

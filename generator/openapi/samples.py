@@ -215,15 +215,51 @@ def media_example(data: Any, media: Any, mode: str) -> Any:
     return example_of(data, media.get("schema") or {}, mode)
 
 
-def dump(value: Any, media_type: str = "application/json") -> str:
-    """Return ``value`` as the text a body of ``media_type`` carries."""
+def dump(value: Any, media_type: str = "application/json",
+         encoding: tuple[tuple[str, str, bool], ...] = ()) -> str:
+    """Return ``value`` as the text a body of ``media_type`` carries (an urlencoded one's
+    fields spelled as ``encoding`` says, :func:`form_pairs`)."""
     if isinstance(value, str) and "json" not in media_type:
         return value
     if media_type == "application/x-www-form-urlencoded" and isinstance(value, dict):
-        # nested values the way form APIs (Stripe's) read them: a[b]=c, a[0]=x
         return "&".join(quote(k, safe="[]") + "=" + quote(v, safe="")
-                        for k, v in _flatten("", value))
+                        for k, v in form_pairs(value, encoding))
     return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+
+
+def form_encoding(data: Any, media: Any) -> tuple[tuple[str, str, bool], ...]:
+    """The (name, style, explode) of each field an urlencoded media type's ``encoding`` gives
+    a ``style`` or ``explode`` (OpenAPI's default: form, exploded)."""
+    encoding = media.get("encoding") if isinstance(media, dict) else None
+    found: list[tuple[str, str, bool]] = []
+    for name, entry in (encoding.items() if isinstance(encoding, dict) else []):
+        entry, _ = deref(data, entry)
+        if isinstance(entry, dict) and ("style" in entry or "explode" in entry):
+            written = entry.get("style")
+            style = written if isinstance(written, str) else "form"
+            explode = entry.get("explode")
+            found.append((str(name), style,
+                          explode if isinstance(explode, bool) else style == "form"))
+    return tuple(found)
+
+
+def form_pairs(value: dict[str, Any],
+               encoding: tuple[tuple[str, str, bool], ...] = ()) -> list[tuple[str, str]]:
+    """The name=value pairs of an urlencoded body: a field its ``encoding`` styles as a query
+    parameter of that style is spelled so (form, exploded: ``text=a&text=b``; not exploded:
+    ``text=a,b``), any other nested value as form APIs (Stripe's) read them: ``a[b]=c``,
+    ``a[0]=x``."""
+    styles = {name: (style, explode) for name, style, explode in encoding}
+    pairs: list[tuple[str, str]] = []
+    for key, item in value.items():
+        if str(key) in styles and styles[str(key)][0] != "deepObject" and \
+                isinstance(item, (list, dict)):
+            style, explode = styles[str(key)]
+            pairs += _query_pairs(ApiParameter(name=str(key), location="query", example=item,
+                                               style=style, explode=explode))
+        else:
+            pairs += _flatten(str(key), item)
+    return pairs
 
 
 def _flatten(prefix: str, value: Any) -> list[tuple[str, str]]:
@@ -268,6 +304,43 @@ def _query_pairs(p: ApiParameter) -> list[tuple[str, str]]:
     return [(p.name, _text(value))]
 
 
+def _simple(value: Any, explode: bool, item: Callable[[str], str] = str) -> str:
+    """OpenAPI's simple style: an array as ``a,b``, an object as ``k,v,k2,v2`` (exploded:
+    ``k=v,k2=v2``), each piece through ``item`` (URL-quoting in a path)."""
+    if isinstance(value, list):
+        return ",".join(item(_text(v)) for v in value)
+    if isinstance(value, dict):
+        pair = "=" if explode else ","
+        return ",".join(f"{item(str(k))}{pair}{item(_text(v))}" for k, v in value.items())
+    return item(_text(value))
+
+
+def styled_value(p: ApiParameter) -> str:
+    """A path, header or cookie parameter's value spelled as its ``style`` and ``explode``
+    say, not as JSON text: a header's or path's array is ``a,b`` (simple, their default), a
+    path's ``.a,b`` (label) or ``;id=a,b`` (matrix), URL-quoted piece by piece; a cookie's
+    array is ``a,b`` (form)."""
+    value, explode = p.example, p.explode is True
+    if p.location != "path":
+        return _simple(value, explode and p.location == "header")
+
+    def piece(text: str) -> str:
+        return quote(text, safe="")
+
+    style = p.style or "simple"
+    if style == "label":
+        if explode and isinstance(value, (list, dict)):
+            return "." + _simple(value, True, piece).replace(",", ".")
+        return "." + _simple(value, False, piece)
+    if style == "matrix":
+        if explode and isinstance(value, list):
+            return "".join(f";{p.name}={piece(_text(v))}" for v in value)
+        if explode and isinstance(value, dict):
+            return "".join(f";{piece(str(k))}={piece(_text(v))}" for k, v in value.items())
+        return f";{p.name}=" + _simple(value, False, piece)
+    return _simple(value, explode, piece)
+
+
 def _request_parts(op: ApiOperation) -> tuple[str, dict[str, str], dict[str, str], str | None]:
     """Return the URL (query included), headers, cookies and basic-auth user of a sample."""
     query: list[tuple[str, str]] = []
@@ -280,9 +353,9 @@ def _request_parts(op: ApiOperation) -> tuple[str, dict[str, str], dict[str, str
         if p.location == "query":
             query += _query_pairs(p)
         elif p.location == "header":
-            headers[p.name] = _text(p.example)
+            headers[p.name] = styled_value(p)
         elif p.location == "cookie":
-            cookies[p.name] = _text(p.example)
+            cookies[p.name] = styled_value(p)
     for auth in op.auth:
         if auth.type == "http" and auth.scheme.lower() == "basic":
             basic = "username:password"
@@ -320,11 +393,11 @@ def _form_parts(op: ApiOperation) -> list[tuple[str, str, bool]] | None:
 
 
 def _form_pairs(op: ApiOperation) -> list[tuple[str, str]] | None:
-    """The name=value pairs of an urlencoded body with an object example (nested values as
-    form APIs read them: ``a[b]``, ``a[0]``), or None."""
+    """The name=value pairs of an urlencoded body with an object example
+    (:func:`form_pairs`), or None."""
     if op.body_type != "application/x-www-form-urlencoded" or not isinstance(op.body, dict):
         return None
-    return _flatten("", op.body)
+    return form_pairs(op.body, op.form_encoding)
 
 
 def _curl_form(name: str, text: str, file: bool) -> str:
@@ -356,7 +429,7 @@ def curl(op: ApiOperation) -> RequestSample:
             lines.append(f"  {_curl_form(name, text, file)}")
     elif op.body is not None:
         lines[-1] += " \\"
-        lines.append(f"  --data {_shell(dump(op.body, op.body_type))}")
+        lines.append(f"  --data {_shell(dump(op.body, op.body_type, op.form_encoding))}")
     return RequestSample(label="cURL", language="bash", code="\n".join(lines))
 
 
@@ -401,7 +474,13 @@ def python(op: ApiOperation) -> RequestSample:
                 for name, path in files) + "]")
             args.append("files=files")
     elif pairs is not None:
-        lines.append(f"payload = {_py(dict(pairs))}")
+        # a name sent more than once (text=a&text=b) needs requests' list of pairs
+        if len({name for name, _ in pairs}) < len(pairs):
+            lines.append("payload = [\n" + "".join(
+                f"    ({json.dumps(k, ensure_ascii=False)}, {json.dumps(v, ensure_ascii=False)}),\n"
+                for k, v in pairs) + "]")
+        else:
+            lines.append(f"payload = {_py(dict(pairs))}")
         args.append("data=payload")
     elif op.body is not None:
         if "json" in op.body_type:
@@ -444,7 +523,7 @@ def javascript(op: ApiOperation) -> RequestSample:
             block = json.dumps(op.body, indent=2, ensure_ascii=False, default=str)
             options.append("  body: JSON.stringify(" + block.replace("\n", "\n  ") + ")")
         else:
-            options.append(f"  body: {json.dumps(dump(op.body, op.body_type))}")
+            options.append(f"  body: {json.dumps(dump(op.body, op.body_type, op.form_encoding))}")
     lines = [*head, f"const response = await fetch({json.dumps(url)}, {{", ",\n".join(options),
              "});", "console.log(response.status, await response.text());"]
     return RequestSample(label="JavaScript", language="javascript", code="\n".join(lines))
@@ -483,7 +562,8 @@ def go(op: ApiOperation) -> RequestSample:
         payload = "payload"
     elif op.body is not None:
         imports.add("strings")
-        body.append(f"\tpayload := strings.NewReader({_go_string(dump(op.body, op.body_type))})")
+        text = dump(op.body, op.body_type, op.form_encoding)
+        body.append(f"\tpayload := strings.NewReader({_go_string(text)})")
         payload = "payload"
     body += ["", f"\treq, _ := http.NewRequest({json.dumps(op.method)}, url, {payload})"]
     if parts is not None:
@@ -526,9 +606,12 @@ def builtin_samples(op: ApiOperation, languages: object = None) -> list[RequestS
 
 
 def fill_path(path: str, values: dict[str, Any]) -> str:
-    """Replace ``{name}`` templates of ``path`` by URL-quoted example values."""
+    """Replace ``{name}`` templates of ``path`` by URL-quoted example values; a value that
+    is an :class:`ApiParameter` is spelled as its style says (:func:`styled_value`)."""
     def sub(m: re.Match[str]) -> str:
         value = values.get(m.group(1))
+        if isinstance(value, ApiParameter):
+            return styled_value(value) if value.example not in (None, "") else m.group(0)
         return quote(_text(value), safe="") if value not in (None, "") else m.group(0)
 
     return re.sub(r"\{([^{}]+)\}", sub, path)

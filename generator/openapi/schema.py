@@ -379,7 +379,12 @@ class Walker:
             node.discriminator = disc["propertyName"]
             mapping = disc.get("mapping")
             if isinstance(mapping, dict):
-                node.mapping = [(str(k), str(v).rsplit("/", 1)[-1]) for k, v in mapping.items()]
+                # a value is a schema name or a pointer; some published specs (X's) write the
+                # pointer as a reference object, {$ref: '#/components/schemas/Name'}, which
+                # read "Name'}" here: the platform's parser dereferences them all the same
+                node.mapping = [(str(k), target.rsplit("/", 1)[-1]) for k, v in mapping.items()
+                                if isinstance(target := v.get("$ref") if isinstance(v, dict)
+                                              else v, str)]
         return node
 
     def _only_null(self, raw: Any) -> bool:

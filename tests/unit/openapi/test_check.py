@@ -104,6 +104,15 @@ BROKEN += [
     ("param-in-body", OP + "      parameters: [{name: id, in: path, required: true}, "
      "{name: q, in: body}]\n      responses: {'200': {description: ok}}\n", 1,
      "paths./u/{id}.get.parameters[1].in: 'in' must be query, header, path or cookie, got 'body'"),
+    ("header-form-style", OP + "      parameters: [{name: id, in: path, required: true}, "
+     "{name: X-Ids, in: header, style: form, schema: {type: array}}]\n"
+     "      responses: {'200': {description: ok}}\n", 1,
+     "paths./u/{id}.get.parameters[1].style: style 'form' is not one of a header parameter's: "
+     "simple"),
+    ("path-deep-object", OP + "      parameters: [{name: id, in: path, required: true, "
+     "style: deepObject}]\n      responses: {'200': {description: ok}}\n", 1,
+     "style 'deepObject' is not one of a path parameter's: simple, label, matrix. Use one of "
+     "them, or leave 'style' out (simple is the default)"),
     ("undefined-scheme", HEAD + "security: [{token: []}]\npaths: {}\n", 1,
      "api.yaml:3:20: security[0].token: security scheme 'token' is not defined"),
     ("undefined-op-scheme", OP + "      parameters: [{name: id, in: path, required: true}]\n"

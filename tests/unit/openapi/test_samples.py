@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from mdxsite.model import ApiOperation, ApiParameter
 from mdxsite.openapi import samples
@@ -116,6 +117,62 @@ def test_query_arrays_and_objects_are_spelled_as_their_style_says() -> None:
     assert "/s?status=open'" in url(ApiParameter(name="filter", location="query",
                                                   example={"status": "open"}))
     assert "/s?q=x'" in url(ApiParameter(name="q", location="query", example="x"))
+
+
+def test_header_path_and_cookie_arrays_are_spelled_as_their_style_says() -> None:
+    # a header's or cookie's array example was sent as JSON text (X-Scopes: ["read", "write"])
+    # and a path's as its quoted JSON (/b/%5B3%2C%204%5D); OpenAPI's default in a path or
+    # header is simple (3,4), a cookie's is form (a,b); label and matrix prefix a path value
+    def styled(**kw: Any) -> str:
+        return samples.styled_value(ApiParameter(**kw))
+
+    assert styled(name="X-Scopes", location="header", example=["read", "write"]) == "read,write"
+    assert styled(name="X-Meta", location="header", example={"role": "admin", "n": 2}) == \
+        "role,admin,n,2"
+    assert styled(name="X-Meta", location="header", example={"role": "admin", "n": 2},
+                  explode=True) == "role=admin,n=2"
+    assert styled(name="prefs", location="cookie", example=["dark", "wide"]) == "dark,wide"
+    assert styled(name="ids", location="path", example=[3, "a b"]) == "3,a%20b"
+    assert styled(name="ids", location="path", example=["a", "b"], style="label") == ".a,b"
+    assert styled(name="ids", location="path", example=["a", "b"], style="label",
+                  explode=True) == ".a.b"
+    assert styled(name="ids", location="path", example=["a", "b"], style="matrix") == \
+        ";ids=a,b"
+    assert styled(name="ids", location="path", example=["a", "b"], style="matrix",
+                  explode=True) == ";ids=a;ids=b"
+    assert styled(name="id", location="path", example=5, style="matrix") == ";id=5"
+    assert styled(name="id", location="path", example="a/b") == "a%2Fb"  # as before
+    op = ApiOperation(spec="s.yaml", method="GET", path="/b/{ids}", url="https://a.test/b/3,4",
+                      parameters=(ApiParameter(name="X-Scopes", location="header",
+                                               example=["read", "write"]),))
+    assert "--header 'X-Scopes: read,write'" in samples.curl(op).code
+    assert samples.fill_path("/b/{ids}/{raw}", {
+        "ids": ApiParameter(name="ids", location="path", example=[3, 4]),
+        "raw": [1, 2]}) == "/b/3,4/%5B1%2C%202%5D"
+
+
+def test_an_urlencoded_field_is_spelled_as_its_encoding_says() -> None:
+    # a form field the media type's encoding styles (DeepL's translate: text, style form,
+    # exploded) was spelled text[0]=a&text[1]=b, which such an API does not read; fields
+    # without an encoding keep the nested spelling form APIs (Stripe's) read
+    media = {"schema": {"type": "object"}, "encoding": {
+        "text": {"style": "form", "explode": True}, "ids": {"explode": False},
+        "meta": {"style": "deepObject", "explode": True}, "plain": {"contentType": "text/plain"}}}
+    encoding = samples.form_encoding({}, media)
+    assert encoding == (("text", "form", True), ("ids", "form", False),
+                        ("meta", "deepObject", True))
+    body = {"text": ["a", "b"], "ids": [1, 2], "meta": {"k": "v"}, "other": ["x"], "n": 1}
+    form = "application/x-www-form-urlencoded"
+    assert samples.dump(body, form, encoding) == \
+        "text=a&text=b&ids=1%2C2&meta[k]=v&other[0]=x&n=1"
+    assert samples.dump(body, form) == \
+        "text[0]=a&text[1]=b&ids[0]=1&ids[1]=2&meta[k]=v&other[0]=x&n=1"
+    op = ApiOperation(spec="s.yaml", method="POST", path="/t", url="https://a.test/t",
+                      body_type=form, body={"text": ["a", "b"]},
+                      form_encoding=(("text", "form", True),))
+    assert "--data 'text=a&text=b'" in samples.curl(op).code
+    assert '    ("text", "a"),\n    ("text", "b"),\n]' in samples.python(op).code
+    assert '"text=a&text=b"' in samples.javascript(op).code
 
 
 def test_go_is_offered_when_the_languages_name_it_and_compiles(tmp_path: Path) -> None:

@@ -163,3 +163,18 @@ def test_an_option_named_by_its_type_says_its_type_once() -> None:
     assert "<summary>string</summary>" in html and "<summary>integer[]</summary>" in html
     assert "Type: <code>string</code>" not in html and "Type: <code>integer[]</code>" not in html
     assert "<summary>Identifier</summary>" in html and "Type: <code>string&lt;uuid&gt;</code>" in html
+
+
+def test_a_discriminator_mapping_names_its_schemas_written_as_pointers_or_refs() -> None:
+    # X's published spec writes mapping values as reference objects ({$ref: ...}), which the
+    # platform's parser dereferences; they read "Cat'}" (the end of the dict's repr)
+    doc = {"components": {"schemas": {
+        "Cat": {"type": "object", "properties": {"kind": {"type": "string"}}},
+        "Dog": {"type": "object", "properties": {"kind": {"type": "string"}}},
+        "Pet": {"oneOf": [ref("Cat"), ref("Dog")], "discriminator": {
+            "propertyName": "kind", "mapping": {"cat": ref("Cat"),
+                                                "dog": "#/components/schemas/Dog",
+                                                "odd": ["not", "a", "name"]}}}}}}
+    node = Walker(doc).node(ref("Pet"))
+    assert node.discriminator == "kind"
+    assert node.mapping == [("cat", "Cat"), ("dog", "Dog")]

@@ -6,8 +6,9 @@
   function $(root, sel) { return root.querySelector(sel); }
   function $all(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
 
-  // a form body the way form APIs (Stripe's) read nested values: a[b]=c, a[0]=x
-  function formEncode(text) {
+  // a form body the way form APIs (Stripe's) read nested values: a[b]=c, a[0]=x; a field the
+  // media type's encoding styles is spelled as a query parameter of that style (text=a&text=b)
+  function formEncode(text, encoding) {
     var value;
     try { value = JSON.parse(text); } catch (e) { return text; }  // already encoded
     if (value === null || typeof value !== "object") return text;
@@ -21,7 +22,16 @@
                  encodeURIComponent(String(v)));
       }
     }
-    add("", value);
+    Object.keys(value).forEach(function (k) {
+      var styled = encoding && encoding[k], v = value[k];
+      if (!styled || styled[0] === "deepObject" || v === null || typeof v !== "object") {
+        add(k, v);
+        return;
+      }
+      styledPairs(k, v, styled[0], styled[1]).forEach(function (pair) {
+        out.push(encodeURIComponent(pair[0]) + "=" + encodeURIComponent(pair[1]));
+      });
+    });
     return out.join("&");
   }
 
@@ -41,8 +51,10 @@
         .filter(function (v) { return v !== ""; });
     }
     if (value === null || typeof value !== "object") return [[name, text]];
-    var style = input.getAttribute("data-style") || "form";
-    var explode = input.getAttribute("data-explode") === "true";
+    return styledPairs(name, value, input.getAttribute("data-style") || "form",
+                       input.getAttribute("data-explode") === "true");
+  }
+  function styledPairs(name, value, style, explode) {
     if (Array.isArray(value)) {
       if (explode || !DELIMITERS.hasOwnProperty(style)) {
         return value.map(function (v) { return [name, asText(v)]; });
@@ -57,6 +69,50 @@
     return [[name, keys.map(function (k) { return k + "," + asText(value[k]); }).join(",")]];
   }
 
+  // a path, header or cookie parameter's array or object spelled as its style says, as the
+  // request samples spell it (samples.styled_value): X-Ids: 1,2 (simple, their default in a
+  // path or header), /items/.a.b (label, exploded), /items/;id=a,b (matrix), ids=a,b (cookie)
+  function simple(value, explode, piece) {
+    if (Array.isArray(value)) return value.map(function (v) { return piece(asText(v)); }).join(",");
+    if (value !== null && typeof value === "object") {
+      return Object.keys(value).map(function (k) {
+        return piece(k) + (explode ? "=" : ",") + piece(asText(value[k]));
+      }).join(",");
+    }
+    return piece(asText(value));
+  }
+  function styledValue(input, where, name, text) {
+    var shape = input.getAttribute("data-shape"), value = text;
+    if (shape === "array" || shape === "object") {
+      try { value = JSON.parse(text); } catch (e) { value = undefined; }
+      if (shape === "array" && !Array.isArray(value)) {
+        value = text.split(",").map(function (v) { return v.trim(); })
+          .filter(function (v) { return v !== ""; });
+      }
+      if (value === null || typeof value !== "object") value = text;
+    }
+    var explode = input.getAttribute("data-explode") === "true";
+    if (where !== "path") return simple(value, explode && where === "header", String);
+    var style = input.getAttribute("data-style") || "simple", piece = encodeURIComponent;
+    var many = value !== null && typeof value === "object";
+    if (style === "label") {
+      return "." + (explode && many ? simple(value, true, piece).split(",").join(".")
+                                    : simple(value, false, piece));
+    }
+    if (style === "matrix") {
+      if (explode && Array.isArray(value)) {
+        return value.map(function (v) { return ";" + name + "=" + piece(asText(v)); }).join("");
+      }
+      if (explode && many) {
+        return Object.keys(value).map(function (k) {
+          return ";" + piece(k) + "=" + piece(asText(value[k]));
+        }).join("");
+      }
+      return ";" + name + "=" + simple(value, false, piece);
+    }
+    return simple(value, explode, piece);
+  }
+
   function setup(section) {
     var holder = $(section, ".api-playground-config");
     if (!holder) return;
@@ -68,6 +124,17 @@
 
     function serverIndex() { return select ? Number(select.value) || 0 : 0; }
 
+    // a body of several media types: the chosen one's field is shown and sent, with its type
+    var contentChoice = $(section, "[data-pg-content-type]");
+    function bodyConfig() {
+      var choices = config.body && config.body.choices;
+      return choices ? choices[Number(contentChoice.value) || 0] : config.body;
+    }
+    function bodyFields() {
+      return contentChoice ? $(section, '[data-pg-content="' + (Number(contentChoice.value) || 0) +
+                                '"]') : section;
+    }
+
     // several alternative security requirements: the chosen one's credentials are shown and sent
     var authChoice = $(section, "[data-pg-auth-option]");
     function authOption() { return authChoice ? Number(authChoice.value) || 0 : 0; }
@@ -76,6 +143,9 @@
       var index = String(serverIndex());
       $all(section, "[data-server-index]").forEach(function (label) {
         label.hidden = label.getAttribute("data-server-index") !== index;
+      });
+      $all(section, "[data-pg-content]").forEach(function (box) {
+        box.hidden = box.getAttribute("data-pg-content") !== String(contentChoice.value || 0);
       });
       $all(section, "[data-auth-options]").forEach(function (label) {
         label.hidden = label.getAttribute("data-auth-options").split(" ").indexOf(String(authOption())) < 0;
@@ -102,7 +172,8 @@
         var name = input.getAttribute("data-pg-param"), where = input.getAttribute("data-in");
         var value = input.value;
         if (where === "path") {
-          path = path.split("{" + name + "}").join(value ? encodeURIComponent(value) : "{" + name + "}");
+          path = path.split("{" + name + "}").join(value ? styledValue(input, where, name, value)
+                                                         : "{" + name + "}");
         } else if (value === "") {
           return;
         } else if (where === "query") {
@@ -110,9 +181,9 @@
             query.push(encodeURIComponent(pair[0]) + "=" + encodeURIComponent(pair[1]));
           });
         } else if (where === "header") {
-          headers[name] = value;
+          headers[name] = styledValue(input, where, name, value);
         } else if (where === "cookie") {
-          cookies.push(name + "=" + value);
+          cookies.push(name + "=" + styledValue(input, where, name, value));
         }
       });
       config.auth.forEach(function (auth) {
@@ -138,8 +209,8 @@
           headers.Authorization = scheme.charAt(0).toUpperCase() + scheme.slice(1) + " " + fields.token;
         }
       });
-      var body = null, shown = null;
-      var parts = $all(section, "[data-pg-part]");
+      var body = null, shown = null, chosen = bodyConfig(), fields = bodyFields();
+      var parts = $all(fields, "[data-pg-part]");
       if (parts.length) {
         // multipart: the browser writes the Content-Type with its boundary itself
         body = new FormData();
@@ -156,14 +227,14 @@
             shown.push(name + ": " + input.value);
           }
         });
-        shown = ["Content-Type: " + config.body.type + "; boundary=(set by the browser)", ""]
+        shown = ["Content-Type: " + chosen.type + "; boundary=(set by the browser)", ""]
           .concat(shown);
       } else {
-        var bodyField = $(section, "[data-pg-body]");
+        var bodyField = $(fields, "[data-pg-body]");
         body = bodyField && bodyField.value.trim() ? bodyField.value : null;
-        if (body !== null && config.body) {
-          headers["Content-Type"] = config.body.type;
-          if (/x-www-form-urlencoded/i.test(config.body.type)) body = formEncode(body);
+        if (body !== null && chosen) {
+          headers["Content-Type"] = chosen.type;
+          if (/x-www-form-urlencoded/i.test(chosen.type)) body = formEncode(body, chosen.encoding);
         }
       }
       var url = serverUrl() + path + (query.length ? "?" + query.join("&") : "");
@@ -260,10 +331,14 @@
       });
     }
 
-    var picker = $(section, "[data-pg-example]");
-    if (picker) picker.addEventListener("change", function () {
-      var chosen = config.body.examples[Number(picker.value)];
-      if (chosen) $(section, "[data-pg-body]").value = chosen.text;
+    $all(section, "[data-pg-example]").forEach(function (picker) {
+      var holder = picker.closest("[data-pg-content]");
+      var body = holder ? config.body.choices[Number(holder.getAttribute("data-pg-content"))]
+                        : config.body;
+      picker.addEventListener("change", function () {
+        var chosen = body.examples[Number(picker.value)];
+        if (chosen) $(holder || section, "[data-pg-body]").value = chosen.text;
+      });
     });
     form.addEventListener("input", render);
     form.addEventListener("change", function () { showVariables(); render(); });
@@ -298,7 +373,24 @@
     }
   }
 
+  // a body or response of several media types: the chosen type's schema shows, the others
+  // hide (the .api-media boxes that follow the picker)
+  function wireMediaPicker(select) {
+    var label = select.closest("label"), boxes = [], next = label.nextElementSibling;
+    while (next && next.classList.contains("api-media")) {
+      boxes.push(next);
+      next = next.nextElementSibling;
+    }
+    function show() {
+      boxes.forEach(function (box, i) { box.hidden = i !== select.selectedIndex; });
+    }
+    label.hidden = false;
+    select.addEventListener("change", show);
+    show();
+  }
+
   function init() {
+    $all(document, "[data-media-pick]").forEach(wireMediaPicker);
     $all(document, "[data-playground]").forEach(setup);
     $all(document, "dialog.api-playground-dialog").forEach(wireDialog);
   }
