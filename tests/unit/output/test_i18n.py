@@ -26,7 +26,8 @@ def test_each_file_holds_known_keys_with_their_placeholders(path) -> None:
 @pytest.mark.parametrize("code, expected", [
     ("jp", "このページの内容"), ("ja-JP", "このページの内容"), ("cn", "本页内容"), ("zh", "本页内容"),
     ("zh-Hans", "本页内容"), ("zh-TW", "本頁內容"), ("zh-Hant", "本頁內容"), ("fr-CA", "Sur cette page"),
-    ("pt-BR", "Nesta página"), ("ua", "На цій сторінці"), ("uk", "На цій сторінці")])
+    ("pt-BR", "Nesta página"), ("ua", "На цій сторінці"), ("uk", "На цій сторінці"),
+    ("fr-ca", "Sur cette page"), ("ja-jp", "このページの内容")])
 def test_codes_find_their_language(code: str, expected: str) -> None:
     assert i18n.words(i18n.tag(code))["on_this_page"] == expected
 
