@@ -158,7 +158,8 @@ def _sidebar(site: Site, env: Any, nav: Mapping[str, Any], page: Page) -> tuple[
     # rendered once per window: the pages of one group share it
     return _shared(site, "window", (key, win.key), lambda: env.get_template(
         "partials/sidebar.html").render(site=site, items=items, window=win, full_url=url,
-                                        section_title=sidebars.section_title(site, key))), True
+                                        section_title=sidebars.section_title(site, key),
+                                        t=i18n.words(sidebars.section_language(site, key)))), True
 
 
 def _nav_page(site: Site, env: Any, key: str, items: tuple[NavItem, ...]) -> tuple[str, str]:
@@ -171,7 +172,8 @@ def _nav_page(site: Site, env: Any, key: str, items: tuple[NavItem, ...]) -> tup
     text = _shared(site, "navpage", (key, names), lambda: env.get_template("nav.html").render(
         site=site, config=site.config, title=sidebars.section_title(site, key),
         lang=sidebars.section_language(site, key),
-        dir=i18n.direction(sidebars.section_language(site, key)), theme_name=theme_for(site)[0].name,
+        dir=i18n.direction(sidebars.section_language(site, key)),
+        t=i18n.words(sidebars.section_language(site, key)), theme_name=theme_for(site)[0].name,
         appearance=chrome.appearance(site), colors=chrome.colors(site), theme_boot=Markup(chrome.BOOT),
         stylesheets=themes.site_stylesheets(site, _custom_files(site)[0]),
         drilldown=bool(_setting(site, "interaction.drilldown", theme_for(site)[1]["drilldown"])),
