@@ -435,8 +435,8 @@ def _not_found(site: Site) -> str:
     lang = i18n.site_language(site)  # one 404 page: in the language a reader lands in
     words = i18n.words(lang)
     return env.get_template("404.html").render(
-        site=site, config=site.config, home=site.href("/"), lang=lang, dir=i18n.direction(lang),
-        t=words, stylesheets=themes.site_stylesheets(site), title=title or words["page_not_found"],
+        site=site, config=site.config, home=site.href("/"), lang=lang, text_direction=i18n.direction(lang),
+        words=words, stylesheets=themes.site_stylesheets(site), title=title or words["page_not_found"],
         description=chrome.site_links(_markdown(text), site.href) if text else "",
         redirect_home=custom.get("redirect") is True, patterns=patterns,
         # the pages' mode and colours: a dark-mode reader got a white page in the default green

@@ -159,7 +159,7 @@ def _sidebar(site: Site, env: Any, nav: Mapping[str, Any], page: Page) -> tuple[
     return _shared(site, "window", (key, win.key), lambda: env.get_template(
         "partials/sidebar.html").render(site=site, items=items, window=win, full_url=url,
                                         section_title=sidebars.section_title(site, key),
-                                        t=i18n.words(sidebars.section_language(site, key)))), True
+                                        words=i18n.words(sidebars.section_language(site, key)))), True
 
 
 def _nav_page(site: Site, env: Any, key: str, items: tuple[NavItem, ...]) -> tuple[str, str]:
@@ -172,8 +172,8 @@ def _nav_page(site: Site, env: Any, key: str, items: tuple[NavItem, ...]) -> tup
     text = _shared(site, "navpage", (key, names), lambda: env.get_template("nav.html").render(
         site=site, config=site.config, title=sidebars.section_title(site, key),
         lang=sidebars.section_language(site, key),
-        dir=i18n.direction(sidebars.section_language(site, key)),
-        t=i18n.words(sidebars.section_language(site, key)), theme_name=theme_for(site)[0].name,
+        text_direction=i18n.direction(sidebars.section_language(site, key)),
+        words=i18n.words(sidebars.section_language(site, key)), theme_name=theme_for(site)[0].name,
         appearance=chrome.appearance(site), colors=chrome.colors(site), theme_boot=Markup(chrome.BOOT),
         stylesheets=themes.site_stylesheets(site, _custom_files(site)[0]),
         drilldown=bool(_setting(site, "interaction.drilldown", theme_for(site)[1]["drilldown"])),
@@ -279,9 +279,9 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "global_anchors": site.nav.global_anchors,
         "breadcrumbs": eyebrows == "breadcrumbs", "crumbs": crumbs,
         "eyebrow": groups[-1] if groups else "", "drilldown": constant["drilldown"],
-        "lang": lang, "dir": i18n.direction(lang), "t": words,
+        "lang": lang, "text_direction": i18n.direction(lang), "words": words,
         "script_words": i18n.script_words(lang),
-        "body": Markup(_translated_body(rendered.html, words) if lang != "en" else rendered.html),
+        "rendered_body": Markup(_translated_body(rendered.html, words) if lang != "en" else rendered.html),
         "version": next((c.title for c in nav["trail"] if c.kind == "version"), ""),
         "description": description,
         "noindex": noindex,  # hidden pages too, unless seo.indexing is "all"
