@@ -23,7 +23,7 @@ from mdxsite.errors import JsonPath, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.openapi.llms import llms_entry, llms_sections
-from mdxsite.output import chrome, redirects, staging, visibility
+from mdxsite.output import chrome, i18n, redirects, staging, visibility
 from mdxsite.output import theme as themes
 from mdxsite.output.cache import CachedRender
 
@@ -466,9 +466,11 @@ def _not_found(site: Site) -> str:
     text = custom.get("description") if isinstance(custom.get("description"), str) else ""
     patterns = [(r.pattern(), r.destination, r.status)
                 for r in _rules(site, site.config.get("redirects")) if not r.exact]
+    lang = i18n.site_language(site)  # one 404 page: in the language a reader lands in
+    words = i18n.words(lang)
     return env.get_template("404.html").render(
-        site=site, config=site.config, home=site.href("/"),
-        stylesheets=themes.site_stylesheets(site), title=title or "Page not found",
+        site=site, config=site.config, home=site.href("/"), lang=lang, text_direction=i18n.direction(lang),
+        words=words, stylesheets=themes.site_stylesheets(site), title=title or words["page_not_found"],
         description=chrome.site_links(_markdown(text), site.href) if text else "",
         redirect_home=custom.get("redirect") is True, patterns=patterns,
         # the pages' mode and colours: a dark-mode reader got a white page in the default green

@@ -22,8 +22,8 @@ from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_war
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import (SLOTS, BuildReport, NavItem, OutputFile, Page, PageResult, RenderedPage,
                            Site)
-from mdxsite.output import (chrome, feeds, icons, layout, staging, structured, thumbnails, utilities,
-                            visibility)
+from mdxsite.output import (chrome, feeds, i18n, icons, layout, staging, structured, thumbnails,
+                            utilities, visibility)
 from mdxsite.output import sidebar as sidebars
 from mdxsite.output.assets import IMMUTABLE, fingerprinted
 from mdxsite.output import theme as themes
@@ -182,7 +182,8 @@ def _sidebar(site: Site, env: Any, nav: Mapping[str, Any], page: Page) -> tuple[
     # rendered once per window: the pages of one group share it
     return _shared(site, "window", (key, win.key), lambda: env.get_template(
         "partials/sidebar.html").render(site=site, items=items, window=win, full_url=url,
-                                        section_title=sidebars.section_title(site, key))), True
+                                        section_title=sidebars.section_title(site, key),
+                                        words=i18n.words(sidebars.section_language(site, key)))), True
 
 
 def _nav_page(site: Site, env: Any, key: str, items: tuple[NavItem, ...]) -> tuple[str, str]:
@@ -194,7 +195,9 @@ def _nav_page(site: Site, env: Any, key: str, items: tuple[NavItem, ...]) -> tup
     names = "|".join(site.asset_names.values())
     text = _shared(site, "navpage", (key, names), lambda: env.get_template("nav.html").render(
         site=site, config=site.config, title=sidebars.section_title(site, key),
-        lang=sidebars.section_language(site, key), theme_name=theme_for(site)[0].name,
+        lang=sidebars.section_language(site, key),
+        text_direction=i18n.direction(sidebars.section_language(site, key)),
+        words=i18n.words(sidebars.section_language(site, key)), theme_name=theme_for(site)[0].name,
         appearance=chrome.appearance(site), colors=chrome.colors(site), theme_boot=Markup(chrome.BOOT),
         stylesheets=themes.site_stylesheets(site, _custom_files(site)[0]),
         drilldown=bool(_setting(site, "interaction.drilldown", theme_for(site)[1]["drilldown"])),
@@ -267,7 +270,8 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     crumbs = [{"title": layout.display_title(c.kind, c.title), "url": site.pages[c.first_page].url
                if c.first_page in site.pages else ""} for c in nav["trail"]]
     groups = [c.title for c in page.trail if c.kind == "group"]
-    lang = next((c.title for c in nav["trail"] if c.kind == "language"), "en")
+    lang = i18n.tag(next((c.title for c in nav["trail"] if c.kind == "language"), "en"))
+    words = i18n.words(lang)
     navbar_links, navbar_primary = chrome.navbar(site, page)  # a language's own navbar wins
     seo: Mapping[str, Any] = constant["seo"]
     assets = list(extra.get("page_assets", []))
@@ -297,7 +301,9 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "global_anchors": site.nav.global_anchors,
         "breadcrumbs": eyebrows == "breadcrumbs", "crumbs": crumbs,
         "eyebrow": groups[-1] if groups else "", "drilldown": constant["drilldown"],
-        "lang": layout.LANGUAGES[lang][1] if lang in layout.LANGUAGES else "en",
+        "lang": lang, "text_direction": i18n.direction(lang), "words": words,
+        "script_words": i18n.script_words(lang),
+        "rendered_body": Markup(_translated_body(rendered.html, words) if lang != "en" else rendered.html),
         "version": next((c.title for c in nav["trail"] if c.kind == "version"), ""),
         "description": description,
         "noindex": noindex,  # hidden pages too, unless seo.indexing is "all"
@@ -317,7 +323,8 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "footer_columns": chrome.footer_columns(site, page),
         "appearance": constant["appearance"], "banner": chrome.banner(site, page),
         "fonts_head": constant["fonts_head"], "background": constant["background"],
-        "search_prompt": constant["search_prompt"], "contextual": chrome.contextual(site, page),
+        "search_prompt": constant["search_prompt"] or words["search"],
+        "contextual": i18n.contextual(chrome.contextual(site, page), lang),
         "stylesheets": stylesheets, "scripts": scripts, "theme_boot": Markup(chrome.BOOT),
         "mode": mode, "toc": feeds.toc_with_updates(rendered.html, rendered.headings) if mode not in ("custom", "frame") else [],
         "update_tags": sorted({t for u in updates for t in u.tags}),
@@ -344,8 +351,20 @@ def _social_glyph(name: str) -> str:
 
 
 def _search_prompt(site: Site) -> str:
+    """docs.json search.prompt, or '' for the theme's own word in the page's language."""
     prompt = site.config.get("search.prompt")
-    return prompt if isinstance(prompt, str) and prompt.strip() else "Search"
+    return prompt if isinstance(prompt, str) and prompt.strip() else ""
+
+
+# the copy button the Markdown renderer puts on every code block, in English (mdxsite.mdx.code)
+_COPY_BUTTON = 'aria-label="Copy code" data-pagefind-ignore>Copy</button>'
+
+
+def _translated_body(body: str, words: Mapping[str, str]) -> str:
+    """The page's body with its code blocks' copy buttons in the page's language: the body is
+    rendered (and cached) without knowing the language its page sits in."""
+    return body.replace(_COPY_BUTTON, f'aria-label="{html.escape(words["copy_code"])}" '
+                                      f'data-pagefind-ignore>{html.escape(words["copy"])}</button>')
 
 
 def _listed_neighbour(site: Site, key: str, side: int) -> Page | None:

@@ -88,7 +88,7 @@ def _kept(kind: str, present: list[str], at: JsonPath, out: Problems, what: str)
 LANGUAGES = frozenset(
     # the spec's 23 codes plus the others the platform's current schema accepts
     "ar cs cn zh-Hant nl en fr de hi id it jp ko lv no pt-BR ro ru es sv tr ua vi "
-    "zh zh-Hans zh-CN zh-TW fr-CA ja ja-JP pt da uk pl uz he ca fi hu".split())
+    "zh zh-Hans zh-CN zh-TW fr-CA fr-ca ja ja-JP ja-jp pt da uk pl uz he ca fi hu".split())
 
 HTTP_METHODS = ("get", "post", "put", "patch", "delete", "head", "options", "trace")
 _ENDPOINT = re.compile(

@@ -228,9 +228,9 @@ CASES: list[tuple[str, str, dict[str, str], str]] = [
           "navigation": {"languages": [{"language": "english", "pages": ["index"]}]}
         }
         '''), {}, "docs.json:3:45: navigation.languages[0].language: unknown language code "
-                  "'english'. Use one of ar ca cn cs da de en es fi fr fr-CA he hi hu id it ja "
-                  "ja-JP jp ko lv nl no pl pt pt-BR ro ru sv tr ua uk uz vi zh zh-CN zh-Hans "
-                  "zh-Hant zh-TW."),
+                  "'english'. Use one of ar ca cn cs da de en es fi fr fr-CA fr-ca he hi hu id it "
+                  "ja ja-JP ja-jp jp ko lv nl no pl pt pt-BR ro ru sv tr ua uk uz vi zh zh-CN "
+                  "zh-Hans zh-Hant zh-TW."),
     ("duplicate-version", doc('''
         {
           "name": "T",

@@ -97,7 +97,9 @@
     }).then(function () { answer.removeAttribute("aria-busy"); });
   }
   function build() {
-    var open = el("button", "assistant-open", "Ask AI");
+    var words = {};  // the page's words (#mdxsite-words on non-English pages), else English
+    try { words = JSON.parse(document.getElementById("mdxsite-words").textContent); } catch (e) { /* English */ }
+    var open = el("button", "assistant-open", words.ask_ai || "Ask AI");
     open.type = "button";
     open.id = "assistant-entry";  // the platform's identifier, which sites' own CSS styles
     open.setAttribute("aria-expanded", "false");

@@ -2,6 +2,10 @@
 (function () {
   "use strict";
   var doc = document.documentElement;
+  // the theme's words in the page's language (#mdxsite-words, on non-English pages), else English
+  var words = {};
+  try { words = JSON.parse(document.getElementById("mdxsite-words").textContent); } catch (e) { /* English */ }
+  function t(key, english) { return words[key] || english; }
 
   function on(selector, event, handler) {
     document.addEventListener(event, function (e) {
@@ -38,7 +42,7 @@
       e.preventDefault();
       fetch(md).then(function (r) { return r.text(); }).then(function (text) {
         return navigator.clipboard.writeText(text);
-      }).then(function () { link.setAttribute("data-copied", ""); setTimeout(function () { link.removeAttribute("data-copied"); }, 1500); });
+      }).then(function () { link.setAttribute("data-copied", t("copied", "Copied")); setTimeout(function () { link.removeAttribute("data-copied"); }, 1500); });
     } else if (option === "custom") {
       e.preventDefault();
       var target = url.replace(/\$path/g, encodeURIComponent(location.pathname));
@@ -69,7 +73,7 @@
     document.body.classList.toggle("menu-open", open);
     document.querySelectorAll("[data-menu-toggle]").forEach(function (btn) {
       btn.setAttribute("aria-expanded", open ? "true" : "false");
-      btn.setAttribute("aria-label", open ? "Close navigation" : "Open navigation");
+      btn.setAttribute("aria-label", open ? t("close_navigation", "Close navigation") : t("open_navigation", "Open navigation"));
     });
   }
   on("[data-menu-toggle]", "click", function () { setMenu(!document.body.classList.contains("menu-open")); });
@@ -132,8 +136,8 @@
     code = code.cloneNode(true);  // copy the code, not the line numbers
     Array.prototype.forEach.call(code.querySelectorAll(".linenos"), function (n) { n.remove(); });
     navigator.clipboard.writeText(code.textContent.replace(/\n$/, "")).then(function () {
-      btn.textContent = "Copied";
-      setTimeout(function () { btn.textContent = "Copy"; }, 1500);
+      btn.textContent = t("copied", "Copied");
+      setTimeout(function () { btn.textContent = t("copy", "Copy"); }, 1500);
     });
   });
   // <Prompt>: the copy action copies the prompt as its author wrote it
@@ -158,7 +162,7 @@
     var open = btn.closest(".code-block").classList.toggle("expanded");
     btn.setAttribute("aria-expanded", open ? "true" : "false");
     if (!btn.dataset.label) btn.dataset.label = btn.textContent;
-    btn.textContent = open ? "Show less" : btn.dataset.label;
+    btn.textContent = open ? t("show_less", "Show less") : btn.dataset.label;
   });
 
   // drilldown: choosing a nested group goes to its first page; otherwise it only toggles
@@ -290,7 +294,7 @@
           toast.setAttribute("role", "status");
           document.body.appendChild(toast);
         }
-        toast.textContent = "Page copied as Markdown";
+        toast.textContent = t("page_copied", "Page copied as Markdown");
         clearTimeout(toast.timer);
         toast.timer = setTimeout(function () { toast.textContent = ""; }, 2000);
       }, function () { /* the clipboard refused: nothing copied, nothing said */ });

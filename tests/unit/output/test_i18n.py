@@ -1,0 +1,45 @@
+"""The theme's words per language (mdxsite.output.i18n): every file is well formed, keeps the
+placeholders, and each of the platform's language codes finds its file."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from mdxsite.output import i18n, layout
+from mdxsite.output.theme import BASE_THEME, theme_folder
+
+FOLDER = theme_folder(BASE_THEME) / "i18n"
+ENGLISH = json.loads((FOLDER / "en.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", sorted(FOLDER.glob("*.json")), ids=lambda p: p.stem)
+def test_each_file_holds_known_keys_with_their_placeholders(path) -> None:
+    found = json.loads(path.read_text(encoding="utf-8"))
+    assert set(found) <= set(ENGLISH), set(found) - set(ENGLISH)
+    for key, text in found.items():
+        assert re.findall(r"\{\w+\}", text) == re.findall(r"\{\w+\}", ENGLISH[key]), (path.stem, key)
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("jp", "このページの内容"), ("ja-JP", "このページの内容"), ("cn", "本页内容"), ("zh", "本页内容"),
+    ("zh-Hans", "本页内容"), ("zh-TW", "本頁內容"), ("zh-Hant", "本頁內容"), ("fr-CA", "Sur cette page"),
+    ("pt-BR", "Nesta página"), ("ua", "На цій сторінці"), ("uk", "На цій сторінці"),
+    ("fr-ca", "Sur cette page"), ("ja-jp", "このページの内容")])
+def test_codes_find_their_language(code: str, expected: str) -> None:
+    assert i18n.words(i18n.tag(code))["on_this_page"] == expected
+
+
+def test_every_platform_code_is_covered_or_falls_back() -> None:
+    for code in layout.LANGUAGES:
+        words = i18n.words(i18n.tag(code))
+        assert set(words) == set(ENGLISH)
+    assert i18n.words("xx") == ENGLISH
+
+
+@pytest.mark.parametrize("tag, direction", [("ar", "rtl"), ("he", "rtl"), ("fa", "rtl"),
+                                            ("en", "ltr"), ("zh-Hant", "ltr"), ("ur-PK", "rtl")])
+def test_direction(tag: str, direction: str) -> None:
+    assert i18n.direction(tag) == direction
