@@ -369,3 +369,27 @@ def test_mdx_endpoint_problems_are_located_warnings(tmp_path: Path) -> None:
     # the endpoint bar is still there; without a server the playground only builds the request
     doc = page(out, "users")
     assert 'data-mode="simple"' in doc
+
+
+def test_mdx_page_auth_method_overrides_the_sites(tmp_path: Path) -> None:
+    """The platform documents ``authMethod`` in a page's frontmatter as overriding
+    api.mdx.auth for that page, ``none`` disabling auth; an unknown method is a located
+    warning and the site's method stays."""
+    api = {"mdx": {"server": "https://api.example.com", "auth": {"method": "key",
+                                                                 "name": "x-token"}}}
+    fields = PAGE_FIELD
+    runs = {"site": "", "bearer": "\nauthMethod: bearer", "none": "\nauthMethod: none",
+            "bogus": "\nauthMethod: oauth"}
+    auth, logs = {}, {}
+    for name, extra in runs.items():
+        (tmp_path / name).mkdir()
+        out, logs[name] = _mdx_site(tmp_path / name, api, '"GET /users"' + extra, fields)
+        auth[name] = [(a["scheme"], a["param"])
+                      for a in _playground_config(page(out, "users"))["auth"]]
+    assert auth["site"] == [("", "x-token")]
+    assert auth["bearer"] == [("bearer", "Authorization")]
+    assert auth["none"] == []
+    assert auth["bogus"] == [("", "x-token")]
+    assert re.search(r"users\.mdx:4:13: warning: authMethod 'oauth' is not an auth method",
+                     logs["bogus"]), logs["bogus"]
+    assert "warning" not in logs["bearer"].split("built")[0]
