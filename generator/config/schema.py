@@ -490,7 +490,7 @@ def check_api(value: object, at: JsonPath, out: Problems) -> None:
 
 
 def check_contextual(value: object, at: JsonPath, out: Problems) -> None:
-    from mdxsite.output.chrome import CONTEXTUAL, MCP_OPTIONS
+    from mdxsite.output.chrome import CONTEXTUAL, HOSTED_OPTIONS, MCP_OPTIONS
 
     obj = _obj(value, at, out, '{"options": ["copy", "view", "chatgpt"]}')
     options = (obj or {}).get("options")
@@ -504,7 +504,12 @@ def check_contextual(value: object, at: JsonPath, out: Problems) -> None:
                      "server, which a static site does not have; it is left out",
                      hint="remove it, or add a custom option whose href points at your own MCP server",
                      code="config.unsupported")
-        elif isinstance(option, str) and option not in CONTEXTUAL and option != "assistant":
+        elif isinstance(option, str) and option in HOSTED_OPTIONS:
+            out.warn(at / "options" / i, f"contextual option {option!r} "
+                     f"{HOSTED_OPTIONS[option]}; it is left out", hint="remove it",
+                     code="config.unsupported")
+        elif isinstance(option, str) and option not in CONTEXTUAL and \
+                option not in ("assistant", "download-spec"):
             out.warn(at / "options" / i, f"unknown contextual option {option!r}; it is left out",
                      hint=f"use one of {', '.join(sorted(CONTEXTUAL))}", code="config.unknown-option")
 
