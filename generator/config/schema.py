@@ -436,7 +436,7 @@ def check_seo(value: object, at: JsonPath, out: Problems) -> None:
                  code="config.unsupported")
 
 
-API_KEYS = ("openapi", "asyncapi", "params", "playground", "examples", "url", "mdx")
+API_KEYS = ("openapi", "asyncapi", "params", "playground", "examples", "url", "mdx", "spec")
 # mint.json's names, which docs.json moved (the platform drops them from a docs.json silently)
 _MINT_API = {"baseUrl": "api.mdx.server", "auth": "api.mdx.auth",
              "maintainOrder": "navigation order (docs.json keeps the spec's order)"}
@@ -479,6 +479,17 @@ def check_api(value: object, at: JsonPath, out: Problems) -> None:
                          "API must allow the docs' origin (CORS)",
                          hint='set "proxy": false to say so, or remove it',
                          code="config.unsupported")
+    spec_setting = obj.get("spec")
+    if spec_setting is not None:
+        p = _obj(spec_setting, at / "spec", out, '{"download": true}')
+        if p is not None:
+            if "download" in p and not isinstance(p["download"], bool):
+                out.add(at / "spec" / "download", f"expected true or false, got "
+                        f"{describe(p['download'])}", hint='write "download": true')
+            for k in p:
+                if k != "download":
+                    out.warn(at / "spec" / k, f"unknown key {k!r}; it is ignored",
+                             hint="spec holds 'download'", code="config.unknown-key", key=True)
     if "asyncapi" in obj:  # the documents asyncapi: frontmatter names a channel of
         from mdxsite.nav.validate import check_asyncapi
 

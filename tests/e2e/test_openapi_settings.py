@@ -236,6 +236,29 @@ def test_url_full_shows_the_server_in_the_endpoint_bar(tmp_path: Path) -> None:
     assert bar(out) == "https://api.shelter.example/v2/pets/{petId}"
 
 
+def test_spec_download_links_the_pages_spec(tmp_path: Path) -> None:
+    """api.spec.download, documented in the platform's API settings, shows a download link for
+    the spec on API pages (the spec is published at its path); it was an unknown key."""
+    plain, _ = build(tmp_path, {}, "plain")
+    assert "api-spec-download" not in page(plain, "api-reference/pets/get-a-pet")
+    out, log = build(tmp_path, {"spec": {"download": True}})
+    assert "unknown key" not in log
+    link = re.search(r'<p class="api-spec-download"[^>]*><a href="([^"]+)" download>',
+                     page(out, "api-reference/pets/get-a-pet"))
+    assert link and link.group(1) == "/petstore.yaml"
+    assert (out / "petstore.yaml").is_file()
+    _, odd = build(tmp_path, {"spec": {"download": True, "zip": True}}, "odd")
+    assert "api.spec.zip: unknown key 'zip'" in odd
+    root = tmp_path / "odd"
+    config = json.loads((root / "docs.json").read_text())
+    config["api"] = {"spec": {"download": "yes"}}
+    (root / "docs.json").write_text(json.dumps(config, indent=2))
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(tmp_path / "x"), "--no-cache"])
+    assert result.exit_code == 1
+    assert re.search(r"docs\.json:\d+:\d+: api\.spec\.download: expected true or false",
+                     result.output), result.output
+
+
 def _playground_config(doc: str) -> dict[str, Any]:
     raw = re.search(r'<script type="application/json" class="api-playground-config">(.*?)'
                     r"</script>", doc, flags=re.S)
