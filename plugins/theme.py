@@ -20,6 +20,7 @@ from markupsafe import Markup
 from mdxsite import sources
 from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
+from mdxsite.mdx.frontmatter import key_location as frontmatter_key_location
 from mdxsite.model import (SLOTS, BuildReport, NavItem, OutputFile, Page, PageResult, RenderedPage,
                            Site)
 from mdxsite.output import (chrome, feeds, icons, layout, staging, structured, thumbnails, utilities,
@@ -540,6 +541,14 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     warnings = [mode_warning] if mode_warning is not None else []
     if "related" in frontmatter:
         warnings += chrome.related(site, page)[1]
+    if "groups" in frontmatter and page.source is not None:
+        # the platform's pages doc: groups keeps the page to signed-in readers of those groups
+        warnings.append(Problem(
+            frontmatter_key_location(site.root, page.source, "groups", page.key),
+            "groups keeps a page to signed-in readers of those groups on the platform; a "
+            "static site has no sign-in, so this page is public", "remove groups, or leave "
+            "the page out of the site if it must stay private", code="page.unsupported-auth",
+            warning=True))
     if warnings:
         _PAGE_WARNINGS[page.key] = warnings
     else:
