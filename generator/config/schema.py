@@ -103,6 +103,11 @@ def check_thumbnails(value: object, at: JsonPath, out: Problems) -> None:
     elif background is not None and not isinstance(background, str):
         out.add(at / "background", f"\"background\" must be an image path, got {describe(background)}",
                 hint='write "background": "/images/thumbnail.png"')
+    for key in ("preset", "surface", "eyebrow"):
+        if key in obj:
+            out.warn(at / key, "not drawn: mdxsite draws one layout, the site's name over "
+                     "the page's title and description",
+                     hint="remove it, or accept that layout", code="config.unsupported")
     fonts = obj.get("fonts")
     if isinstance(fonts, dict) and "family" in fonts:
         out.warn(at / "fonts" / "family", f"thumbnails use the font Pillow ships, not "
