@@ -7,8 +7,9 @@ Mermaid's browser bundle is shipped only when some page draws a diagram.
 
 from __future__ import annotations
 
+import re
 import shutil
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -76,6 +77,33 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     report_warnings(broken_links(site, report.changed_pages))
 
 
+def _redirect_resolver(site: Site) -> Callable[[str], bool]:
+    """Return whether docs.json ``redirects`` lead a page key that is no page to a page, a
+    file of the site or another site, following at most five redirects (a loop leads nowhere)."""
+    from mdxsite.output.redirects import first_match, rules
+
+    found = rules(site.config.get("redirects"), lambda path: path)
+
+    def leads_somewhere(key: str) -> bool:
+        path = "/" + key
+        for _ in range(5):
+            hop = first_match(found, path) if found else None
+            if hop is None:
+                return False
+            target = hop[0]
+            if target.startswith(("http://", "https://")):
+                return True
+            bare = re.split(r"[?#]", target, maxsplit=1)[0]
+            landed = bare.strip("/")
+            if landed in site.pages or (site.root / landed).is_file() or \
+                    (landed + "/index" in site.pages) or (not landed and "index" in site.pages):
+                return True
+            path = "/" + landed
+        return False
+
+    return leads_somewhere
+
+
 def broken_links(site: Site, pages: Iterable[str] | None = None) -> list[Problem]:
     """Return a located warning for every link to a missing page or anchor.
 
@@ -100,8 +128,11 @@ def broken_links(site: Site, pages: Iterable[str] | None = None) -> list[Problem
                         ("%" in anchor and unquote(anchor) in anchors):
                     continue  # a browser finds #what%E2%80%99s-next at id="what’s-next"
             bad.append((link, key, anchor))
+    redirected = _redirect_resolver(site) if bad else None
     for link, key, anchor in bad:
         where = link[1] if len(link) == 2 else Location(*link[1:])
+        if key not in site.pages and redirected is not None and redirected(key):
+            continue  # docs.json redirects it to a page (or off the site): it works
         if key not in site.pages:
             out.append(Problem(where, f"broken link: no page {'/' + key!r}",
                                "fix the path or create the page", code="mdx.broken-link",

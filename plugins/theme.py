@@ -20,6 +20,7 @@ from markupsafe import Markup
 from mdxsite import sources
 from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
+from mdxsite.mdx.frontmatter import key_location as frontmatter_key_location
 from mdxsite.model import (SLOTS, BuildReport, NavItem, OutputFile, Page, PageResult, RenderedPage,
                            Site)
 from mdxsite.output import (chrome, feeds, i18n, icons, layout, staging, structured, thumbnails,
@@ -538,6 +539,24 @@ def _mode_warning(site: Site, page: Page) -> Problem | None:
                    code="page.unsupported-mode", warning=True)
 
 
+def _thumbnail_warnings(site: Site, page: Page) -> list[Problem]:
+    """What a page's ``thumbnail`` frontmatter asks that its thumbnail does not show: the
+    platform's layouts (preset, surface, eyebrow), or any thumbnail when docs.json draws none."""
+    value = page.frontmatter["thumbnail"]
+    where = frontmatter_key_location(site.root, page.source, "thumbnail", page.key)
+    if not thumbnails.enabled(site):
+        return [Problem(where, "thumbnail: docs.json has no thumbnails, so no thumbnail is "
+                        "drawn for any page", 'add "thumbnails": {} to docs.json, or remove it',
+                        code="page.unsupported-thumbnail", warning=True)]
+    drawn = [k for k in (value if isinstance(value, Mapping) else ())
+             if k in ("preset", "surface", "eyebrow")]
+    if not drawn:
+        return []
+    return [Problem(where, f"thumbnail: {', '.join(drawn)} {'is' if len(drawn) == 1 else 'are'} "
+                    "not drawn: mdxsite draws one layout; appearance and background apply",
+                    "remove " + ", ".join(drawn), code="page.unsupported-thumbnail", warning=True)]
+
+
 @hookimpl
 def mdxsite_build_started(site: Site, out_dir: Path) -> None:
     _LINKED.clear()
@@ -581,6 +600,16 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     warnings = [mode_warning] if mode_warning is not None else []
     if "related" in frontmatter:
         warnings += chrome.related(site, page)[1]
+    if "thumbnail" in frontmatter and page.source is not None:
+        warnings += _thumbnail_warnings(site, page)
+    if "groups" in frontmatter and page.source is not None:
+        # the platform's pages doc: groups keeps the page to signed-in readers of those groups
+        warnings.append(Problem(
+            frontmatter_key_location(site.root, page.source, "groups", page.key),
+            "groups keeps a page to signed-in readers of those groups on the platform; a "
+            "static site has no sign-in, so this page is public", "remove groups, or leave "
+            "the page out of the site if it must stay private", code="page.unsupported-auth",
+            warning=True))
     if warnings:
         _PAGE_WARNINGS[page.key] = warnings
     else:

@@ -103,6 +103,11 @@ def check_thumbnails(value: object, at: JsonPath, out: Problems) -> None:
     elif background is not None and not isinstance(background, str):
         out.add(at / "background", f"\"background\" must be an image path, got {describe(background)}",
                 hint='write "background": "/images/thumbnail.png"')
+    for key in ("preset", "surface", "eyebrow"):
+        if key in obj:
+            out.warn(at / key, "not drawn: mdxsite draws one layout, the site's name over "
+                     "the page's title and description",
+                     hint="remove it, or accept that layout", code="config.unsupported")
     fonts = obj.get("fonts")
     if isinstance(fonts, dict) and "family" in fonts:
         out.warn(at / "fonts" / "family", f"thumbnails use the font Pillow ships, not "
@@ -436,7 +441,7 @@ def check_seo(value: object, at: JsonPath, out: Problems) -> None:
                  code="config.unsupported")
 
 
-API_KEYS = ("openapi", "asyncapi", "params", "playground", "examples", "url", "mdx")
+API_KEYS = ("openapi", "asyncapi", "params", "playground", "examples", "url", "mdx", "spec")
 # mint.json's names, which docs.json moved (the platform drops them from a docs.json silently)
 _MINT_API = {"baseUrl": "api.mdx.server", "auth": "api.mdx.auth",
              "maintainOrder": "navigation order (docs.json keeps the spec's order)"}
@@ -479,6 +484,17 @@ def check_api(value: object, at: JsonPath, out: Problems) -> None:
                          "API must allow the docs' origin (CORS)",
                          hint='set "proxy": false to say so, or remove it',
                          code="config.unsupported")
+    spec_setting = obj.get("spec")
+    if spec_setting is not None:
+        p = _obj(spec_setting, at / "spec", out, '{"download": true}')
+        if p is not None:
+            if "download" in p and not isinstance(p["download"], bool):
+                out.add(at / "spec" / "download", f"expected true or false, got "
+                        f"{describe(p['download'])}", hint='write "download": true')
+            for k in p:
+                if k != "download":
+                    out.warn(at / "spec" / k, f"unknown key {k!r}; it is ignored",
+                             hint="spec holds 'download'", code="config.unknown-key", key=True)
     if "asyncapi" in obj:  # the documents asyncapi: frontmatter names a channel of
         from mdxsite.nav.validate import check_asyncapi
 
@@ -490,7 +506,7 @@ def check_api(value: object, at: JsonPath, out: Problems) -> None:
 
 
 def check_contextual(value: object, at: JsonPath, out: Problems) -> None:
-    from mdxsite.output.chrome import CONTEXTUAL, MCP_OPTIONS
+    from mdxsite.output.chrome import CONTEXTUAL, HOSTED_OPTIONS, MCP_OPTIONS
 
     obj = _obj(value, at, out, '{"options": ["copy", "view", "chatgpt"]}')
     options = (obj or {}).get("options")
@@ -504,7 +520,12 @@ def check_contextual(value: object, at: JsonPath, out: Problems) -> None:
                      "server, which a static site does not have; it is left out",
                      hint="remove it, or add a custom option whose href points at your own MCP server",
                      code="config.unsupported")
-        elif isinstance(option, str) and option not in CONTEXTUAL and option != "assistant":
+        elif isinstance(option, str) and option in HOSTED_OPTIONS:
+            out.warn(at / "options" / i, f"contextual option {option!r} "
+                     f"{HOSTED_OPTIONS[option]}; it is left out", hint="remove it",
+                     code="config.unsupported")
+        elif isinstance(option, str) and option not in CONTEXTUAL and \
+                option not in ("assistant", "download-spec"):
             out.warn(at / "options" / i, f"unknown contextual option {option!r}; it is left out",
                      hint=f"use one of {', '.join(sorted(CONTEXTUAL))}", code="config.unknown-option")
 

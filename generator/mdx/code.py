@@ -5,7 +5,8 @@ and 4 highlighted, line numbers, wrapping and a collapsed long block. The platfo
 options work too: ``highlight={1,3-4}``, ``focus={2}`` (the other lines fade), ``icon="…"``
 (drawn before the title and in a code group's tab), and Shiki's diff notation, a trailing
 ``// [!code ++]`` or ``# [!code --:2]`` comment. ``twoslash`` is accepted and warned about:
-mdxsite has no TypeScript checker to show its hover types.
+mdxsite has no TypeScript checker to show its hover types. Markdown and MDX blocks opening
+with a ``---`` block highlight it as YAML frontmatter, as Shiki does.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from pygments.formatters import HtmlFormatter
-from pygments.lexer import Lexer, inherit, using
+from pygments.lexer import Lexer, bygroups, inherit, using
 from pygments.lexers import get_lexer_by_name
 from pygments.lexers.jsx import JsxLexer
+from pygments.lexers.data import YamlLexer
 from pygments.lexers.markup import MarkdownLexer
 from pygments.lexers.special import TextLexer
 from pygments.token import (STANDARD_TYPES, Comment, Keyword, Name, Number, Operator,
@@ -45,7 +47,23 @@ ALIASES = {"sh": "bash", "shell": "bash", "zsh": "bash", "console": "bash", "yml
            "ts": "typescript", "js": "javascript", "curl": "bash"}
 
 
-class MdxLexer(MarkdownLexer):
+class FrontmatterMarkdownLexer(MarkdownLexer):
+    """Markdown whose leading ``---`` block is YAML frontmatter, as Shiki's markdown grammar
+    reads it: Pygments' own lexer read the block's last line and closing ``---`` as a setext
+    heading (every page example of the platform's docs opens with one)."""
+
+    name = "Markdown"
+    aliases = ["md", "markdown"]
+    tokens = {
+        "root": [
+            (r"\A(---[ \t]*\n)((?:.*\n)*?)(---[ \t]*)$",
+             bygroups(Punctuation, using(YamlLexer), Punctuation)),
+            inherit,
+        ],
+    }
+
+
+class MdxLexer(FrontmatterMarkdownLexer):
     """Markdown with JSX: tags and their props, ``{expressions}`` and import/export lines are
     highlighted as JSX, the rest as Markdown (Pygments has no MDX lexer)."""
 
@@ -72,6 +90,8 @@ def lexer_for(lang: str) -> Lexer:
     try:
         if lang == "mdx":
             return MdxLexer(stripnl=False)
+        if lang in ("md", "markdown"):
+            return FrontmatterMarkdownLexer(stripnl=False)
         return get_lexer_by_name(ALIASES.get(lang, lang) or "text", stripnl=False)
     except ClassNotFound:
         return TextLexer(stripnl=False)

@@ -534,6 +534,10 @@ class Context:
     line_map: list[int] = field(default_factory=list)  # parsed line -> line in the body
     features: set[str] = field(default_factory=set)  # "mermaid": the page needs its script
     source_lines: list[str] = field(default_factory=list)  # the text being rendered, for columns
+    # the page body's own lines, while a JSX value or an exported component's markup renders
+    # (source_lines then holds that text): where a needle not found there is written
+    page_lines: list[str] = field(default_factory=list)
+    page_offset: int = 0            # the offset of page_lines (the page's frontmatter lines)
     scripts: list[str] = field(default_factory=list)  # import/export statements for islands
     islands: list[str] = field(default_factory=list)  # components drawn in the browser
     # (component, prop) already warned about on this page: one located warning each, not one
@@ -564,6 +568,14 @@ class Context:
                 if at >= 0:
                     line, column = n, at + 1
                     break
+            else:
+                # rendered from other text (a component's markup, its href={href} filled in at
+                # the call): the needle is where the page writes it, if it does
+                for n, text in enumerate(self.page_lines if needle and
+                                         self.page_lines is not self.source_lines else ()):
+                    at = text.find(needle)
+                    if at >= 0:
+                        return Location(self.file, n + self.page_offset + 1, at + 1)
         return Location(self.file, line + self.offset + 1, column)
 
     def spaced_after(self, line: int | None, needle: str) -> bool:
@@ -721,6 +733,8 @@ def render_mdx(text: str, ctx: Context) -> str:
     outer = ctx.line_map, ctx.source_lines  # a JSX value renders inside its page: restore after
     prepared, ctx.line_map, errors = prepare(text)
     ctx.source_lines = text.split("\n")
+    if not ctx.page_lines:  # the page's own body (nested values and components inside it)
+        ctx.page_lines, ctx.page_offset = ctx.source_lines, ctx.offset
     for line, message, hint, needle in errors:  # tags MDX cannot pair (prepare pairs them)
         ctx.error(line, message, hint, needle=needle)
     try:

@@ -194,6 +194,8 @@ def render_arrow(ctx: Context, component: jsvalue.JsxComponent, props: dict[str,
     if component.whole:
         bound[component.whole] = {**props, "children": bound["children"]}
     child = ctx.child(component.file, component.offset)
+    if component.file == ctx.file:  # defined on the page: a link its props fill in is
+        child.page_lines, child.page_offset = ctx.page_lines, ctx.page_offset  # at the call
     child.stack = (*ctx.stack, key)
     child.scope = dict(ctx.scope)
     child.imports = dict(ctx.imports)

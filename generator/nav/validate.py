@@ -630,6 +630,11 @@ def _unknown_keys(value: dict, at: JsonPath, known: set[str], out: Problems, *,
             continue
         if key in known or key.startswith("$") or key == "expanded":  # _check_expanded says more
             continue
+        if key == "thumbnail":  # the platform's per-section override of docs.json thumbnails
+            out.warn(at / key, "a navigation section's thumbnail override is not drawn",
+                     hint="set thumbnail (appearance, background) in its pages' frontmatter, "
+                     "or in docs.json thumbnails", code="config.unsupported", key=True)
+            continue
         close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.7)
         out.warn(at / key, f"unknown key {key!r}",
                  hint=f"did you mean {close[0]!r}?" if close else "it is ignored; remove it",

@@ -3,7 +3,8 @@
 A page with ``api: "POST https://api.example.com/users"`` (or ``api: "POST /users"`` with
 ``api.mdx.server`` in docs.json) gets the endpoint bar and the playground of an API page with no
 OpenAPI document: the servers come from the URL or the setting, the auth field from
-``api.mdx.auth``, and the playground's fields from the page's ``<ParamField>`` components, whose
+``api.mdx.auth`` (a page's ``authMethod`` frontmatter overriding its method, ``none`` for no
+auth field), and the playground's fields from the page's ``<ParamField>`` components, whose
 ``path``/``query``/``header``/``cookie``/``body`` attribute names the parameter, as the
 platform reads them.
 """
@@ -139,8 +140,22 @@ def endpoint_context(site: Site, page: Page, source: str) -> tuple[dict[str, Any
                                 warning=True))
     auth = []
     method_name = site.config.get("api.mdx.auth.method")
+    own = page.frontmatter.get("authMethod")
+    if own is not None:  # the page's own method overrides the site's, as the platform documents
+        if own == "none":
+            method_name = None
+        elif isinstance(own, str) and own in AUTH:
+            method_name = own
+        else:
+            problems.append(Problem(
+                _where(site, page, "authMethod") if page.source is not None else where,
+                f"authMethod {own!r} is not an auth method the playground can send; the "
+                "site's api.mdx.auth applies", 'use "bearer", "basic", "key" or "none"',
+                code="openapi.mdx-auth", warning=True))
     if isinstance(method_name, str) and method_name in AUTH:
-        name = site.config.get("api.mdx.auth.name")
+        # api.mdx.auth.name names the site's key; a page switching to bearer or basic sends
+        # the Authorization header
+        name = site.config.get("api.mdx.auth.name") if own is None or method_name == "key" else None
         param = name if isinstance(name, str) and name else (
             "Authorization" if method_name != "key" else "X-API-Key")
         auth.append({"name": "mdx", "param": param, "default": "", **AUTH[method_name]})

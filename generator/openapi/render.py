@@ -556,6 +556,10 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         # api.url: "full" shows the first server's URL before the path in the endpoint bar
         "base_url": first_server if site.config.get("api.url") == "full" else "",
         "curl": "" if webhook else samples.curl(api_op).code,
+        # api.spec.download: a link to the spec the page comes from (published at its path)
+        "spec_download": (spec if spec.startswith(("http://", "https://"))
+                          else site.href("/" + spec.lstrip("/")))
+        if site.config.get("api.spec.download") is True else "",
     }
 
 

@@ -251,6 +251,13 @@ CONTEXTUAL: dict[str, tuple[str, str, str, str]] = {
 }
 # options that install or copy the platform's hosted MCP server: mdxsite serves none
 MCP_OPTIONS = frozenset({"mcp", "add-mcp", "cursor", "vscode", "devin-mcp"})
+# options the platform documents that need its servers or an app link mdxsite does not know:
+# why each is left out
+HOSTED_OPTIONS = {
+    "download-pdf": "needs the platform's PDF export service",
+    "devin-desktop": "opens the Devin Desktop app through a link of the platform's that "
+                     "mdxsite does not know",
+}
 
 
 def contextual(site: Site, page: Page) -> dict[str, Any] | None:
@@ -264,6 +271,13 @@ def contextual(site: Site, page: Page) -> dict[str, Any] | None:
             title, description, glyph, url = CONTEXTUAL[option]
             options.append({"id": option, "title": title, "description": description,
                             "icon": glyph, "url": url})
+        elif option == "download-spec":  # API pages only, as on the platform
+            spec = page.data.get("spec") if page.kind == "openapi" else None
+            if isinstance(spec, str) and spec:
+                options.append({"id": "download-spec", "title": "Download API spec",
+                                "description": "Download the OpenAPI specification",
+                                "icon": "download", "url": spec if _SCHEME.match(spec)
+                                else site.href("/" + spec.lstrip("/"))})
         elif isinstance(option, str) and option == "assistant" and \
                 isinstance(plugins := site.config.mdxsite.get("plugins"), Mapping) and \
                 "assistant" in plugins:

@@ -6,6 +6,9 @@ description and the site's name over a background in the site's colours, light o
 ``thumbnails`` is set, as a 1200×630 PNG at ``/_mdxsite/thumbnails/<page>.png``, unless the
 page (or ``seo.metatags``) names its own ``og:image``. ``fonts.family`` names a Google Font,
 which a build cannot download: the image uses the font Pillow ships (said once by validation).
+A page's ``thumbnail`` frontmatter overrides ``appearance`` and ``background``; the platform's
+``preset``, ``surface`` and ``eyebrow`` layouts are not drawn, which validation says where
+they are written (docs.json, a navigation section, a page).
 """
 
 from __future__ import annotations
@@ -62,13 +65,21 @@ def own_image(site: Site, page: Page) -> bool:
 
 
 def card(site: Site, page: Page) -> Card:
-    """Return what ``page``'s thumbnail shows, from docs.json ``thumbnails`` and ``colors``."""
+    """Return what ``page``'s thumbnail shows, from docs.json ``thumbnails`` and ``colors``.
+
+    A page's ``thumbnail`` frontmatter overrides ``appearance`` and ``background`` key by key
+    (``background: ""`` removes the site's image); an invalid value falls back to the site's,
+    as the platform resolves its layers."""
     settings = site.config.get("thumbnails")
     settings = settings if isinstance(settings, Mapping) else {}
-    appearance = settings.get("appearance") if settings.get("appearance") in _SCHEME else "light"
+    own = page.frontmatter.get("thumbnail")
+    own = own if isinstance(own, Mapping) else {}
+    appearance = own.get("appearance") if own.get("appearance") in _SCHEME else \
+        settings.get("appearance") if settings.get("appearance") in _SCHEME else "light"
     primary = site.config.get("colors.primary")
     background = b""
-    source = settings.get("background")
+    source = own["background"] if isinstance(own.get("background"), str) else \
+        settings.get("background")
     if isinstance(source, str) and source and not source.startswith(("http://", "https://")):
         file = site.root / source.lstrip("/")
         if file.is_file():

@@ -116,3 +116,41 @@ def test_site_paths_in_docs_json_take_the_base_url(make_site, cli, tmp_path: Pat
     assert '<a href="https://example.com/x">elsewhere</a>' in home
     assert re.search(r'<a class="top-tab[^"]*" href="/docs/contact"', home)
     assert 'data-url="/docs/contact" href="/docs/contact"' in home
+
+
+SPEC = """openapi: 3.0.3
+info: {title: Shop, version: "1"}
+paths:
+  /items:
+    get:
+      summary: List items
+      responses: {"200": {description: OK}}
+"""
+
+
+def test_contextual_download_spec_links_an_api_pages_spec(make_site, cli, tmp_path: Path) -> None:
+    """The platform's contextual menu documents 'download-spec' (the page's OpenAPI spec, on API
+    pages only); 'download-pdf' and 'devin-desktop' need what a static build lacks and say so:
+    all three were 'unknown contextual option'."""
+    root = make_site({"name": "C", "contextual": {"options": ["copy", "download-spec",
+                                                              "download-pdf", "devin-desktop"]},
+                      "navigation": {"groups": [{"group": "G", "pages": ["guide"]},
+                                                {"group": "API", "openapi": "specs/shop.yaml",
+                                                 "pages": ["GET /items"]}]}},
+                     pages={"guide": "# Guide\n\nText.\n"}, files={"specs/shop.yaml": SPEC})
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out, "--base-url", "/docs/")
+    assert result.exit_code == 0, result.output
+    assert "unknown contextual option" not in result.output
+    assert "contextual.options[2]: contextual option 'download-pdf' needs the platform's PDF" \
+        in result.output
+    assert "contextual.options[3]: contextual option 'devin-desktop' opens the Devin Desktop" \
+        in result.output
+    [api] = [p for p in out.rglob("index.html") if "List items" in p.read_text()
+             and "api" in p.parent.as_posix()]
+    menu = re.search(r'<div class="contextual".*?</div>', api.read_text(), re.S)[0]
+    assert re.findall(r'data-option="([\w-]+)"', menu) == ["copy", "copy", "download-spec"]
+    assert 'data-option="download-spec" data-url="" href="/docs/specs/shop.yaml" download>' in menu
+    assert (out / "specs" / "shop.yaml").read_text() == SPEC
+    guide = (out / "guide" / "index.html").read_text()
+    assert "download-spec" not in guide

@@ -68,3 +68,47 @@ def test_links_to_headings_by_the_platform_ids_resolve(cli: Callable, make_site:
     (root / "index.mdx").write_text("[x](/guides/setup#whats-next) [y](#fees-billing)\n")
     listed = cli("broken-links", root)
     assert listed.exit_code == 1 and listed.stdout.splitlines()[-1] == "2 broken links"
+
+
+def test_a_link_docs_json_redirects_to_a_page_is_not_broken(cli: Callable, make_site: Callable,
+                                                            tmp_path: Path) -> None:
+    """A link to a redirect's source reaches a page on the platform and in the output (a page
+    at the source, or the host's rule): warning about it was noise. A redirect leading nowhere,
+    or round in a loop, leaves the link broken."""
+    docs = {**DOCS, "redirects": [
+        {"source": "/old", "destination": "/guides/setup"},
+        {"source": "/moved/:slug*", "destination": "/guides/:slug*"},
+        {"source": "/ext", "destination": "https://example.com/x"},
+        {"source": "/hop", "destination": "/old"},
+        {"source": "/loop", "destination": "/loop2"}, {"source": "/loop2", "destination": "/loop"},
+        {"source": "/dead", "destination": "/nowhere"}]}
+    page = "[a](/old) [b](/moved/setup) [c](/ext) [d](/hop) [e](/loop) [f](/dead)\n"
+    root = make_site(docs, pages={"index": page, "guides/setup": SETUP})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    broken = sorted(line.split("no page ")[1].split(".")[0] for line in result.stderr.splitlines()
+                    if "[mdx.broken-link]" in line)
+    assert broken == ["'/dead'", "'/loop'"]
+    listed = cli("broken-links", root)
+    assert listed.stdout.splitlines()[-1] == "2 broken links"
+
+
+def test_a_broken_link_a_components_prop_fills_in_is_located_at_the_call(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """A component exported by the page links href={href}: the link is written where the
+    page calls it, and the warning points there (it pointed at the component's first line,
+    the same place for every call)."""
+    page = ("export const Tile = ({ title, href }) => (\n"
+            "  <a className=\"tile\" href={href}>\n"
+            "    <strong>{title}</strong>\n"
+            "  </a>\n"
+            ");\n\n"
+            "Intro.\n\n"
+            "<Tile title=\"One\" href=\"/guides/setup\" />\n\n"
+            "<Tile\n  title=\"Two\"\n  href=\"/gone\"\n/>\n")
+    root = make_site(DOCS, pages={"index": page, "guides/setup": SETUP})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    broken = [line for line in result.stderr.splitlines() if "[mdx.broken-link]" in line]
+    assert broken == ["index.mdx:13:9: warning: broken link: no page '/gone'. Fix the path or "
+                      "create the page. [mdx.broken-link]"], result.stderr

@@ -236,6 +236,29 @@ def test_url_full_shows_the_server_in_the_endpoint_bar(tmp_path: Path) -> None:
     assert bar(out) == "https://api.shelter.example/v2/pets/{petId}"
 
 
+def test_spec_download_links_the_pages_spec(tmp_path: Path) -> None:
+    """api.spec.download, documented in the platform's API settings, shows a download link for
+    the spec on API pages (the spec is published at its path); it was an unknown key."""
+    plain, _ = build(tmp_path, {}, "plain")
+    assert "api-spec-download" not in page(plain, "api-reference/pets/get-a-pet")
+    out, log = build(tmp_path, {"spec": {"download": True}})
+    assert "unknown key" not in log
+    link = re.search(r'<p class="api-spec-download"[^>]*><a href="([^"]+)" download>',
+                     page(out, "api-reference/pets/get-a-pet"))
+    assert link and link.group(1) == "/petstore.yaml"
+    assert (out / "petstore.yaml").is_file()
+    _, odd = build(tmp_path, {"spec": {"download": True, "zip": True}}, "odd")
+    assert "api.spec.zip: unknown key 'zip'" in odd
+    root = tmp_path / "odd"
+    config = json.loads((root / "docs.json").read_text())
+    config["api"] = {"spec": {"download": "yes"}}
+    (root / "docs.json").write_text(json.dumps(config, indent=2))
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(tmp_path / "x"), "--no-cache"])
+    assert result.exit_code == 1
+    assert re.search(r"docs\.json:\d+:\d+: api\.spec\.download: expected true or false",
+                     result.output), result.output
+
+
 def _playground_config(doc: str) -> dict[str, Any]:
     raw = re.search(r'<script type="application/json" class="api-playground-config">(.*?)'
                     r"</script>", doc, flags=re.S)
@@ -369,3 +392,27 @@ def test_mdx_endpoint_problems_are_located_warnings(tmp_path: Path) -> None:
     # the endpoint bar is still there; without a server the playground only builds the request
     doc = page(out, "users")
     assert 'data-mode="simple"' in doc
+
+
+def test_mdx_page_auth_method_overrides_the_sites(tmp_path: Path) -> None:
+    """The platform documents ``authMethod`` in a page's frontmatter as overriding
+    api.mdx.auth for that page, ``none`` disabling auth; an unknown method is a located
+    warning and the site's method stays."""
+    api = {"mdx": {"server": "https://api.example.com", "auth": {"method": "key",
+                                                                 "name": "x-token"}}}
+    fields = PAGE_FIELD
+    runs = {"site": "", "bearer": "\nauthMethod: bearer", "none": "\nauthMethod: none",
+            "bogus": "\nauthMethod: oauth"}
+    auth, logs = {}, {}
+    for name, extra in runs.items():
+        (tmp_path / name).mkdir()
+        out, logs[name] = _mdx_site(tmp_path / name, api, '"GET /users"' + extra, fields)
+        auth[name] = [(a["scheme"], a["param"])
+                      for a in _playground_config(page(out, "users"))["auth"]]
+    assert auth["site"] == [("", "x-token")]
+    assert auth["bearer"] == [("bearer", "Authorization")]
+    assert auth["none"] == []
+    assert auth["bogus"] == [("", "x-token")]
+    assert re.search(r"users\.mdx:4:13: warning: authMethod 'oauth' is not an auth method",
+                     logs["bogus"]), logs["bogus"]
+    assert "warning" not in logs["bearer"].split("built")[0]

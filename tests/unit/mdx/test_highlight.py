@@ -220,3 +220,19 @@ def test_generated_text_agrees(lang: str, parts: list[str], hl: list[int], numbe
     lexer = lexer_for(lang)
     assert highlight.highlight(text, lexer, tuple(hl), numbers) == \
         theirs(text, lexer, tuple(hl), numbers)
+
+
+@pytest.mark.parametrize("lang", ["md", "markdown", "mdx"])
+def test_a_leading_frontmatter_block_is_yaml_not_a_heading(lang: str) -> None:
+    """Shiki's markdown grammar reads a leading --- block as YAML frontmatter; Pygments' read
+    its last line and the closing --- as a setext heading. Later --- lines stay Markdown."""
+    text = "---\nname: Widget\nkind: tool\n---\n\nSome text\n---\n"
+    out = highlight.highlight(text, lexer_for(lang))
+    assert '<span class="p">---</span>\n<span class="nt">name</span>' in out
+    assert '<span class="nt">kind</span>' in out
+    assert '<span class="gu">kind' not in out and '<span class="gu">---</span>\n\n' not in out
+    assert '<span class="gu">Some text</span>\n<span class="gu">---</span>' in out  # a heading
+    # and it agrees with Pygments running the same lexer
+    assert out == theirs(text, lexer_for(lang))
+    # no closing line: not frontmatter
+    assert '<span class="nt">' not in highlight.highlight("---\nname: x\n", lexer_for(lang))
