@@ -193,3 +193,19 @@ def test_a_destination_written_with_the_base_path_gets_it_once(
     assert "url=/docs/guide/#setup" in (out / "old" / "index.html").read_text()
     response = _get(out, "/docs/older/a", base_url="/docs/")
     assert (response.status_code, response.headers["location"]) == (308, "/docs/guide/")
+
+
+def test_a_wildcard_to_another_site_keeps_its_scheme_on_the_bare_prefix(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    """'/enterprise/:path*' to 'https://example.com/platform/:path*' also sends '/enterprise'
+    itself to the destination without the wildcard: squeezing the slashes left by the removed
+    wildcard squeezed the scheme's too, 'https:/example.com/platform/', a path on this site."""
+    rules = [{"source": "/enterprise/:path*", "destination": "https://example.com/platform/:path*"}]
+    root = make_site({"name": "R", "redirects": rules, "navigation": {"pages": ["guide"]}},
+                     pages={"guide": "# Guide\n"})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    lines = (out / "_redirects").read_text().splitlines()
+    assert lines[:2] == ["/enterprise https://example.com/platform/ 308",
+                         "/enterprise/* https://example.com/platform/:splat 308"]
+    assert _get(out, "/enterprise").headers["location"] == "https://example.com/platform/"
