@@ -1,12 +1,14 @@
 """Built-in plugin: stage 4, render each page's MDX (``mdxsite.mdx``), and check its links.
 
 Links to other pages and ``#anchors`` are collected as pages finish rendering and checked once
-every page is known; each broken one is a located warning (``--strict`` fails the build).
+every page is known; each broken one is a located warning (``--strict`` fails the build). A link
+to a path that docs.json's redirects send to a page, or to another site, is not broken.
 Mermaid's browser bundle is shipped only when some page draws a diagram.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Container, Iterable, Sequence
 from pathlib import Path
@@ -17,6 +19,7 @@ from mdxsite.hookspecs import hookimpl
 from mdxsite.mdx import code, components, mermaid
 from mdxsite.model import (BuildReport, Component, OutputFile, Page, PageResult, RenderedPage,
                            Site)
+from mdxsite.output import redirects
 
 # page key -> its links ("key#anchor", where): by page, so a watch-mode rebuild replaces them;
 # ``where`` stays (file, line, column) for a cached page until a broken link needs a Location
@@ -100,12 +103,20 @@ def broken_links(site: Site, pages: Iterable[str] | None = None) -> list[Problem
                         ("%" in anchor and unquote(anchor) in anchors):
                     continue  # a browser finds #what%E2%80%99s-next at id="what’s-next"
             bad.append((link, key, anchor))
+    rules = redirects.rules(site.config.get("redirects"), str) if bad else []
     for link, key, anchor in bad:
         where = link[1] if len(link) == 2 else Location(*link[1:])
         if key not in site.pages:
-            out.append(Problem(where, f"broken link: no page {'/' + key!r}",
-                               "fix the path or create the page", code="mdx.broken-link",
-                               warning=True))
+            landing = _redirected(site, rules, key)
+            if landing is None:
+                out.append(Problem(where, f"broken link: no page {'/' + key!r}",
+                                   "fix the path or create the page", code="mdx.broken-link",
+                                   warning=True))
+            elif landing:
+                out.append(Problem(where, f"broken link: {'/' + key!r} redirects to "
+                                   f"{landing!r}, which is no page",
+                                   "fix the redirect's destination, or link to a page",
+                                   code="mdx.broken-link", warning=True))
         elif anchor and key in _ANCHORS:
             out.append(Problem(where, f"broken link: page {'/' + key!r} has no heading "
                                f"#{anchor}", "link to one of its headings",
@@ -117,6 +128,21 @@ def broken_links(site: Site, pages: Iterable[str] | None = None) -> list[Problem
 def mdxsite_output_files(site: Site) -> list[OutputFile]:
     return [OutputFile(path="_mdxsite/pygments.css", content=code.stylesheet(
         site.config.get("styling.codeblocks")))]
+
+
+def _redirected(site: Site, rules: Sequence[redirects.Rule], key: str) -> str | None:
+    """Where a link to ``/key``, no page, ends under the site's redirects, as a reader following
+    it does: "" when on a page or another site, the site path reached when on no page, None when
+    no redirect applies. The platform serves the redirects, so does the output: a link to an old
+    path that a redirect sends on is no broken link."""
+    path, hops = "/" + key, 0
+    while (hit := redirects.first_match(rules, path)) is not None and hops < 10:
+        path, hops = hit[0], hops + 1
+        if "://" in path:
+            return ""
+        if (re.split(r"[?#]", path, maxsplit=1)[0].strip("/") or "index") in site.pages:
+            return ""
+    return path if hops else None
 
 
 def _ship_mermaid(out_dir: Path) -> None:

@@ -68,3 +68,22 @@ def test_links_to_headings_by_the_platform_ids_resolve(cli: Callable, make_site:
     (root / "index.mdx").write_text("[x](/guides/setup#whats-next) [y](#fees-billing)\n")
     listed = cli("broken-links", root)
     assert listed.exit_code == 1 and listed.stdout.splitlines()[-1] == "2 broken links"
+
+
+def test_a_link_to_a_redirected_path_is_broken_only_where_the_redirect_leads_nowhere(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """A site that moved its pages keeps linking to the old paths, which its redirects send on
+    (the platform and the output both serve them): '/en/setup' under '/en/:slug*' to
+    '/guides/:slug*' reaches a page, so it is no broken link; one whose redirect lands on no
+    page says where it lands."""
+    docs = dict(DOCS, redirects=[{"source": "/en/:slug*", "destination": "/guides/:slug*"},
+                                 {"source": "/old", "destination": "/en/setup"},
+                                 {"source": "/out", "destination": "https://example.com/x"}])
+    root = make_site(docs, pages={"index": "[a](/en/setup) [b](/old#install) [c](/out)\n\n"
+                                           "[d](/en/gone)\n", "guides/setup": SETUP})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if "broken" in line]
+    assert warnings == ["index.mdx:3:5: warning: broken link: '/en/gone' redirects to "
+                        "'/guides/gone', which is no page. Fix the redirect's destination, or "
+                        "link to a page. [mdx.broken-link]"]
