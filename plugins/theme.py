@@ -277,6 +277,8 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "eyebrow": groups[-1] if groups else "", "drilldown": constant["drilldown"],
         "lang": layout.LANGUAGES[lang][1] if lang in layout.LANGUAGES else "en",
         "version": next((c.title for c in nav["trail"] if c.kind == "version"), ""),
+        # the platform's hook for a page's own CSS: html[data-current-path="/quickstart"]
+        "current_path": page.url.rstrip("/") or "/",
         "description": description,
         "noindex": noindex,  # hidden pages too, unless seo.indexing is "all"
         "structured_data": None if noindex else structured.graph(

@@ -147,6 +147,9 @@ def test_the_toc_marks_the_section_being_read(chromium: Any, site: Path,
         tab.locator(f"h2:has-text('{name}')").evaluate("h => h.scrollIntoView()")
         tab.wait_for_function("n => document.querySelector('.toc a.active')?.textContent === n", arg=name)
         assert tab.locator('.toc a[aria-current="location"]').inner_text() == name
+        # the platform's hooks for a site's own CSS: the entry's li, the only one of its level
+        assert tab.locator("li.toc-item[data-active-deepest] > a").inner_text() == name
+        assert tab.locator("li.toc-item[data-active] > a").all_inner_texts() == [name]
     tab.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     tab.wait_for_function("n => document.querySelector('.toc a.active')?.textContent === n",
                           arg=SECTIONS[-1])
