@@ -325,6 +325,11 @@ def check_redirects(value: object, at: JsonPath, out: Problems) -> None:
         if "permanent" in r and not isinstance(r["permanent"], bool):
             out.add(at / i / "permanent", "\"permanent\" must be true or false",
                     hint='write "permanent": false')
+        if isinstance(r.get("source"), str) and "#" in r["source"]:
+            out.warn(at / i / "source", "a browser never sends a URL's #fragment to the server, "
+                     "so a redirect from one never applies; it is left out",
+                     hint="redirect the page's path, without the fragment, or keep a heading "
+                     "with that id on the page", code="config.redirect-fragment")
 
 
 def check_navbar(value: object, at: JsonPath, out: Problems) -> None:

@@ -131,7 +131,7 @@ def rules(entries: object, href: Callable[[str], str],
             continue
         source, dest = entry.get("source"), entry.get("destination")
         if not isinstance(source, str) or not isinstance(dest, str) or not source.strip() \
-                or not dest.strip():
+                or not dest.strip() or "#" in source:  # no request carries a #fragment
             continue
         status = 307 if entry.get("permanent") is False else 308
         if not dest.startswith(("http://", "https://")):

@@ -209,3 +209,22 @@ def test_a_wildcard_to_another_site_keeps_its_scheme_on_the_bare_prefix(
     assert lines[:2] == ["/enterprise https://example.com/platform/ 308",
                          "/enterprise/* https://example.com/platform/:splat 308"]
     assert _get(out, "/enterprise").headers["location"] == "https://example.com/platform/"
+
+
+def test_a_source_with_a_fragment_is_left_out_with_a_located_warning(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    """A real site redirects '/admin#rate-limits' to another page's section; a browser never
+    sends the #fragment, so no server (the platform's, a host's, mdxsite serve) can apply it.
+    It wrote a rule for it and a page in a folder named 'admin#rate-limits', which no URL
+    reaches; it is now left out, with a warning saying why."""
+    rules = [{"source": "/admin#rate-limits", "destination": "/guide#limits"},
+             {"source": "/old", "destination": "/guide"}]
+    root = make_site({"name": "R", "redirects": rules, "navigation": {"pages": ["guide"]}},
+                     pages={"guide": "# Guide\n"})
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert "redirects[0].source: a browser never sends a URL's #fragment to the server" in result.stderr
+    assert "[config.redirect-fragment]" in result.stderr
+    assert (out / "_redirects").read_text().splitlines()[:1] == ["/old /guide/ 308"]
+    assert not any("#" in p.name for p in out.rglob("*"))
