@@ -1,7 +1,8 @@
 """Built-in plugin: stage 4, render each page's MDX (``mdxsite.mdx``), and check its links.
 
 Links to other pages and ``#anchors`` are collected as pages finish rendering and checked once
-every page is known; each broken one is a located warning (``--strict`` fails the build).
+every page is known; each broken one is a located warning (``--strict`` fails the build). A link
+to a path that docs.json's redirects send to a page, or to another site, is not broken.
 Mermaid's browser bundle is shipped only when some page draws a diagram.
 """
 
@@ -18,6 +19,7 @@ from mdxsite.hookspecs import hookimpl
 from mdxsite.mdx import code, components, mermaid
 from mdxsite.model import (BuildReport, Component, OutputFile, Page, PageResult, RenderedPage,
                            Site)
+from mdxsite.output import redirects
 
 # page key -> its links ("key#anchor", where): by page, so a watch-mode rebuild replaces them;
 # ``where`` stays (file, line, column) for a cached page until a broken link needs a Location
@@ -77,33 +79,6 @@ def mdxsite_build_finished(site: Site, out_dir: Path, report: BuildReport) -> No
     report_warnings(broken_links(site, report.changed_pages))
 
 
-def _redirect_resolver(site: Site) -> Callable[[str], bool]:
-    """Return whether docs.json ``redirects`` lead a page key that is no page to a page, a
-    file of the site or another site, following at most five redirects (a loop leads nowhere)."""
-    from mdxsite.output.redirects import first_match, rules
-
-    found = rules(site.config.get("redirects"), lambda path: path)
-
-    def leads_somewhere(key: str) -> bool:
-        path = "/" + key
-        for _ in range(5):
-            hop = first_match(found, path) if found else None
-            if hop is None:
-                return False
-            target = hop[0]
-            if target.startswith(("http://", "https://")):
-                return True
-            bare = re.split(r"[?#]", target, maxsplit=1)[0]
-            landed = bare.strip("/")
-            if landed in site.pages or (site.root / landed).is_file() or \
-                    (landed + "/index" in site.pages) or (not landed and "index" in site.pages):
-                return True
-            path = "/" + landed
-        return False
-
-    return leads_somewhere
-
-
 def broken_links(site: Site, pages: Iterable[str] | None = None) -> list[Problem]:
     """Return a located warning for every link to a missing page or anchor.
 
@@ -128,15 +103,20 @@ def broken_links(site: Site, pages: Iterable[str] | None = None) -> list[Problem
                         ("%" in anchor and unquote(anchor) in anchors):
                     continue  # a browser finds #what%E2%80%99s-next at id="what’s-next"
             bad.append((link, key, anchor))
-    redirected = _redirect_resolver(site) if bad else None
+    rules = redirects.rules(site.config.get("redirects"), str) if bad else []
     for link, key, anchor in bad:
         where = link[1] if len(link) == 2 else Location(*link[1:])
-        if key not in site.pages and redirected is not None and redirected(key):
-            continue  # docs.json redirects it to a page (or off the site): it works
         if key not in site.pages:
-            out.append(Problem(where, f"broken link: no page {'/' + key!r}",
-                               "fix the path or create the page", code="mdx.broken-link",
-                               warning=True))
+            landing = _redirected(site, rules, key)
+            if landing is None:
+                out.append(Problem(where, f"broken link: no page {'/' + key!r}",
+                                   "fix the path or create the page", code="mdx.broken-link",
+                                   warning=True))
+            elif landing:
+                out.append(Problem(where, f"broken link: {'/' + key!r} redirects to "
+                                   f"{landing!r}, which is no page",
+                                   "fix the redirect's destination, or link to a page",
+                                   code="mdx.broken-link", warning=True))
         elif anchor and key in _ANCHORS:
             out.append(Problem(where, f"broken link: page {'/' + key!r} has no heading "
                                f"#{anchor}", "link to one of its headings",
@@ -148,6 +128,23 @@ def broken_links(site: Site, pages: Iterable[str] | None = None) -> list[Problem
 def mdxsite_output_files(site: Site) -> list[OutputFile]:
     return [OutputFile(path="_mdxsite/pygments.css", content=code.stylesheet(
         site.config.get("styling.codeblocks")))]
+
+
+def _redirected(site: Site, rules: Sequence[redirects.Rule], key: str) -> str | None:
+    """Where a link to ``/key``, no page, ends under the site's redirects, as a reader following
+    it does: "" when on a page or another site, the site path reached when on no page, None when
+    no redirect applies. The platform serves the redirects, so does the output: a link to an old
+    path that a redirect sends on is no broken link."""
+    path, hops = "/" + key, 0
+    while (hit := redirects.first_match(rules, path)) is not None and hops < 10:
+        path, hops = hit[0], hops + 1
+        if "://" in path:
+            return ""
+        landed = re.split(r"[?#]", path, maxsplit=1)[0].strip("/")
+        if (landed or "index") in site.pages or f"{landed}/index" in site.pages or \
+                (landed and (site.root / landed).is_file()):  # a page, or a file of the site
+            return ""
+    return path if hops else None
 
 
 def _ship_mermaid(out_dir: Path) -> None:

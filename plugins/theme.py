@@ -306,6 +306,8 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "script_words": i18n.script_words(lang),
         "rendered_body": Markup(_translated_body(rendered.html, words) if lang != "en" else rendered.html),
         "version": next((c.title for c in nav["trail"] if c.kind == "version"), ""),
+        # the platform's hook for a page's own CSS: html[data-current-path="/quickstart"]
+        "current_path": page.url.rstrip("/") or "/",
         "description": description,
         "noindex": noindex,  # hidden pages too, unless seo.indexing is "all"
         "structured_data": None if noindex else structured.graph(

@@ -17,7 +17,7 @@ from typing import Any
 
 SCHEMA = "https://mintlify.com/docs.json"
 _THEMES = {"venus": "palm", "quill": "willow"}
-_LAYOUT_THEMES = {"sidenav": "maple", "solidSidenav": "willow"}
+LAYOUT_THEMES = {"sidenav": "maple", "solidSidenav": "willow"}
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:.")
 
 
@@ -110,7 +110,7 @@ def _obj(obj: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 
 def _theme(mint: Mapping[str, Any]) -> str:
     theme = _THEMES.get(mint.get("theme") or "", "mint")
-    return _LAYOUT_THEMES.get(mint.get("layout") or "", theme)
+    return LAYOUT_THEMES.get(mint.get("layout") or "", theme)
 
 
 def _colors(mint: Mapping[str, Any]) -> dict[str, Any]:

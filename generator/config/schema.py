@@ -10,6 +10,7 @@ import difflib
 import re
 from collections.abc import Callable
 
+from mdxsite.config.mint import LAYOUT_THEMES
 from mdxsite.errors import JsonPath, Problems, describe
 
 THEMES = ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia", "luma")
@@ -298,6 +299,14 @@ def check_appearance(value: object, at: JsonPath, out: Problems) -> None:
         _enum(obj, "default", ("system", "light", "dark"), at, out)
         if "strict" in obj and not isinstance(obj["strict"], bool):
             out.add(at / "strict", "\"strict\" must be true or false", hint='write "strict": true')
+        for k in obj:  # the platform's schema strips the others without a word
+            if k not in ("default", "strict"):
+                layouts = ", ".join(f'"{name}" is "theme": "{theme}"'
+                                    for name, theme in LAYOUT_THEMES.items())
+                out.warn(at / k, f"unknown key {k!r}; it is ignored",
+                         hint=f"in docs.json the theme sets the layout ({layouts})" if k == "layout"
+                         else 'appearance holds "default" and "strict"',
+                         code="config.unknown-key", key=True)
 
 
 def check_redirects(value: object, at: JsonPath, out: Problems) -> None:
@@ -321,6 +330,11 @@ def check_redirects(value: object, at: JsonPath, out: Problems) -> None:
         if "permanent" in r and not isinstance(r["permanent"], bool):
             out.add(at / i / "permanent", "\"permanent\" must be true or false",
                     hint='write "permanent": false')
+        if isinstance(r.get("source"), str) and "#" in r["source"]:
+            out.warn(at / i / "source", "a browser never sends a URL's #fragment to the server, "
+                     "so a redirect from one never applies; it is left out",
+                     hint="redirect the page's path, without the fragment, or keep a heading "
+                     "with that id on the page", code="config.redirect-fragment")
 
 
 def check_navbar(value: object, at: JsonPath, out: Problems) -> None:

@@ -82,6 +82,16 @@ def element_ids(html: str) -> list[str]:
 _ATTR_RENAME = {"className": "class", "htmlFor": "for", "tabIndex": "tabindex",
                 "noZoom": "data-no-zoom"}
 _INERT = frozenset({"script"})
+# an HTML element's event handler written as a function, onClick={async (event) => {…}}: the
+# platform's React runs it on the event, so does the browser from the element's own attribute
+_HANDLER_PROP = re.compile(r"on[A-Z]\w*")
+_FUNCTION = re.compile(r"\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")
+# React's names for events whose DOM name is not its lower case (its onChange fires on input)
+_HANDLER_ATTR = {"onDoubleClick": "ondblclick", "onChange": "oninput"}
+
+
+class EventHandler(str):
+    """The source of a function given to an HTML element's ``on…`` prop."""
 
 
 class Props(dict):
@@ -1088,6 +1098,9 @@ class _Renderer:
         for prop in tag.props:
             if prop.kind == "string":
                 out[prop.name] = prop.raw
+            elif prop.kind == "expr" and tag.name[:1].islower() and \
+                    _HANDLER_PROP.fullmatch(prop.name) and _FUNCTION.match(prop.raw):
+                out[prop.name] = EventHandler(prop.raw.strip())
             elif prop.kind == "bare":
                 out[prop.name] = True
             else:
@@ -1526,6 +1539,10 @@ def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Conte
         if key == "noAnchor" and name in _HEADINGS:  # the platform's prop: no anchor link
             continue
         if key in ("key", "ref"):  # React's own: no attribute of the element
+            continue
+        if isinstance(value, EventHandler):  # the browser passes the event as `event`
+            event = _HANDLER_ATTR.get(key, key.lower())
+            attrs.append(f' {event}="{html.escape(f"({value}).call(this, event)")}"')
             continue
         if key.lower().startswith("on") or key.lower() == "srcdoc":
             # event handlers are functions in JSX; as strings React drops them, and so do we

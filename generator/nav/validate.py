@@ -615,6 +615,10 @@ def _one_default(arr: list, at: JsonPath, out: Problems) -> None:
                 hint="mark one default")
 
 
+# other tools' names for a group's "expanded", which the platform's schema drops without a word
+_OPEN_KEYS = frozenset({"isDefaultOpen", "defaultOpen", "open", "isOpen"})
+
+
 def _unknown_keys(value: dict, at: JsonPath, known: set[str], out: Problems, *,
                   children: tuple[str, ...] = CHILD_KEYS, kind: str = "") -> None:
     for key in value:
@@ -636,6 +640,8 @@ def _unknown_keys(value: dict, at: JsonPath, known: set[str], out: Problems, *,
                      "or in docs.json thumbnails", code="config.unsupported", key=True)
             continue
         close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.7)
-        out.warn(at / key, f"unknown key {key!r}",
-                 hint=f"did you mean {close[0]!r}?" if close else "it is ignored; remove it",
-                 code="config.unknown-key", key=True)
+        if key in _OPEN_KEYS and "group" in value:  # a real site's "isDefaultOpen": true
+            hint = 'it is ignored; a group opens by default with "expanded": true'
+        else:
+            hint = f"did you mean {close[0]!r}?" if close else "it is ignored; remove it"
+        out.warn(at / key, f"unknown key {key!r}", hint=hint, code="config.unknown-key", key=True)

@@ -86,9 +86,8 @@ class Rule:
                 return next(splats, "") or ""
             return values.get(m[1]) or ""
 
-        target = _TOKEN.sub(fill, self.destination)
-        # an empty capture leaves "//" behind ("/v2/:slug*" with no slug): keep URLs' "://"
-        return target if "://" in target else re.sub(r"/{2,}", "/", target)
+        # an empty capture leaves "//" behind ("/v2/:slug*" with no slug)
+        return _squeezed(_TOKEN.sub(fill, self.destination))
 
     def host_lines(self) -> list[str]:
         """Return the ``_redirects`` lines (Netlify and Cloudflare Pages syntax).
@@ -110,7 +109,7 @@ class Rule:
         prefix = source[:token.start()]
         lines = [f"{_spaced(prefix)}* {dest.replace(token[0], ':splat')} {self.status}"]
         if token[2] and prefix.endswith("/"):
-            bare = re.sub(r"/{2,}", "/", dest.replace(token[0], ""))
+            bare = _squeezed(dest.replace(token[0], ""))
             lines.insert(0, f"{_spaced(prefix[:-1])} {bare} {self.status}")
         return lines
 
@@ -132,7 +131,7 @@ def rules(entries: object, href: Callable[[str], str],
             continue
         source, dest = entry.get("source"), entry.get("destination")
         if not isinstance(source, str) or not isinstance(dest, str) or not source.strip() \
-                or not dest.strip():
+                or not dest.strip() or "#" in source:  # no request carries a #fragment
             continue
         status = 307 if entry.get("permanent") is False else 308
         if not dest.startswith(("http://", "https://")):
@@ -151,6 +150,11 @@ def rules(entries: object, href: Callable[[str], str],
 def has_tokens(path: str) -> bool:
     """True when ``path`` holds a ``:name`` placeholder or a ``*`` wildcard."""
     return _TOKEN.search(path) is not None
+
+
+def _squeezed(target: str) -> str:
+    """``target`` with each run of slashes made one, but a URL's, whose "://" must stay."""
+    return target if "://" in target else re.sub(r"/{2,}", "/", target)
 
 
 def _bare(dest: str) -> str:

@@ -84,8 +84,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "name": "Extras", "colors": {"primary": "#0D9373"},
         "navbar": {"links": [{"label": "Community", "href": "https://example.com/community"}],
                    "primary": {"type": "button", "label": "Sign up", "href": "https://example.com/up"}},
-        "navigation": {"pages": ["index", "guide", "tabs"]}}), "utf-8")
+        "navigation": {"pages": ["index", "guide", "tabs", "wide"]}}), "utf-8")
     (root / "tabs.mdx").write_text(TABS, "utf-8")
+    (root / "wide.mdx").write_text("---\ntitle: Wide\nmode: wide\n---\n\n" + FILLER + "\n", "utf-8")
     (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nSee the [guide](/guide).\n", "utf-8")
     (root / "guide.mdx").write_text(PAGE, "utf-8")
     (root / "diagram.png").write_bytes(_png(320, 160))
@@ -147,11 +148,32 @@ def test_the_toc_marks_the_section_being_read(chromium: Any, site: Path,
         tab.locator(f"h2:has-text('{name}')").evaluate("h => h.scrollIntoView()")
         tab.wait_for_function("n => document.querySelector('.toc a.active')?.textContent === n", arg=name)
         assert tab.locator('.toc a[aria-current="location"]').inner_text() == name
+        # the platform's hooks for a site's own CSS: the entry's li, the only one of its level
+        assert tab.locator("li.toc-item[data-active-deepest] > a").inner_text() == name
+        assert tab.locator("li.toc-item[data-active] > a").all_inner_texts() == [name]
     tab.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     tab.wait_for_function("n => document.querySelector('.toc a.active')?.textContent === n",
                           arg=SECTIONS[-1])
     assert tab.locator(".toc a.active").count() == 1
     context.close()
+
+
+def test_a_wide_page_on_a_phone_spans_the_screen(chromium: Any, site: Path,
+                                                serve_dir: Callable[..., str]) -> None:
+    """mode: wide kept its two-column grid (sidebar, text) on a phone, where the sidebar is a
+    menu: the text sat in the sidebar's 16rem column, a third of the screen left empty (two
+    real sites' install and overview pages)."""
+    for width in (390, 1280):
+        context, tab = _tab(chromium, serve_dir(site), "/wide/", width)
+        text = tab.locator("article").bounding_box()
+        sidebar = tab.locator("#sidebar").bounding_box()
+        assert text is not None
+        if width == 390:
+            assert text["width"] >= 390 - 2 * 20, text
+        else:  # beside the sidebar, with the table of contents' room too
+            assert sidebar is not None and text["x"] >= sidebar["x"] + sidebar["width"], (text, sidebar)
+            assert text["width"] > 800, text
+        context.close()
 
 
 def test_the_404_page_offers_search(chromium: Any, site: Path,

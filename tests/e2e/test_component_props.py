@@ -122,7 +122,7 @@ def test_a_badges_class_name_reaches_the_badge(cli: Callable, make_site: Callabl
     body = 'Plan: <Badge color="green" className="plan-pro">Pro</Badge>\n'
     assert _warnings(cli, make_site, tmp_path, body) == []
     html = (tmp_path / "out" / "index.html").read_text()
-    assert '<span class="badge badge-green badge-rounded plan-pro">Pro</span>' in html
+    assert '<span class="badge badge-green badge-rounded plan-pro" data-badge data-color="green">Pro</span>' in html
 
 
 def test_a_linked_card_with_links_in_its_text_nests_no_link_in_a_link(

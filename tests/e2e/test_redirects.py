@@ -217,3 +217,38 @@ def test_a_redirect_to_no_page_is_told_at_its_destination(
                     "leads to /docs/guides/renamed/, which is no page of the site: readers "
                     "following it get the 404 page. Point it at a page's path, or remove the "
                     "redirect. [config.redirect-to-nothing]"]
+
+
+def test_a_wildcard_to_another_site_keeps_its_scheme_on_the_bare_prefix(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    """'/enterprise/:path*' to 'https://example.com/platform/:path*' also sends '/enterprise'
+    itself to the destination without the wildcard: squeezing the slashes left by the removed
+    wildcard squeezed the scheme's too, 'https:/example.com/platform/', a path on this site."""
+    rules = [{"source": "/enterprise/:path*", "destination": "https://example.com/platform/:path*"}]
+    root = make_site({"name": "R", "redirects": rules, "navigation": {"pages": ["guide"]}},
+                     pages={"guide": "# Guide\n"})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    lines = (out / "_redirects").read_text().splitlines()
+    assert lines[:2] == ["/enterprise https://example.com/platform/ 308",
+                         "/enterprise/* https://example.com/platform/:splat 308"]
+    assert _get(out, "/enterprise").headers["location"] == "https://example.com/platform/"
+
+
+def test_a_source_with_a_fragment_is_left_out_with_a_located_warning(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    """A real site redirects '/admin#rate-limits' to another page's section; a browser never
+    sends the #fragment, so no server (the platform's, a host's, mdxsite serve) can apply it.
+    It wrote a rule for it and a page in a folder named 'admin#rate-limits', which no URL
+    reaches; it is now left out, with a warning saying why."""
+    rules = [{"source": "/admin#rate-limits", "destination": "/guide#limits"},
+             {"source": "/old", "destination": "/guide"}]
+    root = make_site({"name": "R", "redirects": rules, "navigation": {"pages": ["guide"]}},
+                     pages={"guide": "# Guide\n"})
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert "redirects[0].source: a browser never sends a URL's #fragment to the server" in result.stderr
+    assert "[config.redirect-fragment]" in result.stderr
+    assert (out / "_redirects").read_text().splitlines()[:1] == ["/old /guide/ 308"]
+    assert not any("#" in p.name for p in out.rglob("*"))

@@ -201,19 +201,19 @@ def check_global_products(site: Callable[[str], Built]) -> None:
 
 
 def check_product_menu(site: Callable[[str], Built]) -> None:
-    bar = re.search(r'<nav class="tabs-bar".*?</nav>', _strip_svg(site("navigation").page("index.html")), re.S)
-    assert bar and 'href="/" aria-current="true">Reference</a>' in bar.group(0)
+    bar = re.search(r'<nav class="tabs-bar nav-tabs".*?</nav>', _strip_svg(site("navigation").page("index.html")), re.S)
+    assert bar and 'href="/" aria-current="true" data-active>Reference</a>' in bar.group(0)
     assert 'href="/more/">More</a>' in bar.group(0)
 
 
 def check_tab_align(site: Callable[[str], Built]) -> None:
     bar = _strip_svg(site("navigation").page("guide/index.html"))
-    assert re.search(r'class="top-tab tab-align-end" href="/changes/">Changelog</a>', bar)
+    assert re.search(r'class="top-tab nav-tabs-item tab-align-end" href="/changes/">Changelog</a>', bar)
 
 
 def check_global_tabs(site: Callable[[str], Built]) -> None:
     page = _strip_svg(site("navigation").page("index.html"))
-    assert '<a class="top-tab tab-global" href="https://blog.example.com" rel="noopener">Blog</a>' in page
+    assert '<a class="top-tab nav-tabs-item tab-global" href="https://blog.example.com" rel="noopener">Blog</a>' in page
 
 
 def check_version_tag_hidden_global(site: Callable[[str], Built]) -> None:

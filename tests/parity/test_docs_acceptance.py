@@ -80,6 +80,22 @@ def test_keys_the_validator_drops_from_api_and_logo_are_located_warnings(make_si
     assert "api.playground" not in result.output
 
 
+def test_a_layout_under_appearance_is_a_located_warning_naming_the_theme(make_site, cli,
+                                                                         tmp_path: Path) -> None:
+    """The validator strips "appearance": {"layout": "sidenav"} (a real docs.json's; mint.json's
+    top-level "layout" moved into the theme) without a word, and so did mdxsite: the sidebar
+    layout its author asked for did not come, silently. The build now names the theme to use."""
+    root = make_site({"name": "W", "navigation": {"pages": ["index"]},
+                      "appearance": {"default": "dark", "layout": "sidenav", "mode": 1}},
+                     pages={"index": "# Home\n"})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    for expected in ("appearance.layout: unknown key 'layout'; it is ignored. In docs.json the "
+                     'theme sets the layout ("sidenav" is "theme": "maple"',
+                     "appearance.mode: unknown key 'mode'; it is ignored. Appearance holds"):
+        assert expected in result.output, result.output
+
+
 def test_settings_the_validator_rejects_build_with_a_located_warning(make_site, cli,
                                                                       tmp_path: Path) -> None:
     """Known difference 4: outside the navigation mdxsite leaves an unusable value out, and

@@ -60,3 +60,21 @@ def test_a_js_files_literal_exports_are_its_data_and_nothing_else() -> None:
            "export const sum = 1 + 2\nexport const Table = ({ rows }) => <ul/>\n"
            "export const call = load(1)\nexport const tagged = { k: `t` };\n")
     assert jsvalue.literal_exports(src) == {"rows": [{"a": 1}], "name": "x", "tagged": {"k": "t"}}
+
+
+def test_an_html_elements_event_handler_function_runs_from_its_attribute(render) -> None:
+    """onClick={async (event) => {…}} on a <button> (a real site's copy-prompt button) is run by
+    the platform's React on a click; it was left out with a warning, a button doing nothing.
+    The browser now runs it from the element's attribute, with the event; a handler given as a
+    string (React drops those) and a component's onClick stay as they were."""
+    source = ("<button type=\"button\" onClick={async (event) => {\n"
+              "  event.currentTarget.textContent = \"Done\";\n}} onDoubleClick={e => 1}>Go</button>\n\n"
+              "<button onclick=\"alert(1)\">Plain</button>\n")
+    html, ctx = render(source)
+    assert ('<button type="button" onclick="(async (event) =&gt; {\n'
+            '  event.currentTarget.textContent = &quot;Done&quot;;\n}).call(this, event)" '
+            'ondblclick="(e =&gt; 1).call(this, event)">Go</button>') in html
+    assert "<button>Plain</button>" in html
+    assert ctx.problems == []
+    _, card = render("<Card title=\"A\" onClick={() => go()}>x</Card>\n")
+    assert [p.code for p in card.problems] == ["mdx.expression"]

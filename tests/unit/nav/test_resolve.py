@@ -86,6 +86,17 @@ def test_unknown_keys_warn_with_the_closest_name() -> None:
         "[config.unknown-key]"]
 
 
+def test_another_tools_name_for_an_open_group_names_expanded() -> None:
+    """A real site's group says "isDefaultOpen": true; the platform's schema drops it without a
+    word, and the warning only said to remove it: it now names the key that opens a group."""
+    _, out = _nav({"groups": [{"group": "G", "pages": [
+        {"group": "Agent", "isDefaultOpen": True, "pages": ["index"]}]}]}, ["index"])
+    assert [str(p) for p in out.warnings] == [
+        "docs.json: warning: navigation.groups[0].pages[0].isDefaultOpen: unknown key "
+        "'isDefaultOpen'. It is ignored; a group opens by default with \"expanded\": true. "
+        "[config.unknown-key]"]
+
+
 # entries that look like page keys but are links, endpoints or paths to clean up
 TRICKY = ["a", "dir/page", "a/./b", "a//b", "a/../b", "./a", "../a", ".hidden/a", "/a", "a/",
           "a.md", "a.mdx", "b.md.mdx", " a", "a ", "a\tb", "a\u00a0b", "get /x", "GET /x",

@@ -78,7 +78,7 @@ def sidebar(html: str) -> list[tuple[str, list[str]]]:
 
 def tabs(html: str) -> list[str]:
     return re.findall(r'class="top-tab[^"]*"[^>]*>([^<]+)<', part(
-        html, r'<nav class="tabs-bar".*?</nav>'))
+        html, r'<nav class="tabs-bar nav-tabs".*?</nav>'))
 
 
 GUIDES = {"group": "Start", "pages": ["index"]}

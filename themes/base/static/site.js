@@ -222,10 +222,20 @@
       var atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
       pairs.forEach(function (pair) { if (pair[1].getBoundingClientRect().top <= line) current = pair; });
       if (atEnd && window.scrollY > 0) current = pairs[pairs.length - 1];
+      // the platform's hooks for a site's own CSS and scripts: li.toc-item[data-active] on the
+      // current entry and the entries it sits under, [data-active-deepest] on the current one
+      var trail = [], depth = Infinity, at = pairs.indexOf(current);
+      for (var i = at; i >= 0; i--) {
+        var d = Number(pairs[i][0].parentElement.getAttribute("data-depth")) || 0;
+        if (i === at || d < depth) { trail.push(pairs[i]); depth = d; }
+      }
       pairs.forEach(function (pair) {
-        var on = pair === current;
+        var on = pair === current, item = pair[0].parentElement;
         pair[0].classList.toggle("active", on);
         if (on) pair[0].setAttribute("aria-current", "location"); else pair[0].removeAttribute("aria-current");
+        if (!item || !item.classList.contains("toc-item")) return;
+        item.toggleAttribute("data-active", trail.indexOf(pair) >= 0);
+        item.toggleAttribute("data-active-deepest", on);
       });
     }
     window.addEventListener("scroll", function () {
