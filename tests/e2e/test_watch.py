@@ -27,7 +27,7 @@ from mdxsite.server.dev import DevSession
 from mdxsite.server.watch import Watcher
 from mdxsite.sources import SKIP_DIRS
 
-DEADLINE = 30.0  # seconds: generous for a loaded 2-core machine; a passing test takes far less
+DEADLINE = 60.0  # seconds: generous for a loaded 2-core machine; a passing test takes far less
 
 SPEC = {
     "openapi": "3.1.0", "info": {"title": "Pets", "version": "1"},
