@@ -11,8 +11,8 @@ from __future__ import annotations
 import html
 import marshal
 import os
-import re
 import shutil
+from collections.abc import Callable
 from contextlib import nullcontext
 from pathlib import Path
 from typing import BinaryIO
@@ -510,12 +510,25 @@ def _redirect_page(target: str) -> str:
 def _rules(site: Site, entries: object) -> list[redirects.Rule]:
     """The site's redirect rules; a destination is a page or file of the site when some page
     or copied file has that site path (see :func:`mdxsite.output.redirects.rules`)."""
+    return redirects.rules(entries, site.href, _known(site))
+
+
+def _by_entry(site: Site) -> list[tuple[int, redirects.Rule]]:
+    """Each well-formed entry of docs.json's ``redirects`` with its index, read as
+    :func:`_rules` reads it."""
+    entries = site.config.get("redirects")
+    known = _known(site)
+    return [(i, rule) for i, entry in enumerate(entries if isinstance(entries, list) else ())
+            for rule in redirects.rules([entry], site.href, known)]
+
+
+def _known(site: Site) -> Callable[[str], bool]:
     urls = {p.url for p in site.pages.values()}
 
     def known(path: str) -> bool:
         return path in urls or path.strip("/") in site.assets
 
-    return redirects.rules(entries, site.href, known)
+    return known
 
 
 def _redirects(site: Site) -> list[OutputFile]:
@@ -547,12 +560,10 @@ def _dead_ends(site: Site, found: list[redirects.Rule]) -> list[Problem]:
     base = site.base_url.rstrip("/")
     urls = {site.href(p.url) for p in site.pages.values()}
     out = []
-    entries = site.config.get("redirects")
-    for i, entry in enumerate(entries if isinstance(entries, list) else ()):
-        rule = next(iter(_rules(site, [entry])), None)
-        if rule is None or rule.destination.startswith(("http://", "https://")):
+    for i, rule in _by_entry(site):
+        if rule.destination.startswith(("http://", "https://")):
             continue
-        path = re.split(r"[?#]", rule.destination, maxsplit=1)[0]
+        path = redirects.bare(rule.destination)
         if not path.endswith("/") or redirects.has_tokens(path):
             continue  # a file's path (kept by the host), or filled in from the request
         if path in urls or path.removeprefix(base).strip("/") in site.assets or \
@@ -570,12 +581,8 @@ def _dead_ends(site: Site, found: list[redirects.Rule]) -> list[Problem]:
 def _shadowed_page(site: Site, rule: redirects.Rule, page: Page) -> Problem:
     """The warning for a redirect whose source is a page's URL: the redirect's page replaces
     the page's (hosts disagree on which of a file and a redirect rule wins, so mdxsite decides)."""
-    entries = site.config.get("redirects")
-    at = JsonPath(("redirects",))
-    for i, entry in enumerate(entries if isinstance(entries, list) else ()):
-        if _rules(site, [entry]) == [rule]:  # read as the rules were
-            at = JsonPath(("redirects", i, "source"))
-            break
+    at = next((JsonPath(("redirects", i, "source")) for i, found in _by_entry(site)
+               if found == rule), JsonPath(("redirects",)))
     what = page.source.as_posix() if page.source is not None else page.key
     return Problem(site.config.where(at), f"the redirect from {rule.source} replaces the page "
                    f"{what}, which has that URL: readers are sent to {rule.destination}",

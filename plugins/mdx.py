@@ -8,9 +8,8 @@ Mermaid's browser bundle is shipped only when some page draws a diagram.
 
 from __future__ import annotations
 
-import re
 import shutil
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -140,7 +139,7 @@ def _redirected(site: Site, rules: Sequence[redirects.Rule], key: str) -> str | 
         path, hops = hit[0], hops + 1
         if "://" in path:
             return ""
-        landed = re.split(r"[?#]", path, maxsplit=1)[0].strip("/")
+        landed = redirects.bare(path).strip("/")
         if (landed or "index") in site.pages or f"{landed}/index" in site.pages or \
                 (landed and (site.root / landed).is_file()):  # a page, or a file of the site
             return ""

@@ -139,8 +139,8 @@ def rules(entries: object, href: Callable[[str], str],
                 dest = _page_path(dest)
             dest = dest if dest.startswith("/") else "/" + dest
             if base and known is not None and _TOKEN.search(dest) is None and \
-                    dest.startswith(base + "/") and not known(_bare(dest)) and \
-                    known(_bare(dest[len(base):])):
+                    dest.startswith(base + "/") and not known(bare(dest)) and \
+                    known(bare(dest[len(base):])):
                 dest = dest[len(base):]
             dest = href(dest)
         found.append(Rule(href(source if source.startswith("/") else "/" + source), dest, status))
@@ -157,8 +157,8 @@ def _squeezed(target: str) -> str:
     return target if "://" in target else re.sub(r"/{2,}", "/", target)
 
 
-def _bare(dest: str) -> str:
-    """``dest`` without its ``?query`` or ``#fragment``."""
+def bare(dest: str) -> str:
+    """``dest`` (a path or URL) without its ``?query`` or ``#fragment``."""
     return re.split(r"[?#]", dest, maxsplit=1)[0]
 
 

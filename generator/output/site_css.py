@@ -23,6 +23,7 @@ from collections.abc import Collection
 
 from mdxsite.errors import Location, Problem
 from mdxsite.model import Site
+from mdxsite.output import redirects
 
 # url(x), url('x'), url("x"); @import 'x' / "x" (the url() form is the first pattern's)
 _REFERENCE = re.compile(
@@ -51,7 +52,7 @@ def publish(site: Site, rel: str, text: str, present: Collection[str]
         target = match.group(name)
         if not target or _FOREIGN.match(target) or target.startswith("var("):
             continue
-        path = re.split(r"[?#]", target, maxsplit=1)[0]
+        path = redirects.bare(target)
         if path.startswith("/"):
             wanted = posixpath.normpath(path).lstrip("/")
         else:
