@@ -194,15 +194,19 @@ def _nav_page(site: Site, env: Any, key: str, items: tuple[NavItem, ...]) -> tup
     # its stylesheet links are the fingerprinted names: a site before fingerprinting (same
     # navigation, same pages) must not share its entry
     names = "|".join(site.asset_names.values())
-    text = _shared(site, "navpage", (key, names), lambda: env.get_template("nav.html").render(
-        site=site, config=site.config, title=sidebars.section_title(site, key),
-        lang=sidebars.section_language(site, key),
-        text_direction=i18n.direction(sidebars.section_language(site, key)),
-        words=i18n.words(sidebars.section_language(site, key)), theme_name=theme_for(site)[0].name,
-        appearance=chrome.appearance(site), colors=chrome.colors(site), theme_boot=Markup(chrome.BOOT),
-        stylesheets=themes.site_stylesheets(site, _custom_files(site)[0]),
-        drilldown=bool(_setting(site, "interaction.drilldown", theme_for(site)[1]["drilldown"])),
-        sidebar=Markup(_full_sidebar(site, env, key, items))))
+
+    def page() -> str:
+        lang = sidebars.section_language(site, key)
+        return env.get_template("nav.html").render(
+            site=site, config=site.config, title=sidebars.section_title(site, key), lang=lang,
+            text_direction=i18n.direction(lang), words=i18n.words(lang),
+            theme_name=theme_for(site)[0].name, appearance=chrome.appearance(site),
+            colors=chrome.colors(site), theme_boot=Markup(chrome.BOOT),
+            stylesheets=themes.site_stylesheets(site, _custom_files(site)[0]),
+            drilldown=bool(_setting(site, "interaction.drilldown", theme_for(site)[1]["drilldown"])),
+            sidebar=Markup(_full_sidebar(site, env, key, items)))
+
+    text = _shared(site, "navpage", (key, names), page)
     path = _shared(site, "navpath", (key, names), lambda: fingerprinted(
         sidebars.nav_file_path(site, key), text.encode("utf-8")))
     return path, text
