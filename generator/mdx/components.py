@@ -17,13 +17,14 @@ from mdxsite.model import Component
 CALLOUTS = {"Note": "note", "Tip": "tip", "Warning": "warning", "Info": "info",
             "Check": "check", "Danger": "danger", "Callout": "callout"}
 # text-level components: no line break follows them
-_INLINE = frozenset({"Icon", "Tooltip", "Badge", "Color"})
+_INLINE = frozenset({"Icon", "Tooltip", "Badge", "Color", "Mention"})
 _NAMES = (
     "Note Tip Warning Info Check Danger Callout Card CardGroup Columns Tabs Tab CodeGroup "
     "Accordion AccordionGroup Steps Step Frame Icon Tooltip Badge Tile Tree Tree.Folder Tree.File "
     "Panel Update Expandable ParamField ResponseField RequestExample ResponseExample Mermaid "
     "Latex Color Color.Item Color.Row View Banner Snippet Link Visibility Prompt GitHub.Repo "
-    "Column FileTree Heading Variation").split()
+    "Column FileTree Heading Variation Timeline Timeline.Item Popup PopupTrigger PopupContent "
+    "Terminal Graph Mention").split()
 
 # The props the platform documents for a component (its component pages, prop by prop), with
 # the values a prop accepts where it lists them (None: any value). A prop a component is written
@@ -35,6 +36,8 @@ _ICON: dict[str, tuple[str, ...] | None] = {"icon": None, "iconType": None}
 _CALLOUT: dict[str, tuple[str, ...] | None] = {**_ICON, "color": None}
 _DROPDOWN: dict[str, tuple[str, ...] | None] = {"dropdown": None}
 _TITLE_SIZES = ("p", "h2", "h3", "h4")
+# the marker colours of <Timeline.Item> (its component page lists them; gray is the default)
+_MARKER_COLORS = ("gray", "blue", "green", "yellow", "orange", "red", "purple")
 PROPS: dict[str, dict[str, tuple[str, ...] | None]] = {
     **{name: _CALLOUT for name in CALLOUTS},
     "Card": {"title": None, **_ICON, "color": None, "href": None, "horizontal": None,
@@ -84,6 +87,18 @@ PROPS: dict[str, dict[str, tuple[str, ...] | None]] = {
     "Tree.File": {"name": None, "highlight": None},
     # the platform's React heading ("Format text"): an <hN>, with no anchor link under noAnchor
     "Heading": {"level": ("1", "2", "3", "4", "5", "6"), "id": None, "noAnchor": None},
+    "Mention": {"user": None, "page": None},
+    "Timeline": {},
+    "Timeline.Item": {"title": None, "date": None, **_ICON, "color": _MARKER_COLORS},
+    "Popup": {},
+    "PopupTrigger": {},
+    "PopupContent": {},
+    "Terminal": {"title": None, "theme": ("dark", "light", "matrix", "retro"),
+                 "interactive": None, "height": None, "maxHeight": None,
+                 "showLineNumbers": None, "copyable": None},
+    "Graph": {"type": ("line", "bar", "area", "pie", "donut"), "title": None, "xKey": None,
+              "yKey": None, "height": None, "color": None, "stacked": None, "showLegend": None,
+              "showGrid": None},
 }
 # Props the platform documents that mdxsite does not do yet, with what the reader gets instead:
 # written, they are a located warning rather than a silent difference.
@@ -96,7 +111,8 @@ EXTENSIONS: dict[str, frozenset[str]] = {
 }
 # props without which a component cannot do its job
 REQUIRED: dict[str, tuple[str, ...]] = {"Visibility": ("for",), "Variation": ("is",),
-                                        "GitHub.Repo": ("repo",),
+                                        "GitHub.Repo": ("repo",), "Timeline.Item": ("title",),
+                                        "Graph": ("type",),
                                         "Tree.Folder": ("name",), "Tree.File": ("name",)}
 PROMPT_ACTIONS = ("copy", "cursor")
 

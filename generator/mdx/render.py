@@ -36,8 +36,8 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdxsite.errors import Location, MdxsiteError, Problem
-from mdxsite.mdx import (audience, code, components, filetree, frontmatter, images, islands,
-                        jsvalue, mermaid, variables)
+from mdxsite.mdx import (audience, code, components, filetree, frontmatter, graph, images,
+                         islands, jsvalue, mermaid, terminal, variables)
 from mdxsite.mdx.components import CALLOUTS
 from mdxsite.mdx.jsx import Prop, Tag, scan_tag
 from mdxsite.mdx.syntax import VOID, math_block, mdx_plugin, prepare
@@ -521,6 +521,7 @@ class Frame:
     items: list[dict[str, Any]] = field(default_factory=list)  # child components
     blocks: list[dict[str, Any]] = field(default_factory=list)  # child code blocks
     end_line: int | None = None  # the closing tag's parsed line (block level)
+    expressions: list[str] = field(default_factory=list)  # its {…} children, as written
 
 
 @dataclass
@@ -956,6 +957,7 @@ class _Renderer:
                 tag = tok.meta["tag"]
                 self.emit(top, Frame(tag.name, tag, self.opening_props(tok, line), line or 0))
             elif t == "jsx_expr_block":
+                top.expressions.append(tok.content)
                 top.parts.append(self.expression(tok.content, line, block=True))
             elif t == "mdx_statement":
                 self.statement(tok.content, line)
@@ -1034,6 +1036,7 @@ class _Renderer:
                 tag = tok.meta["tag"]
                 self.emit(top, Frame(tag.name, tag, self.props(tag, line), line or 0), inline=True)
             elif t == "jsx_expr":
+                top.expressions.append(tok.content)
                 top.parts.append(self.expression(tok.content, line))
             elif t == "mdx_error":  # an inline error knows its line within the paragraph
                 at = line + tok.meta.get("line_offset", 0) if line is not None else None
@@ -1336,6 +1339,14 @@ class _Renderer:
             return {"children": _without_paragraph(children),
                     "level": level if level in (1, 2, 3, 4, 5, 6) else
                     int(level) if level in ("1", "2", "3", "4", "5", "6") else 2}
+        if name == "PopupTrigger":  # a <summary>: phrasing content, not a paragraph
+            return {"children": _without_paragraph(children)}
+        if name == "Terminal":
+            return self.terminal(props, frame, children)
+        if name == "Mention":
+            return self.mention(props, frame)
+        if name == "Graph":
+            return self.graph(props, frame)
         if name == "GitHub.Repo":
             slug = components.github_repo(props.get("repo"))
             if props.get("repo") and slug is None:
@@ -1384,6 +1395,85 @@ class _Renderer:
         text = text.strip()
         return {"actions": [a for a in actions if a in components.PROMPT_ACTIONS], "text": text,
                 "cursor_url": components.cursor_link(text)}
+
+    def terminal(self, props: Props, frame: Frame, children: Markup) -> dict[str, Any]:
+        text = self.source_of(frame) or html.unescape(_TAGS.sub("", children)).strip()
+        style = []
+        for prop, css in (("height", "height"), ("maxHeight", "max-height")):
+            given = props.get(prop)
+            if given is None:
+                continue
+            found = terminal.length(given)
+            if found is None:
+                self.ctx.warn(frame.line, f"<Terminal {prop}={given!r}> is not a CSS length, so "
+                              "it is ignored", f'write {prop}="300px" (or rem, em, vh, %)',
+                              code="mdx.unsupported-prop", needle="<Terminal")
+            else:
+                style.append(f"{css}: {found}")
+        return {"lines": terminal.lines(text), "theme": props.get("theme") if props.get("theme")
+                in ("dark", "light", "matrix", "retro") else "dark",
+                "interactive": bool(props.get("interactive")),
+                "copyable": props.get("copyable") is not False, "box_style": "; ".join(style)}
+
+    def mention(self, props: Props, frame: Frame) -> dict[str, Any]:
+        """``<Mention page="/path">``: a link named by the page's title; ``<Mention user>``:
+        the teammate as "@name" (the platform shows their display name from its organization
+        directory, which a static build has not: said once a page)."""
+        page, user = props.get("page"), props.get("user")
+        if isinstance(page, str) and page.strip() and not user:
+            links = self.ctx.links
+            before = len(links)
+            href = self.rewrite_url(page.strip(), frame.line)
+            key = links[-1][0].partition("#")[0] if len(links) > before else ""
+            found = self.ctx.site.pages.get(key)
+            return {"href": href, "label": found.title if found is not None else page.strip()}
+        if isinstance(user, str) and user.strip() and not page:
+            if ("Mention", "user") not in self.ctx.prop_warned:
+                self.ctx.prop_warned.add(("Mention", "user"))
+                self.ctx.warn(frame.line, f"<Mention user={user!r}> shows the part of the address "
+                              "before '@': the platform shows the teammate's display name from "
+                              "its organization, which a static build does not have",
+                              "write the teammate's name as text to show it as you want",
+                              code="mdx.mention-user", needle="<Mention")
+            return {"href": None, "label": user.strip().partition("@")[0]}
+        self.ctx.warn(frame.line, "<Mention> needs exactly one of user or page, so it shows "
+                      "nothing", 'write <Mention page="/path" /> or <Mention user="name@…" />',
+                      code="mdx.unsupported-prop", needle="<Mention")
+        return {"href": None, "label": ""}
+
+    def graph(self, props: Props, frame: Frame) -> dict[str, Any]:
+        """``<Graph>``: its chart drawn from its child expression (:mod:`mdxsite.mdx.graph`)."""
+        value: object = None
+        written = [e.strip() for e in frame.expressions if e.strip()]
+        try:
+            if len(written) == 1:
+                value, undefined = jsvalue.evaluate(
+                    written[0], {**self.ctx.scope, **(self.ctx.props or {})})
+                if undefined:
+                    raise graph.GraphError(f"its data uses {undefined[0]!r}, which is not "
+                                           "defined")
+            elif len(written) > 1:
+                raise graph.GraphError("it holds more than one {…} expression")
+            chart = graph.read(str(props.get("type") or "line"), value, props)
+        except (jsvalue.Unevaluable, graph.GraphError) as exc:
+            reason = str(exc) if isinstance(exc, graph.GraphError) else \
+                "its data is not a literal or an exported constant"
+            self.ctx.warn(frame.line, f"<Graph> is not drawn: {reason}",
+                          "write the data as the child {[{ x: …, y: … }, …]} or "
+                          "{{ data: [...], series: [{ key, label, color }] }}",
+                          code="mdx.graph", needle="<Graph")
+            return {"svg": None}
+        height = props.get("height")
+        if isinstance(height, str) and height.strip().isdigit():
+            height = int(height)
+        if not isinstance(height, (int, float)) or isinstance(height, bool) or height < 80:
+            height = graph.DEFAULT_HEIGHT
+        title = props.get("title")
+        svg, legend = graph.draw(chart, title=title if isinstance(title, str) else "",
+                                 height=int(height), stacked=bool(props.get("stacked")),
+                                 legend=props.get("showLegend") is not False,
+                                 grid=props.get("showGrid") is not False)
+        return {"svg": Markup(svg), "legend": legend, "height": int(height)}
 
     def source_of(self, frame: Frame) -> str:
         """Return the MDX between a block component's tags as written (a prompt is copied as

@@ -163,6 +163,36 @@ curl /ping
 </RequestExample>
 """
 
+WIDGETS = """---
+title: Widgets
+---
+
+<Timeline>
+  <Timeline.Item title="v2" date="2025-03-01" color="blue">Second.</Timeline.Item>
+  <Timeline.Item title="v1">First.</Timeline.Item>
+</Timeline>
+
+<Popup>
+  <PopupTrigger>
+    What is a key?
+  </PopupTrigger>
+  <PopupContent>
+    A key **authenticates** requests.
+  </PopupContent>
+</Popup>
+
+Text after the popup.
+
+<Terminal title="Setup" interactive>
+$ npm install
+added 1 package
+</Terminal>
+
+<Graph type="bar" title="Sales" xKey="region" yKey="sales" height={200}>
+  {[{ region: "North", sales: 4200 }, { region: "South", sales: 3800 }]}
+</Graph>
+"""
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -176,7 +206,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site.mkdir()
     (site / "docs.json").write_text('{"name": "T", "theme": "mint", '
                                     '"navigation": {"pages": ["index", "plain", "code", "canvas", "props", "examples", '
-                                    '"diagrams"]}}')
+                                    '"diagrams", "widgets"]}}')
     (site / "index.mdx").write_text(PAGE)
     (site / "plain.mdx").write_text("---\ntitle: Plain\n---\n\nNo diagram here.\n")
     (site / "code.mdx").write_text(CODE)
@@ -184,6 +214,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (site / "props.mdx").write_text(PROPS)
     (site / "examples.mdx").write_text(EXAMPLES)
     (site / "diagrams.mdx").write_text(DIAGRAMS)
+    (site / "widgets.mdx").write_text(WIDGETS)
     out = site.parent / "out"
     result = CliRunner().invoke(main, ["build", str(site), "-o", str(out)])
     assert result.exit_code == 0, result.stderr
@@ -471,3 +502,44 @@ def test_ctrl_c_with_nothing_selected_copies_the_page_as_markdown(tab) -> None:
     tab.keyboard.press("Control+c")
     tab.wait_for_timeout(300)  # give a wrongly-sent fetch the time to land
     assert tab.evaluate("navigator.clipboard.readText()") != "# Plain\n\nNo diagram here.\n"
+
+
+def test_a_popup_opens_below_its_trigger_and_closes_outside_or_on_escape(tab) -> None:
+    tab.goto(tab.base + "/widgets/")
+    content = tab.locator(".popup-content")
+    assert not content.is_visible()
+    tab.get_by_text("What is a key?").click()
+    assert content.is_visible() and "authenticates" in content.inner_text()
+    trigger = tab.locator(".popup-trigger").bounding_box()
+    box = content.bounding_box()
+    assert box["y"] >= trigger["y"] + trigger["height"] - 1  # floats below its trigger
+    content.click()                                            # a click inside keeps it open
+    assert content.is_visible()
+    tab.get_by_text("Text after the popup.").click()
+    assert not content.is_visible()
+    tab.get_by_text("What is a key?").click()
+    tab.keyboard.press("Escape")
+    assert not content.is_visible()
+
+
+def test_a_terminal_copies_its_text_or_one_command(tab) -> None:
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tab.goto(tab.base + "/widgets/")
+    terminal = tab.locator(".terminal")
+    assert terminal.locator(".terminal-title").inner_text() == "Setup"
+    terminal.locator(".copy-button").click()
+    tab.wait_for_function("document.querySelector('.terminal .copy-button').textContent === 'Copied'")
+    assert tab.evaluate("navigator.clipboard.readText()") == "$ npm install\nadded 1 package"
+    terminal.locator("[data-copy-command]").click()
+    tab.wait_for_function("document.querySelector('[data-copy-command]').hasAttribute('data-copied')")
+    assert tab.evaluate("navigator.clipboard.readText()") == "npm install"
+
+
+def test_a_graph_is_drawn_no_taller_than_its_height_and_timeline_markers_take_their_colour(tab) -> None:
+    tab.goto(tab.base + "/widgets/")
+    svg = tab.locator(".graph-svg").bounding_box()
+    assert 100 < svg["height"] <= 200.5 and svg["width"] > 400
+    assert tab.locator(".graph-bar").count() == 2
+    assert tab.locator(".graph-legend li").all_inner_texts() == ["sales"]
+    colour = tab.evaluate("getComputedStyle(document.querySelector('.timeline-marker')).backgroundColor")
+    assert colour == "rgb(59, 130, 246)"

@@ -128,7 +128,8 @@ COMPONENTS = {c.name for c in BUILTIN}
 DOCUMENTED = ("Note Tip Warning Info Check Danger Callout Card CardGroup Columns Tabs Tab "
               "CodeGroup Accordion AccordionGroup Steps Step Frame Icon Tooltip Badge Tile Tree "
               "Panel Update Expandable ParamField ResponseField RequestExample ResponseExample "
-              "Mermaid Latex Color View Banner Visibility Prompt GitHub.Repo Column FileTree").split()
+              "Mermaid Latex Color View Banner Visibility Prompt GitHub.Repo Column FileTree Timeline "
+              "Popup Terminal Graph Mention").split()
 
 
 def test_every_documented_component_has_a_golden_case() -> None:

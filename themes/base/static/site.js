@@ -149,6 +149,24 @@
       setTimeout(function () { btn.removeAttribute("data-copied"); }, 1500);
     });
   });
+  // <Terminal interactive>: a command's button copies that command alone
+  on("[data-copy-command]", "click", function (e, btn) {
+    if (!navigator.clipboard) return;
+    navigator.clipboard.writeText(btn.getAttribute("data-copy-command")).then(function () {
+      btn.setAttribute("data-copied", "");
+      setTimeout(function () { btn.removeAttribute("data-copied"); }, 1500);
+    });
+  });
+  // <Popup>: an open popup closes on a click outside it and on Escape
+  function closePopups(except) {
+    document.querySelectorAll("details[data-popup][open]").forEach(function (popup) {
+      if (popup !== except) popup.removeAttribute("open");
+    });
+  }
+  document.addEventListener("click", function (e) {
+    closePopups(e.target.closest && e.target.closest("details[data-popup]"));
+  });
+  document.addEventListener("keydown", function (e) { if (e.key === "Escape") closePopups(null); });
   // <Color.Item>: a click copies the colour's value (the one its mode shows)
   on(".color-item[data-color]", "click", function (e, item) {
     var dark = document.documentElement.classList.contains("dark") && item.getAttribute("data-color-dark");
