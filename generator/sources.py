@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from mdxsite.errors import Location, MdxsiteError
 from mdxsite.mdx import frontmatter, variables
 from mdxsite.model import Crumb, Nav, Page, Site, SiteConfig, frozen_mapping
+from mdxsite.nav import audience
 from mdxsite.output import utilities
 
 if TYPE_CHECKING:
@@ -277,7 +278,8 @@ def build_site(root: Path, config: SiteConfig, nav: Nav, sources: Mapping[str, P
             fm = {k: variables.substitute_value(v, values) for k, v in fm.items()}
         trail: tuple[Crumb, ...] = nav.placements.get(key, ())
         title = fm.get("title")
-        hidden = fm.get("hidden") is True
+        # a page for another audience than visitors is built but not listed, as a hidden one
+        hidden = fm.get("hidden") is True or not audience.for_visitors(fm.get("audience"))
         pages[key] = Page(
             key=key, source=rel, url=url_for(key),
             title=str(title) if isinstance(title, (str, int, float)) and str(title) else title_from_key(key),

@@ -23,6 +23,7 @@ from mdxsite.hookspecs import hookimpl
 from mdxsite.mdx.frontmatter import key_location as frontmatter_key_location
 from mdxsite.model import (SLOTS, BuildReport, NavItem, OutputFile, Page, PageResult, RenderedPage,
                            Site)
+from mdxsite.nav import audience
 from mdxsite.output import (chrome, feeds, i18n, icons, layout, staging, structured, thumbnails,
                             utilities, visibility)
 from mdxsite.output import sidebar as sidebars
@@ -615,6 +616,16 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
             "groups keeps a page to signed-in readers of those groups on the platform; a "
             "static site has no sign-in, so this page is public", "remove groups, or leave "
             "the page out of the site if it must stay private", code="page.unsupported-auth",
+            warning=True))
+    if "audience" in frontmatter and page.source is not None and \
+            not audience.for_visitors(frontmatter["audience"]):
+        warnings.append(Problem(
+            frontmatter_key_location(site.root, page.source, "audience", page.key),
+            f"the page is for the audience {audience.spoken(frontmatter['audience'])}: a static "
+            "site has no sign-in, so every reader is a visitor (the \"default\" audience) and, "
+            "as on the platform for visitors, the page is built and reachable by URL but left "
+            "out of the navigation, search, the sitemap and the llms files",
+            'add "default" to its audience to show it to everyone', code="page.audience",
             warning=True))
     if warnings:
         _PAGE_WARNINGS[page.key] = warnings

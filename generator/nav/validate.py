@@ -27,6 +27,7 @@ from pathlib import Path
 
 from mdxsite.errors import JsonPath, Problems, describe
 from mdxsite.model import NavItem, OpenApiSource, frozen_mapping
+from mdxsite.nav import audience
 
 ROOT_KEYS = ("pages", "groups", "tabs", "anchors", "dropdowns", "products", "versions", "languages")
 CHILD_KEYS = (*ROOT_KEYS, "menu")
@@ -46,7 +47,7 @@ OWN_KEYS: dict[str, set[str]] = {
     "language": _SECTION | {"language", "default", "banner", "navbar", "footer"},
     "menu": _SECTION | {"item", "description"},
     "group": {"group", "icon", "iconType", "tag", "expanded", "hidden", "root", "openapi",
-              "asyncapi", "public", "directory", "boost", "searchable"},
+              "asyncapi", "public", "directory", "boost", "searchable", "audience"},
 }
 ALLOWED_CHILDREN: dict[str, tuple[str, ...]] = {
     "tab": ROOT_KEYS + ("menu",),
@@ -207,6 +208,19 @@ def check_element(value: object, at: JsonPath, array_key: str, ctx: Context) -> 
     href = _check_href(value, at, out)
     expanded = _check_expanded(value, at, kind, ctx)
     hidden = _check_bool(value, "hidden", at, out)
+    if kind == "group" and "audience" in value and audience.names(value["audience"]) is None:
+        out.add(at / "audience", "\"audience\" must be a name or a list of names, got "
+                f"{describe(value['audience'])}", hint='write "audience": "internal" or '
+                '"audience": ["internal", "beta"]')
+    elif kind == "group" and not audience.for_visitors(value.get("audience")):
+        hidden = True
+        out.warn(at / "audience", f"group {label!r} is for the audience "
+                 f"{audience.spoken(value['audience'])}: a static site has no sign-in, so every "
+                 "reader is a visitor (the \"default\" audience) and, as on the platform for "
+                 "visitors, its pages are built and reachable by URL but left out of the "
+                 "navigation, search, the sitemap and the llms files",
+                 hint='add "default" to its audience to show it to everyone, or leave the '
+                 "pages out of the site if they must stay private", code="nav.audience")
     for name in ("tag", "description"):
         if name in value and not isinstance(value[name], str):
             out.add(at / name, f"{name!r} must be a string, got {describe(value[name])}",
