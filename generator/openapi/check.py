@@ -194,8 +194,22 @@ def _request_body(doc: Document, problems: Problems, body: Any, at: JsonPath) ->
                           "{application/json: {schema: ...}}", code="openapi.request-body")
 
 
+def sends_authorization(scheme: Any) -> bool:
+    """Whether a security scheme's credential travels in the Authorization header: HTTP
+    schemes, OAuth 2 and OpenID Connect tokens, and an API key in a header of that name."""
+    if not isinstance(scheme, dict):
+        return False
+    kind = scheme.get("type")
+    if kind == "apiKey":
+        name = scheme.get("name")
+        return scheme.get("in") == "header" and isinstance(name, str) and \
+            name.lower() == "authorization"
+    return kind in ("http", "oauth2", "openIdConnect")
+
+
 def _security(doc: Document, problems: Problems, requirements: Any, at: JsonPath) -> None:
-    """Every scheme a security requirement names is defined in components.securitySchemes."""
+    """Every scheme a security requirement names is defined in components.securitySchemes,
+    and at most one of a requirement's schemes sends the Authorization header."""
     if not isinstance(requirements, list):
         return
     components = doc.data.get("components")
@@ -208,6 +222,17 @@ def _security(doc: Document, problems: Problems, requirements: Any, at: JsonPath
                 problems.add(at / i / name, f"security scheme {name!r} is not defined",
                              hint=f"define it under components.securitySchemes (defined: {known})",
                              key=True, code="openapi.security")
+        header = [str(name) for name in (requirement if isinstance(requirement, dict) else ())
+                  if sends_authorization(_deref(doc, defined.get(name)))]
+        if len(header) > 1:
+            # a request has one Authorization header: the platform keeps the last scheme's
+            problems.warn(at / i, f"{', '.join(map(repr, header[:-1]))} and {header[-1]!r} "
+                          f"each send the Authorization header, which a request carries once: "
+                          f"the page shows and sends {header[-1]!r} only, the last (as the "
+                          f"platform does)",
+                          hint="list them as alternatives (security: [{a: []}, {b: []}]) if "
+                               "either is accepted, or keep the one the API reads",
+                          code="openapi.security-authorization")
 
 
 def _cycle(doc: Document, ref: str) -> list[str]:

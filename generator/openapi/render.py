@@ -14,6 +14,7 @@ import json
 import re
 from functools import lru_cache
 from typing import Any
+from urllib.parse import urljoin
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -36,6 +37,7 @@ from mdxsite.openapi import fields, fragments, samples, untrusted
 from mdxsite.openapi import markdown as api_md
 from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi import overlays
+from mdxsite.openapi.check import sends_authorization
 from mdxsite.openapi.load import Document, per_process
 from mdxsite.openapi.sample_languages import LABELS, key_of
 from mdxsite.openapi.schema import Node, Walker, deref, literal, post_keys
@@ -211,15 +213,26 @@ def _servers(doc: Any, item: dict[str, Any], op: dict[str, Any]) -> list[dict[st
                 url = s["url"]
                 filled = re.sub(r"\{([^{}]+)\}", lambda m: variables.get(
                     m.group(1), {}).get("default") or m.group(0), url)
-                out.append({"url": url, "filled": filled.rstrip("/"),
+                out.append({"url": url, "filled": filled.rstrip("/"), "base": filled,
                             "description": str(s.get("description", "")),
                             "variables": variables})
             return out
     return []
 
 
-def _security(doc: Any, op: dict[str, Any]) -> list[list[dict[str, Any]]]:
-    """Each alternative security requirement in force, as a list of scheme descriptions."""
+def _url_on(base: str, value: Any) -> str:
+    """An OAuth or OpenID Connect URL resolved against the server URL ``base``, as OpenAPI
+    reads a relative one (``/oauth/token`` on ``https://api.example.com/v1`` is
+    ``https://api.example.com/oauth/token``); an absolute one, or one without a server, as
+    written."""
+    if not isinstance(value, str) or not value:
+        return ""
+    return urljoin(base, value) if base else value
+
+
+def _security(doc: Any, op: dict[str, Any], base: str = "") -> list[list[dict[str, Any]]]:
+    """Each alternative security requirement in force, as a list of scheme descriptions;
+    their OAuth and OpenID Connect URLs resolved against ``base``, the server URL."""
     requirements = op["security"] if "security" in op else doc.get("security")
     schemes = (doc.get("components") or {}).get("securitySchemes") or {}
     out = []
@@ -235,8 +248,8 @@ def _security(doc: Any, op: dict[str, Any]) -> list[list[dict[str, Any]]]:
             for flow_name, flow in (scheme.get("flows") or {}).items():
                 if isinstance(flow, dict):
                     flows.append({"name": flow_name,
-                                  "authorizationUrl": flow.get("authorizationUrl", ""),
-                                  "tokenUrl": flow.get("tokenUrl", ""),
+                                  **{key: _url_on(base, flow.get(key)) for key in (
+                                      "authorizationUrl", "tokenUrl", "refreshUrl")},
                                   "scopes": sorted((flow.get("scopes") or {}).items())})
             alternative.append({
                 "name": name, "type": str(scheme.get("type", "")),
@@ -244,14 +257,18 @@ def _security(doc: Any, op: dict[str, Any]) -> list[list[dict[str, Any]]]:
                 "in": str(scheme.get("in", "")), "param": str(scheme.get("name", "")),
                 "bearerFormat": str(scheme.get("bearerFormat", "")),
                 "description": str(scheme.get("description", "")), "flows": flows,
-                "openIdConnectUrl": str(scheme.get("openIdConnectUrl", "")),
+                "openIdConnectUrl": _url_on(base, scheme.get("openIdConnectUrl")),
                 # x-default: what the playground's field starts with (API keys and bearer
                 # tokens only, as on the platform), whatever api.examples.prefill says
                 "default": scheme["x-default"] if isinstance(scheme.get("x-default"), str) and (
                     scheme.get("type") == "apiKey" or str(scheme.get("scheme", "")).lower()
                     == "bearer") else "",
-                "scopes": [str(s) for s in scopes] if isinstance(scopes, list) else []})
-        out.append(alternative)
+                "scopes": [str(s) for s in scopes] if isinstance(scopes, list) else [],
+                "authorization": sends_authorization(scheme)})
+        # a request carries one Authorization header: of several schemes sending it together,
+        # the last one's is sent, as on the platform (openapi-check warns about the others)
+        last = max((i for i, s in enumerate(alternative) if s["authorization"]), default=-1)
+        out.append([s for i, s in enumerate(alternative) if not s["authorization"] or i == last])
     return out
 
 
@@ -467,9 +484,11 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                         "description": str(cb_op.get("description") or ""),
                         "contents": _contents(walker, data, cb_body.get(
                             "content"), "request") if isinstance(cb_body, dict) else []})
-    servers = [] if webhook else _servers(data, item, op)
+    in_force = _servers(data, item, op)
+    servers = [] if webhook else in_force
     # document-wide security is what callers of the API send, not what a webhook carries
-    security = _security(data, op) if not webhook or "security" in op else []
+    security = _security(data, op, in_force[0]["base"] if in_force else "") \
+        if not webhook or "security" in op else []
     # the endpoint's URL fills a path parameter only with an example the document gives
     path_values = {p["name"]: _sample_parameter(data, p, raw, generate=False)
                    for p, raw in zip(params, _parameters(data, item, op)) if p["in"] == "path"}
@@ -526,7 +545,10 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                   **({"options": [i for i, alt in enumerate(choices)
                                   if any(o["name"] == s["name"] for o in alt)]}
                      if len(choices) > 1 else {})} for s in schemes],
-        **({"auth_options": [" + ".join(s["name"] for s in alt) for alt in choices]}
+        # the platform's title of a requirement: its schemes' names joined by " & ", with _
+        # and - read as spaces
+        **({"auth_options": [" & ".join(re.sub(r"[_-]", " ", s["name"]) for s in alt)
+                             for alt in choices]}
            if len(choices) > 1 else {}),
         "credentials": site.config.get("api.playground.credentials") is True,
         "body": _playground_body(data, body_raw, body["contents"], "response" if webhook

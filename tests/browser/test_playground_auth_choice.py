@@ -46,7 +46,7 @@ def test_the_reader_picks_one_of_several_security_requirements(
     assert not region.is_visible()
     choice = pg.locator("[data-pg-auth-option]")
     assert [o.strip() for o in choice.locator("option").all_inner_texts()] == [
-        "bearer", "key + account"]
+        "bearer", "key & account"]
     # the first requirement's field shows, the others' are hidden
     assert pg.locator('[data-pg-auth="bearer"]').is_visible()
     assert not pg.locator('[data-pg-auth="key"]').is_visible()
