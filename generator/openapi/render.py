@@ -315,13 +315,32 @@ def _code_samples(op: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _distinct_titles(tabs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Tab titles a reader can tell apart: a label given to samples of several languages (the
+    platform's docs give one example in bash and in JavaScript the same label) is followed by
+    each one's language, ``List plants (javascript)``; one still repeated is numbered."""
+    counts: dict[str, int] = {}
+    for tab in tabs:
+        counts[tab["title"]] = counts.get(tab["title"], 0) + 1
+    for tab in tabs:
+        if counts[tab["title"]] > 1:
+            tab["title"] = f"{tab['title']} ({tab['lang']})"
+    seen: dict[str, int] = {}
+    for tab in tabs:
+        seen[tab["title"]] = seen.get(tab["title"], 0) + 1
+        if seen[tab["title"]] > 1:
+            tab["title"] = f"{tab['title']} {seen[tab['title']]}"
+    return tabs
+
+
 def _with_authored(authored: list[dict[str, Any]],
                    generated: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The x-codeSamples first, then the generated samples of the languages they leave out:
     on the platform an authored sample takes the place of the generated one of its language
     (``lang: py`` that of Python), so a page never shows two Python tabs."""
     taken = {key_of(s["lang"]) for s in authored}
-    return authored + [s for s in generated if not taken & _keys(s["title"], s["lang"])]
+    return _distinct_titles(
+        authored + [s for s in generated if not taken & _keys(s["title"], s["lang"])])
 
 
 def _auth_models(security: list[list[dict[str, Any]]]) -> tuple[ApiAuth, ...]:

@@ -4,6 +4,7 @@ playground's display "auth"."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from pathlib import Path
@@ -38,8 +39,9 @@ SPEC: dict[str, Any] = {
 }
 
 
-def build(tmp_path: Path, **config: Any) -> tuple[Result, Path]:
-    (tmp_path / "api.json").write_text(json.dumps(SPEC))
+def build(tmp_path: Path, spec: dict[str, Any] | None = None,
+          **config: Any) -> tuple[Result, Path]:
+    (tmp_path / "api.json").write_text(json.dumps(spec or SPEC))
     (tmp_path / "docs.json").write_text(json.dumps({
         "theme": "mint", "name": "X", "colors": {"primary": "#112233"},
         "navigation": {"tabs": [{"tab": "API", "openapi": "api.json"}]}, **config}))
@@ -80,6 +82,24 @@ def test_autogenerate_false_leaves_only_the_written_samples(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     doc = (out / "api-reference" / "create-a-plant" / "index.html").read_text()
     assert tabs(doc, "Request") == ["Plant CLI", "javascript"]
+
+
+def test_one_label_in_two_languages_gives_tabs_a_reader_tells_apart(tmp_path: Path) -> None:
+    # the platform's docs give each example in bash and in JavaScript under one label
+    spec = copy.deepcopy(SPEC)
+    spec["paths"]["/plants"]["post"]["x-codeSamples"] = [
+        {"lang": lang, "label": label, "source": f"{label} in {lang}"}
+        for label in ("List all unwatered plants", "List all potted plants")
+        for lang in ("bash", "javascript")] + [
+        {"lang": "ruby", "label": "Again", "source": "one"},
+        {"lang": "ruby", "label": "Again", "source": "two"}]
+    result, out = build(tmp_path, spec)
+    assert result.exit_code == 0, result.output
+    doc = (out / "api-reference" / "create-a-plant" / "index.html").read_text()
+    assert tabs(doc, "Request") == [
+        "List all unwatered plants (bash)", "List all unwatered plants (javascript)",
+        "List all potted plants (bash)", "List all potted plants (javascript)",
+        "Again (ruby)", "Again (ruby) 2", "Python"]
 
 
 def test_display_auth_is_not_supported_and_says_so(tmp_path: Path) -> None:
