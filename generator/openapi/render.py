@@ -512,21 +512,12 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     path_values = {p["name"]: _sample_parameter(data, p, raw, generate=False)
                    for p, raw in zip(params, _parameters(data, item, op)) if p["in"] == "path"}
     first_server = servers[0]["filled"] if servers else ""
-    body_type, body_value = "", None
-    media: Any = None
-    if body and body["contents"]:
-        first = body["contents"][0]
-        body_type = first["type"]
-        media, _ = deref(data, body_raw["content"][body_type])
-        body_value = samples.media_example(data, media, "response" if webhook else "request")
     # api.examples.defaults: "required" leaves optional parameters and body fields out of
     # the request samples ("all", the default, shows every one that has an example)
     required_only = site.config.get("api.examples.defaults", "all") == "required"
-    sample_body = _required_only(data, media, body_value) if required_only and body_type \
-        else body_value
-    # a multipart body's file fields, which samples send as files (the playground's file inputs)
-    files = tuple(f.name for f in body["contents"][0]["node"].properties
-                  if _is_file(f.node.type)) if body and body_type.startswith("multipart/") else ()
+    # the request samples' body of each media type, the first one's by default
+    bodies = [_sample_body(data, body_raw, content, "response" if webhook else "request",
+                           required_only) for content in (body["contents"] if body else [])]
     api_op = ApiOperation(
         spec=spec, method="POST" if webhook and method == "post" else method.upper(),
         path=route, url=first_server + samples.fill_path(route, path_values) if not webhook
@@ -534,8 +525,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         parameters=tuple(_sample_parameter(data, p, raw)
                          for p, raw in zip(params, _parameters(data, item, op))
                          if p["required"] or not required_only),
-        body_type=body_type, body=sample_body, auth=_auth_models(security),
-        files=files, form_encoding=body["contents"][0]["encoding"] if body and body_type else (),
+        **(bodies[0] if bodies else {}), auth=_auth_models(security),
         operation_id=str(op.get("operationId") or ""), summary=str(op.get("summary") or ""),
         webhook=webhook)
     mode = display_mode(site, page, servers, webhook)
@@ -571,8 +561,13 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
            if len(choices) > 1 else {}),
         "credentials": site.config.get("api.playground.credentials") is True,
         "body": _playground_body(data, body_raw, body["contents"], "response" if webhook
-                                 else "request", prefill) if body and body_type else None,
+                                 else "request", prefill) if body and bodies else None,
     }
+    generate = site.config.get("api.examples.autogenerate", True) is not False
+    sample_sets = [] if webhook else [
+        {"type": one.body_type, "samples": _with_authored(
+            _code_samples(op), request_samples(site, one) if generate else [])}
+        for one in [api_op, *(dataclasses.replace(api_op, **b) for b in bodies[1:])]]
     return {
         "method": api_op.method, "path": route, "webhook": webhook,
         "deprecated": op.get("deprecated") is True,
@@ -580,9 +575,10 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "params": params, "locations": LOCATIONS, "body": body, "responses": responses,
         "security": security, "servers": servers, "callbacks": callbacks,
         # x-codeSamples first; api.examples.autogenerate: false leaves only them
-        "request_samples": [] if webhook else _with_authored(
-            _code_samples(op), request_samples(site, api_op)
-            if site.config.get("api.examples.autogenerate", True) is not False else []),
+        "request_samples": sample_sets[0]["samples"] if sample_sets else [],
+        # a body of several media types: one set per type, which the body's content-type
+        # pickers switch (playground.js); a page without scripts shows every set
+        "request_sample_sets": sample_sets if len(sample_sets) > 1 else [],
         # one tab per named example of a response (a picker), else its one example
         "response_samples": [{"title": f"{r['status']}" + (f" {c['type']}" if len(
             r["contents"]) > 1 else "") + (f" · {label}" if label else ""),
@@ -602,6 +598,22 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                           else site.href("/" + spec.lstrip("/")))
         if site.config.get("api.spec.download") is True else "",
     }
+
+
+def _sample_body(data: Any, body_raw: dict[str, Any], content: dict[str, Any], mode: str,
+                 required_only: bool) -> dict[str, Any]:
+    """The :class:`ApiOperation` fields of a request body sent as one of its media types:
+    ``body_type``, ``body`` (its example, with its required fields only under
+    ``api.examples.defaults: required``), ``files`` (a multipart body's file fields, sent as
+    files) and ``form_encoding``."""
+    media, _ = deref(data, body_raw["content"][content["type"]])
+    value = samples.media_example(data, media, mode)
+    multipart = content["type"].startswith("multipart/")
+    return {"body_type": content["type"],
+            "body": _required_only(data, media, value) if required_only else value,
+            "files": tuple(f.name for f in content["node"].properties if _is_file(f.node.type))
+            if multipart else (),
+            "form_encoding": content["encoding"]}
 
 
 def _playground_body(data: Any, body_raw: dict[str, Any], contents: list[dict[str, Any]],
