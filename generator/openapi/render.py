@@ -571,7 +571,10 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     return {
         "method": api_op.method, "path": route, "webhook": webhook,
         "deprecated": op.get("deprecated") is True,
-        "description": str(op.get("description") or ""),
+        # a path item's description stands for its operations' that have none, as on the
+        # platform (a path item holding one operation often describes it there)
+        "description": str((op if op.get("description") is not None else item).get(
+            "description") or ""),
         "params": params, "locations": LOCATIONS, "body": body, "responses": responses,
         "security": security, "servers": servers, "callbacks": callbacks,
         # x-codeSamples first; api.examples.autogenerate: false leaves only them
