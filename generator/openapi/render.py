@@ -580,8 +580,9 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         # x-codeSamples first; api.examples.autogenerate: false leaves only them
         "request_samples": sample_sets[0]["samples"] if sample_sets else [],
         # a body of several media types: one set per type, which the body's content-type
-        # pickers switch (playground.js); a page without scripts shows every set
-        "request_sample_sets": sample_sets if len(sample_sets) > 1 else [],
+        # pickers switch (playground.js); a page without scripts shows every set. The
+        # x-codeSamples alone (autogenerate: false) are the same for every type: one set
+        "request_sample_sets": sample_sets if len(sample_sets) > 1 and generate else [],
         # one tab per named example of a response (a picker), else its one example
         "response_samples": [{"title": f"{r['status']}" + (f" {c['type']}" if len(
             r["contents"]) > 1 else "") + (f" · {label}" if label else ""),

@@ -84,6 +84,26 @@ def test_autogenerate_false_leaves_only_the_written_samples(tmp_path: Path) -> N
     assert tabs(doc, "Request") == ["Plant CLI", "javascript"]
 
 
+def test_a_body_of_two_media_types_has_a_sample_set_each_unless_only_written_ones(
+        tmp_path: Path) -> None:
+    spec = copy.deepcopy(SPEC)
+    content = spec["paths"]["/plants"]["post"]["requestBody"]["content"]
+    content["application/x-www-form-urlencoded"] = {"example": {"name": "Ivy"}}
+    spec["paths"]["/plants"]["post"].pop("x-codeSamples")
+    for name, api in (("on", {}), ("off", {"examples": {"autogenerate": False}})):
+        (tmp_path / name).mkdir()
+        result, out = build(tmp_path / name, spec, api=api)
+        assert result.exit_code == 0, result.output
+        doc = (out / "api-reference" / "create-a-plant" / "index.html").read_text()
+        sets = re.findall(r'<div class="api-sample-set" data-media="([^"]+)">', doc)
+        text = re.sub(r"<[^>]+>", "", doc)
+        if name == "on":  # each type's own request, every one shown without scripts
+            assert sets == ["application/json", "application/x-www-form-urlencoded"]
+            assert "--data 'name=Ivy'" in text and "Content-Type: application/x-www-form" in text
+        else:  # nothing differs between the types: no set at all
+            assert sets == [] and "api-sample-media" not in doc
+
+
 def test_one_label_in_two_languages_gives_tabs_a_reader_tells_apart(tmp_path: Path) -> None:
     # the platform's docs give each example in bash and in JavaScript under one label
     spec = copy.deepcopy(SPEC)
