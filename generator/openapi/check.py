@@ -105,6 +105,7 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
             _responses(doc, problems, op.get("responses"), op_at / "responses")
             _request_body(doc, problems, op.get("requestBody"), op_at / "requestBody")
             _security(doc, problems, op.get("security"), op_at / "security")
+            _code_samples(problems, op, op_at)
             declared = set()
             for where, params in ((at / "parameters", shared),
                                   (op_at / "parameters", op.get("parameters") or [])):
@@ -127,6 +128,29 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
 
 
 _LOCATIONS = ("query", "header", "path", "cookie")
+
+
+def _code_samples(problems: Problems, op: dict[str, Any], at: JsonPath) -> None:
+    """An operation's ``x-codeSamples`` (or ``x-code-samples``) is a list of samples, each
+    with a ``lang`` and a ``source`` string; the platform leaves out any other, and so do the
+    pages."""
+    key = "x-codeSamples" if "x-codeSamples" in op else "x-code-samples"
+    if key not in op:
+        return
+    samples = op[key]
+    if not isinstance(samples, list):
+        problems.warn(at / key, f"{key} must be a list of samples; it is left out",
+                      hint="write [{lang: bash, label: CLI, source: '…'}]",
+                      code="openapi.code-samples")
+        return
+    for i, sample in enumerate(samples):
+        missing = [k for k in ("lang", "source")
+                   if not isinstance(sample, dict) or not isinstance(sample.get(k), str)]
+        if missing:
+            problems.warn(at / key / i, f"a code sample needs {' and '.join(missing)} as "
+                          "text; this one is left out",
+                          hint="give it lang (bash, python, …) and source (the code)",
+                          code="openapi.code-samples")
 
 
 def _parameter(problems: Problems, param: dict[str, Any], at: JsonPath) -> None:

@@ -308,9 +308,13 @@ def _code_samples(op: dict[str, Any]) -> list[dict[str, Any]]:
     raw = op.get("x-codeSamples", op.get("x-code-samples"))
     out = []
     for sample in raw if isinstance(raw, list) else []:
-        if isinstance(sample, dict) and isinstance(sample.get("source"), str):
-            lang = str(sample.get("lang") or "text")
-            out.append(_highlight(RequestSample(label=str(sample.get("label") or lang),
+        # as on the platform, a sample needs its lang and source (openapi-check warns)
+        if isinstance(sample, dict) and isinstance(sample.get("source"), str) and \
+                isinstance(sample.get("lang"), str):
+            lang = sample["lang"] or "text"
+            label = sample.get("label")
+            out.append(_highlight(RequestSample(label=label if isinstance(label, str) and label
+                                                else lang,
                                                 language=lang.lower(), code=sample["source"])))
     return out
 

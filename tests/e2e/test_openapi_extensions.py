@@ -112,9 +112,13 @@ def test_one_label_in_two_languages_gives_tabs_a_reader_tells_apart(tmp_path: Pa
         for label in ("List all unwatered plants", "List all potted plants")
         for lang in ("bash", "javascript")] + [
         {"lang": "ruby", "label": "Again", "source": "one"},
-        {"lang": "ruby", "label": "Again", "source": "two"}]
+        {"lang": "ruby", "label": "Again", "source": "two"},
+        {"label": "No language", "source": "left out, as on the platform"}]
     result, out = build(tmp_path, spec)
     assert result.exit_code == 0, result.output
+    assert re.search(r"api\.json:\d+:\d+: warning: paths\./plants\.post\.x-codeSamples\[6\]: a code "
+                     r"sample needs lang as text; this one is left out", result.output), \
+        result.output
     doc = (out / "api-reference" / "create-a-plant" / "index.html").read_text()
     assert tabs(doc, "Request") == [
         "List all unwatered plants (bash)", "List all unwatered plants (javascript)",

@@ -227,3 +227,17 @@ def test_schemes_sending_the_authorization_header_together_are_a_warning(
             "Authorization header, which a request carries once: the page shows and sends 'key' "
             "only, the last (as the platform does). List them as alternatives") in output
     assert output.count("[openapi.security-authorization]") == 1
+
+
+def test_code_samples_the_platform_leaves_out_are_warnings(tmp_path: Path) -> None:
+    exit_code, output = run(tmp_path, HEAD + "paths:\n  /a:\n    get:\n"
+                            "      x-code-samples: {lang: bash, source: ls}\n"
+                            "      responses: {'200': {description: ok}}\n")
+    assert exit_code == 0, output
+    assert ("api.yaml:6:23: warning: paths./a.get.x-code-samples: x-code-samples must be a list "
+            "of samples; it is left out") in output
+    exit_code, output = run(tmp_path, HEAD + "paths:\n  /a:\n    get:\n"
+                            "      x-codeSamples: [{lang: bash, source: ls}, {lang: 3}]\n"
+                            "      responses: {'200': {description: ok}}\n")
+    assert "paths./a.get.x-codeSamples[1]: a code sample needs lang and source as text" in output
+    assert output.count("[openapi.code-samples]") == 1
