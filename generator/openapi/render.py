@@ -193,8 +193,15 @@ def _has_x_default(data: Any, param: dict[str, Any]) -> bool:
     return "x-default" in param or (isinstance(schema, dict) and "x-default" in schema)
 
 
-def _servers(doc: Any, item: dict[str, Any], op: dict[str, Any]) -> list[dict[str, Any]]:
-    """The servers in force: the operation's, else the path's, else the document's."""
+_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+def _servers(doc: Any, item: dict[str, Any], op: dict[str, Any],
+             spec: str = "") -> list[dict[str, Any]]:
+    """The servers in force: the operation's, else the path's, else the document's. A
+    relative server URL (``/v1``) is relative to where the document is served, as OpenAPI
+    says: resolved against ``spec`` when that is a URL (a site's own document is served by
+    the site, where the browser resolves it)."""
     for level in (op, item, doc):
         servers = level.get("servers")
         if isinstance(servers, list) and servers:
@@ -211,6 +218,9 @@ def _servers(doc: Any, item: dict[str, Any], op: dict[str, Any]) -> list[dict[st
                                                 "enum": [str(v) for v in enum],
                                                 "description": str(var.get("description", ""))}
                 url = s["url"]
+                if spec.startswith(("http://", "https://")) and not _SCHEME.match(url) and \
+                        not url.startswith("{"):
+                    url = urljoin(spec, url)
                 filled = re.sub(r"\{([^{}]+)\}", lambda m: variables.get(
                     m.group(1), {}).get("default") or m.group(0), url)
                 out.append({"url": url, "filled": filled.rstrip("/"), "base": filled,
@@ -507,7 +517,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                         "description": str(cb_op.get("description") or ""),
                         "contents": _contents(walker, data, cb_body.get(
                             "content"), "request") if isinstance(cb_body, dict) else []})
-    in_force = _servers(data, item, op)
+    in_force = _servers(data, item, op, spec)
     servers = [] if webhook else in_force
     # document-wide security is what callers of the API send, not what a webhook carries
     security = _security(data, op, in_force[0]["base"] if in_force else "") \
