@@ -127,6 +127,7 @@ def operation(ctx: dict[str, Any], curl: str) -> str:
                 lines = []
                 _children(c["node"], 0, lines)
                 out += [*lines, ""]
-    if curl:
-        out += ["## Request example", "", "```bash", curl.rstrip(), "```", ""]
+    sets = [(f" ({one['type']})", one["curl"]) for one in ctx.get("request_sample_sets", [])]
+    for title, code in sets or ([("", curl)] if curl else []):
+        out += [f"## Request example{title}", "", "```bash", code.rstrip(), "```", ""]
     return "\n".join(out).strip() + "\n"

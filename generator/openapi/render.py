@@ -579,7 +579,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     }
     generate = site.config.get("api.examples.autogenerate", True) is not False
     sample_sets = [] if webhook else [
-        {"type": one.body_type, "samples": _with_authored(
+        {"type": one.body_type, "curl": samples.curl(one).code, "samples": _with_authored(
             _code_samples(op), request_samples(site, one) if generate else [])}
         for one in [api_op, *(dataclasses.replace(api_op, **b) for b in bodies[1:])]]
     return {

@@ -100,6 +100,11 @@ def test_a_body_of_two_media_types_has_a_sample_set_each_unless_only_written_one
         if name == "on":  # each type's own request, every one shown without scripts
             assert sets == ["application/json", "application/x-www-form-urlencoded"]
             assert "--data 'name=Ivy'" in text and "Content-Type: application/x-www-form" in text
+            # the Markdown copy has each type's cURL request too
+            md = (out / "api-reference" / "create-a-plant.md").read_text()
+            assert "## Request example (application/json)\n" in md
+            assert "## Request example (application/x-www-form-urlencoded)\n" in md
+            assert "--data 'name=Ivy'" in md
         else:  # nothing differs between the types: no set at all
             assert sets == [] and "api-sample-media" not in doc
 
