@@ -308,7 +308,9 @@ def mdxsite_render_page(site: Site, page: Page) -> RenderedPage | None:
 def mdxsite_request_samples(site: Site, operation: ApiOperation) -> Iterable[RequestSample] | None:
     """Contribution: code samples shown as tabs in the request panel of an API page.
 
-    *worker*. Called once per operation page while it renders. The built-in ``openapi`` plugin
+    *worker*. Called once per operation page while it renders, and once more for each further
+    media type of a request body that has several (``operation.body_type`` and ``body`` are
+    that type's): the page shows one set of tabs per type. The built-in ``openapi`` plugin
     contributes cURL, Python (requests) and JavaScript (fetch), and the sample of each other
     language ``api.examples.languages`` names (Node.js, PHP, Go, Java, Ruby, PowerShell, Swift,
     C#, .NET, TypeScript, C, C++, Kotlin, Rust, Dart); other plugins' tabs follow in plugin

@@ -105,6 +105,7 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
             _responses(doc, problems, op.get("responses"), op_at / "responses")
             _request_body(doc, problems, op.get("requestBody"), op_at / "requestBody")
             _security(doc, problems, op.get("security"), op_at / "security")
+            _code_samples(problems, op, op_at)
             declared = set()
             for where, params in ((at / "parameters", shared),
                                   (op_at / "parameters", op.get("parameters") or [])):
@@ -127,6 +128,29 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
 
 
 _LOCATIONS = ("query", "header", "path", "cookie")
+
+
+def _code_samples(problems: Problems, op: dict[str, Any], at: JsonPath) -> None:
+    """An operation's ``x-codeSamples`` (or ``x-code-samples``) is a list of samples, each
+    with a ``lang`` and a ``source`` string; the platform leaves out any other, and so do the
+    pages."""
+    key = "x-codeSamples" if "x-codeSamples" in op else "x-code-samples"
+    if key not in op:
+        return
+    samples = op[key]
+    if not isinstance(samples, list):
+        problems.warn(at / key, f"{key} must be a list of samples; it is left out",
+                      hint="write [{lang: bash, label: CLI, source: '…'}]",
+                      code="openapi.code-samples")
+        return
+    for i, sample in enumerate(samples):
+        missing = [k for k in ("lang", "source")
+                   if not isinstance(sample, dict) or not isinstance(sample.get(k), str)]
+        if missing:
+            problems.warn(at / key / i, f"a code sample needs {' and '.join(missing)} as "
+                          "text; this one is left out",
+                          hint="give it lang (bash, python, …) and source (the code)",
+                          code="openapi.code-samples")
 
 
 def _parameter(problems: Problems, param: dict[str, Any], at: JsonPath) -> None:
@@ -194,8 +218,22 @@ def _request_body(doc: Document, problems: Problems, body: Any, at: JsonPath) ->
                           "{application/json: {schema: ...}}", code="openapi.request-body")
 
 
+def sends_authorization(scheme: Any) -> bool:
+    """Whether a security scheme's credential travels in the Authorization header: HTTP
+    schemes, OAuth 2 and OpenID Connect tokens, and an API key in a header of that name."""
+    if not isinstance(scheme, dict):
+        return False
+    kind = scheme.get("type")
+    if kind == "apiKey":
+        name = scheme.get("name")
+        return scheme.get("in") == "header" and isinstance(name, str) and \
+            name.lower() == "authorization"
+    return kind in ("http", "oauth2", "openIdConnect")
+
+
 def _security(doc: Document, problems: Problems, requirements: Any, at: JsonPath) -> None:
-    """Every scheme a security requirement names is defined in components.securitySchemes."""
+    """Every scheme a security requirement names is defined in components.securitySchemes,
+    and at most one of a requirement's schemes sends the Authorization header."""
     if not isinstance(requirements, list):
         return
     components = doc.data.get("components")
@@ -208,6 +246,17 @@ def _security(doc: Document, problems: Problems, requirements: Any, at: JsonPath
                 problems.add(at / i / name, f"security scheme {name!r} is not defined",
                              hint=f"define it under components.securitySchemes (defined: {known})",
                              key=True, code="openapi.security")
+        header = [str(name) for name in (requirement if isinstance(requirement, dict) else ())
+                  if sends_authorization(_deref(doc, defined.get(name)))]
+        if len(header) > 1:
+            # a request has one Authorization header: the platform keeps the last scheme's
+            problems.warn(at / i, f"{', '.join(map(repr, header[:-1]))} and {header[-1]!r} "
+                          f"each send the Authorization header, which a request carries once: "
+                          f"the page shows and sends {header[-1]!r} only, the last (as the "
+                          f"platform does)",
+                          hint="list them as alternatives (security: [{a: []}, {b: []}]) if "
+                               "either is accepted, or keep the one the API reads",
+                          code="openapi.security-authorization")
 
 
 def _cycle(doc: Document, ref: str) -> list[str]:

@@ -1,8 +1,8 @@
 """The Markdown copy of an API page (its ``.md`` file and its llms-full.txt part).
 
 What a reader or a language model needs without the HTML: the endpoint, the description,
-authentication, parameters, the body and responses with their fields (nested fields indented,
-as deep as the page draws them inline), and a cURL request.
+authentication, parameters, the body, responses and callbacks with their fields (nested fields
+indented, as deep as the page draws them inline), and a cURL request.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def _line(text: str) -> str:
 
 
 def _field(name: str, node: Node, required: bool, depth: int, out: list[str], *,
-           location: str = "", description: str = "") -> None:
+           location: str = "", description: str = "", deprecated: bool = False) -> None:
     bits = [f"`{name}`"]
     if node.type:
         bits.append(f"{node.type}")
@@ -26,7 +26,7 @@ def _field(name: str, node: Node, required: bool, depth: int, out: list[str], *,
         bits.append(location)
     if required:
         bits.append("required")
-    if node.deprecated:
+    if node.deprecated or deprecated:
         bits.append("deprecated")
     about = _line(description or node.description)
     if node.enum:
@@ -92,7 +92,7 @@ def operation(ctx: dict[str, Any], curl: str) -> str:
             lines: list[str] = []
             for p in group:
                 _field(p["name"], p["node"], p["required"], 0, lines, location=location,
-                       description=p["description"])
+                       description=p["description"], deprecated=p["deprecated"])
             out += [*lines, ""]
     body = ctx.get("body")
     if body:
@@ -115,6 +115,19 @@ def operation(ctx: dict[str, Any], curl: str) -> str:
                 lines = []
                 _children(c["node"], 0, lines)
                 out += [*lines, ""]
-    if curl:
-        out += ["## Request example", "", "```bash", curl.rstrip(), "```", ""]
+    if ctx.get("callbacks"):
+        out.append("## Callbacks\n")
+        for cb in ctx["callbacks"]:
+            out.append(f"### `{cb['method']} {cb['expression']}` ({cb['name']})\n")
+            for text in (cb["summary"], cb["description"]):
+                if text:
+                    out += [text.strip(), ""]
+            for c in cb["contents"]:
+                out.append(f"`{c['type']}`: {c['node'].type}\n")
+                lines = []
+                _children(c["node"], 0, lines)
+                out += [*lines, ""]
+    sets = [(f" ({one['type']})", one["curl"]) for one in ctx.get("request_sample_sets", [])]
+    for title, code in sets or ([("", curl)] if curl else []):
+        out += [f"## Request example{title}", "", "```bash", code.rstrip(), "```", ""]
     return "\n".join(out).strip() + "\n"

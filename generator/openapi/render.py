@@ -14,6 +14,7 @@ import json
 import re
 from functools import lru_cache
 from typing import Any
+from urllib.parse import urljoin
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -36,6 +37,7 @@ from mdxsite.openapi import fields, fragments, samples, untrusted
 from mdxsite.openapi import markdown as api_md
 from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi import overlays
+from mdxsite.openapi.check import sends_authorization
 from mdxsite.openapi.load import Document, per_process
 from mdxsite.openapi.sample_languages import LABELS, key_of
 from mdxsite.openapi.schema import Node, Walker, deref, literal, post_keys
@@ -191,8 +193,15 @@ def _has_x_default(data: Any, param: dict[str, Any]) -> bool:
     return "x-default" in param or (isinstance(schema, dict) and "x-default" in schema)
 
 
-def _servers(doc: Any, item: dict[str, Any], op: dict[str, Any]) -> list[dict[str, Any]]:
-    """The servers in force: the operation's, else the path's, else the document's."""
+_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+def _servers(doc: Any, item: dict[str, Any], op: dict[str, Any],
+             spec: str = "") -> list[dict[str, Any]]:
+    """The servers in force: the operation's, else the path's, else the document's. A
+    relative server URL (``/v1``) is relative to where the document is served, as OpenAPI
+    says: resolved against ``spec`` when that is a URL (a site's own document is served by
+    the site, where the browser resolves it)."""
     for level in (op, item, doc):
         servers = level.get("servers")
         if isinstance(servers, list) and servers:
@@ -209,17 +218,31 @@ def _servers(doc: Any, item: dict[str, Any], op: dict[str, Any]) -> list[dict[st
                                                 "enum": [str(v) for v in enum],
                                                 "description": str(var.get("description", ""))}
                 url = s["url"]
+                if spec.startswith(("http://", "https://")) and not _SCHEME.match(url) and \
+                        not url.startswith("{"):
+                    url = urljoin(spec, url)
                 filled = re.sub(r"\{([^{}]+)\}", lambda m: variables.get(
                     m.group(1), {}).get("default") or m.group(0), url)
-                out.append({"url": url, "filled": filled.rstrip("/"),
+                out.append({"url": url, "filled": filled.rstrip("/"), "base": filled,
                             "description": str(s.get("description", "")),
                             "variables": variables})
             return out
     return []
 
 
-def _security(doc: Any, op: dict[str, Any]) -> list[list[dict[str, Any]]]:
-    """Each alternative security requirement in force, as a list of scheme descriptions."""
+def _url_on(base: str, value: Any) -> str:
+    """An OAuth or OpenID Connect URL resolved against the server URL ``base``, as OpenAPI
+    reads a relative one (``/oauth/token`` on ``https://api.example.com/v1`` is
+    ``https://api.example.com/oauth/token``); an absolute one, or one without a server, as
+    written."""
+    if not isinstance(value, str) or not value:
+        return ""
+    return urljoin(base, value) if base else value
+
+
+def _security(doc: Any, op: dict[str, Any], base: str = "") -> list[list[dict[str, Any]]]:
+    """Each alternative security requirement in force, as a list of scheme descriptions;
+    their OAuth and OpenID Connect URLs resolved against ``base``, the server URL."""
     requirements = op["security"] if "security" in op else doc.get("security")
     schemes = (doc.get("components") or {}).get("securitySchemes") or {}
     out = []
@@ -235,8 +258,8 @@ def _security(doc: Any, op: dict[str, Any]) -> list[list[dict[str, Any]]]:
             for flow_name, flow in (scheme.get("flows") or {}).items():
                 if isinstance(flow, dict):
                     flows.append({"name": flow_name,
-                                  "authorizationUrl": flow.get("authorizationUrl", ""),
-                                  "tokenUrl": flow.get("tokenUrl", ""),
+                                  **{key: _url_on(base, flow.get(key)) for key in (
+                                      "authorizationUrl", "tokenUrl", "refreshUrl")},
                                   "scopes": sorted((flow.get("scopes") or {}).items())})
             alternative.append({
                 "name": name, "type": str(scheme.get("type", "")),
@@ -244,14 +267,18 @@ def _security(doc: Any, op: dict[str, Any]) -> list[list[dict[str, Any]]]:
                 "in": str(scheme.get("in", "")), "param": str(scheme.get("name", "")),
                 "bearerFormat": str(scheme.get("bearerFormat", "")),
                 "description": str(scheme.get("description", "")), "flows": flows,
-                "openIdConnectUrl": str(scheme.get("openIdConnectUrl", "")),
+                "openIdConnectUrl": _url_on(base, scheme.get("openIdConnectUrl")),
                 # x-default: what the playground's field starts with (API keys and bearer
                 # tokens only, as on the platform), whatever api.examples.prefill says
                 "default": scheme["x-default"] if isinstance(scheme.get("x-default"), str) and (
                     scheme.get("type") == "apiKey" or str(scheme.get("scheme", "")).lower()
                     == "bearer") else "",
-                "scopes": [str(s) for s in scopes] if isinstance(scopes, list) else []})
-        out.append(alternative)
+                "scopes": [str(s) for s in scopes] if isinstance(scopes, list) else [],
+                "authorization": sends_authorization(scheme)})
+        # a request carries one Authorization header: of several schemes sending it together,
+        # the last one's is sent, as on the platform (openapi-check warns about the others)
+        last = max((i for i, s in enumerate(alternative) if s["authorization"]), default=-1)
+        out.append([s for i, s in enumerate(alternative) if not s["authorization"] or i == last])
     return out
 
 
@@ -291,11 +318,33 @@ def _code_samples(op: dict[str, Any]) -> list[dict[str, Any]]:
     raw = op.get("x-codeSamples", op.get("x-code-samples"))
     out = []
     for sample in raw if isinstance(raw, list) else []:
-        if isinstance(sample, dict) and isinstance(sample.get("source"), str):
-            lang = str(sample.get("lang") or "text")
-            out.append(_highlight(RequestSample(label=str(sample.get("label") or lang),
+        # as on the platform, a sample needs its lang and source (openapi-check warns)
+        if isinstance(sample, dict) and isinstance(sample.get("source"), str) and \
+                isinstance(sample.get("lang"), str):
+            lang = sample["lang"] or "text"
+            label = sample.get("label")
+            out.append(_highlight(RequestSample(label=label if isinstance(label, str) and label
+                                                else lang,
                                                 language=lang.lower(), code=sample["source"])))
     return out
+
+
+def _distinct_titles(tabs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Tab titles a reader can tell apart: a label given to samples of several languages (the
+    platform's docs give one example in bash and in JavaScript the same label) is followed by
+    each one's language, ``List plants (javascript)``; one still repeated is numbered."""
+    counts: dict[str, int] = {}
+    for tab in tabs:
+        counts[tab["title"]] = counts.get(tab["title"], 0) + 1
+    for tab in tabs:
+        if counts[tab["title"]] > 1:
+            tab["title"] = f"{tab['title']} ({tab['lang']})"
+    seen: dict[str, int] = {}
+    for tab in tabs:
+        seen[tab["title"]] = seen.get(tab["title"], 0) + 1
+        if seen[tab["title"]] > 1:
+            tab["title"] = f"{tab['title']} {seen[tab['title']]}"
+    return tabs
 
 
 def _with_authored(authored: list[dict[str, Any]],
@@ -304,7 +353,8 @@ def _with_authored(authored: list[dict[str, Any]],
     on the platform an authored sample takes the place of the generated one of its language
     (``lang: py`` that of Python), so a page never shows two Python tabs."""
     taken = {key_of(s["lang"]) for s in authored}
-    return authored + [s for s in generated if not taken & _keys(s["title"], s["lang"])]
+    return _distinct_titles(
+        authored + [s for s in generated if not taken & _keys(s["title"], s["lang"])])
 
 
 def _auth_models(security: list[list[dict[str, Any]]]) -> tuple[ApiAuth, ...]:
@@ -467,28 +517,21 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                         "description": str(cb_op.get("description") or ""),
                         "contents": _contents(walker, data, cb_body.get(
                             "content"), "request") if isinstance(cb_body, dict) else []})
-    servers = [] if webhook else _servers(data, item, op)
+    in_force = _servers(data, item, op, spec)
+    servers = [] if webhook else in_force
     # document-wide security is what callers of the API send, not what a webhook carries
-    security = _security(data, op) if not webhook or "security" in op else []
+    security = _security(data, op, in_force[0]["base"] if in_force else "") \
+        if not webhook or "security" in op else []
     # the endpoint's URL fills a path parameter only with an example the document gives
     path_values = {p["name"]: _sample_parameter(data, p, raw, generate=False)
                    for p, raw in zip(params, _parameters(data, item, op)) if p["in"] == "path"}
     first_server = servers[0]["filled"] if servers else ""
-    body_type, body_value = "", None
-    media: Any = None
-    if body and body["contents"]:
-        first = body["contents"][0]
-        body_type = first["type"]
-        media, _ = deref(data, body_raw["content"][body_type])
-        body_value = samples.media_example(data, media, "response" if webhook else "request")
     # api.examples.defaults: "required" leaves optional parameters and body fields out of
     # the request samples ("all", the default, shows every one that has an example)
     required_only = site.config.get("api.examples.defaults", "all") == "required"
-    sample_body = _required_only(data, media, body_value) if required_only and body_type \
-        else body_value
-    # a multipart body's file fields, which samples send as files (the playground's file inputs)
-    files = tuple(f.name for f in body["contents"][0]["node"].properties
-                  if _is_file(f.node.type)) if body and body_type.startswith("multipart/") else ()
+    # the request samples' body of each media type, the first one's by default
+    bodies = [_sample_body(data, body_raw, content, "response" if webhook else "request",
+                           required_only) for content in (body["contents"] if body else [])]
     api_op = ApiOperation(
         spec=spec, method="POST" if webhook and method == "post" else method.upper(),
         path=route, url=first_server + samples.fill_path(route, path_values) if not webhook
@@ -496,8 +539,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         parameters=tuple(_sample_parameter(data, p, raw)
                          for p, raw in zip(params, _parameters(data, item, op))
                          if p["required"] or not required_only),
-        body_type=body_type, body=sample_body, auth=_auth_models(security),
-        files=files, form_encoding=body["contents"][0]["encoding"] if body and body_type else (),
+        **(bodies[0] if bodies else {}), auth=_auth_models(security),
         operation_id=str(op.get("operationId") or ""), summary=str(op.get("summary") or ""),
         webhook=webhook)
     mode = display_mode(site, page, servers, webhook)
@@ -526,22 +568,35 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                   **({"options": [i for i, alt in enumerate(choices)
                                   if any(o["name"] == s["name"] for o in alt)]}
                      if len(choices) > 1 else {})} for s in schemes],
-        **({"auth_options": [" + ".join(s["name"] for s in alt) for alt in choices]}
+        # the platform's title of a requirement: its schemes' names joined by " & ", with _
+        # and - read as spaces
+        **({"auth_options": [" & ".join(re.sub(r"[_-]", " ", s["name"]) for s in alt)
+                             for alt in choices]}
            if len(choices) > 1 else {}),
         "credentials": site.config.get("api.playground.credentials") is True,
         "body": _playground_body(data, body_raw, body["contents"], "response" if webhook
-                                 else "request", prefill) if body and body_type else None,
+                                 else "request", prefill) if body and bodies else None,
     }
+    generate = site.config.get("api.examples.autogenerate", True) is not False
+    sample_sets = [] if webhook else [
+        {"type": one.body_type, "curl": samples.curl(one).code, "samples": _with_authored(
+            _code_samples(op), request_samples(site, one) if generate else [])}
+        for one in [api_op, *(dataclasses.replace(api_op, **b) for b in bodies[1:])]]
     return {
         "method": api_op.method, "path": route, "webhook": webhook,
         "deprecated": op.get("deprecated") is True,
-        "description": str(op.get("description") or ""),
+        # a path item's description stands for its operations' that have none, as on the
+        # platform (a path item holding one operation often describes it there)
+        "description": str((op if op.get("description") is not None else item).get(
+            "description") or ""),
         "params": params, "locations": LOCATIONS, "body": body, "responses": responses,
         "security": security, "servers": servers, "callbacks": callbacks,
         # x-codeSamples first; api.examples.autogenerate: false leaves only them
-        "request_samples": [] if webhook else _with_authored(
-            _code_samples(op), request_samples(site, api_op)
-            if site.config.get("api.examples.autogenerate", True) is not False else []),
+        "request_samples": sample_sets[0]["samples"] if sample_sets else [],
+        # a body of several media types: one set per type, which the body's content-type
+        # pickers switch (playground.js); a page without scripts shows every set. The
+        # x-codeSamples alone (autogenerate: false) are the same for every type: one set
+        "request_sample_sets": sample_sets if len(sample_sets) > 1 and generate else [],
         # one tab per named example of a response (a picker), else its one example
         "response_samples": [{"title": f"{r['status']}" + (f" {c['type']}" if len(
             r["contents"]) > 1 else "") + (f" · {label}" if label else ""),
@@ -561,6 +616,22 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                           else site.href("/" + spec.lstrip("/")))
         if site.config.get("api.spec.download") is True else "",
     }
+
+
+def _sample_body(data: Any, body_raw: dict[str, Any], content: dict[str, Any], mode: str,
+                 required_only: bool) -> dict[str, Any]:
+    """The :class:`ApiOperation` fields of a request body sent as one of its media types:
+    ``body_type``, ``body`` (its example, with its required fields only under
+    ``api.examples.defaults: required``), ``files`` (a multipart body's file fields, sent as
+    files) and ``form_encoding``."""
+    media, _ = deref(data, body_raw["content"][content["type"]])
+    value = samples.media_example(data, media, mode)
+    multipart = content["type"].startswith("multipart/")
+    return {"body_type": content["type"],
+            "body": _required_only(data, media, value) if required_only else value,
+            "files": tuple(f.name for f in content["node"].properties if _is_file(f.node.type))
+            if multipart else (),
+            "form_encoding": content["encoding"]}
 
 
 def _playground_body(data: Any, body_raw: dict[str, Any], contents: list[dict[str, Any]],

@@ -200,18 +200,21 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
 
 
 def media_example(data: Any, media: Any, mode: str) -> Any:
-    """Return the example of a media type object: its own example(s), else from its schema."""
+    """Return the example of a media type object: the first of its named ``examples`` with a
+    value, else its ``example``, else one made from its schema. A document giving both (OpenAPI
+    says they exclude each other) gets the named one, as on the platform, whose page opens on
+    the first named example."""
     media, _ = deref(data, media)
     if not isinstance(media, dict):
         return None
-    if "example" in media:
-        return literal(data, media["example"])
     examples = media.get("examples")
     if isinstance(examples, dict):
         for value in examples.values():
             value, _ = deref(data, value)
             if isinstance(value, dict) and "value" in value:
                 return literal(data, value["value"])
+    if "example" in media:
+        return literal(data, media["example"])
     return example_of(data, media.get("schema") or {}, mode)
 
 

@@ -1,7 +1,8 @@
 """The playground of a body with several media types lets the reader pick the one to send
 (it sent the first only), the reference shows the schema of the type picked, a form's fields
 are spelled as its encoding says, and array or object path, header and cookie values are
-spelled as their style says (simple: a,b) instead of as JSON text."""
+spelled as their style says (simple: a,b) instead of as JSON text. The request samples
+follow the picked type (they showed the first type's body whatever was picked)."""
 
 from __future__ import annotations
 
@@ -87,10 +88,27 @@ def test_the_reader_picks_the_body_media_type_and_arrays_follow_their_style(
     assert echoed["contentType"].startswith("multipart/form-data; boundary=")
     assert echoed["parts"] == {"text": {"filename": None, "content": "from a part"},
                                "file": {"filename": "n.txt", "content": "file body"}}
-    # the reference: one type's schema at a time, the reader picks which
+    # the reference: one type's schema at a time, the one the playground picked, and the
+    # request samples of that type (they sent the first type's body whatever was picked)
     p.keyboard.press("Escape")
     body = p.locator('[data-media-pick][aria-label="Content type of the body"]')
     media = p.locator(".api-main > .api-media")
-    assert [media.nth(i).is_visible() for i in range(3)] == [True, False, False]
-    body.select_option("multipart/form-data")
+    sets = p.locator(".api-examples .api-sample-set")
     assert [media.nth(i).is_visible() for i in range(3)] == [False, False, True]
+    assert [sets.nth(i).is_visible() for i in range(3)] == [False, False, True]
+    curl = sets.nth(2).locator(".tab-panel").first.inner_text()
+    assert "--form 'file=@<path>'" in curl and "--data" not in curl
+    # the reader picks in the reference: the samples and the playground follow
+    body.select_option("application/x-www-form-urlencoded")
+    assert [media.nth(i).is_visible() for i in range(3)] == [False, True, False]
+    assert [sets.nth(i).is_visible() for i in range(3)] == [False, True, False]
+    curl = sets.nth(1).locator(".tab-panel").first.inner_text()
+    assert "--header 'Content-Type: application/x-www-form-urlencoded'" in curl
+    assert "--data 'text=a'" in curl
+    assert picker.input_value() == "1"
+    # the tab the reader chose stays chosen in the other type's samples
+    sets.nth(1).get_by_role("tab", name="Python").click()
+    body.select_option("application/json")
+    python = sets.nth(0).get_by_role("tabpanel")
+    assert python.is_visible() and "json=payload" in python.inner_text()
+    assert picker.input_value() == "0"

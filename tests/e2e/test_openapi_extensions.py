@@ -4,6 +4,7 @@ playground's display "auth"."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from pathlib import Path
@@ -38,8 +39,9 @@ SPEC: dict[str, Any] = {
 }
 
 
-def build(tmp_path: Path, **config: Any) -> tuple[Result, Path]:
-    (tmp_path / "api.json").write_text(json.dumps(SPEC))
+def build(tmp_path: Path, spec: dict[str, Any] | None = None,
+          **config: Any) -> tuple[Result, Path]:
+    (tmp_path / "api.json").write_text(json.dumps(spec or SPEC))
     (tmp_path / "docs.json").write_text(json.dumps({
         "theme": "mint", "name": "X", "colors": {"primary": "#112233"},
         "navigation": {"tabs": [{"tab": "API", "openapi": "api.json"}]}, **config}))
@@ -80,6 +82,53 @@ def test_autogenerate_false_leaves_only_the_written_samples(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     doc = (out / "api-reference" / "create-a-plant" / "index.html").read_text()
     assert tabs(doc, "Request") == ["Plant CLI", "javascript"]
+
+
+def test_a_body_of_two_media_types_has_a_sample_set_each_unless_only_written_ones(
+        tmp_path: Path) -> None:
+    spec = copy.deepcopy(SPEC)
+    content = spec["paths"]["/plants"]["post"]["requestBody"]["content"]
+    content["application/x-www-form-urlencoded"] = {"example": {"name": "Ivy"}}
+    spec["paths"]["/plants"]["post"].pop("x-codeSamples")
+    for name, api in (("on", {}), ("off", {"examples": {"autogenerate": False}})):
+        (tmp_path / name).mkdir()
+        result, out = build(tmp_path / name, spec, api=api)
+        assert result.exit_code == 0, result.output
+        doc = (out / "api-reference" / "create-a-plant" / "index.html").read_text()
+        sets = re.findall(r'<div class="api-sample-set" data-media="([^"]+)">', doc)
+        text = re.sub(r"<[^>]+>", "", doc)
+        if name == "on":  # each type's own request, every one shown without scripts
+            assert sets == ["application/json", "application/x-www-form-urlencoded"]
+            assert "--data 'name=Ivy'" in text and "Content-Type: application/x-www-form" in text
+            # the Markdown copy has each type's cURL request too
+            md = (out / "api-reference" / "create-a-plant.md").read_text()
+            assert "## Request example (application/json)\n" in md
+            assert "## Request example (application/x-www-form-urlencoded)\n" in md
+            assert "--data 'name=Ivy'" in md
+        else:  # nothing differs between the types: no set at all
+            assert sets == [] and "api-sample-media" not in doc
+
+
+def test_one_label_in_two_languages_gives_tabs_a_reader_tells_apart(tmp_path: Path) -> None:
+    # the platform's docs give each example in bash and in JavaScript under one label
+    spec = copy.deepcopy(SPEC)
+    spec["paths"]["/plants"]["post"]["x-codeSamples"] = [
+        {"lang": lang, "label": label, "source": f"{label} in {lang}"}
+        for label in ("List all unwatered plants", "List all potted plants")
+        for lang in ("bash", "javascript")] + [
+        {"lang": "ruby", "label": "Again", "source": "one"},
+        {"lang": "ruby", "label": "Again", "source": "two"},
+        {"label": "No language", "source": "left out, as on the platform"}]
+    result, out = build(tmp_path, spec)
+    assert result.exit_code == 0, result.output
+    assert re.search(r"api\.json:\d+:\d+: warning: paths\./plants\.post\.x-codeSamples\[6\]: a code "
+                     r"sample needs lang as text; this one is left out", result.output), \
+        result.output
+    doc = (out / "api-reference" / "create-a-plant" / "index.html").read_text()
+    assert tabs(doc, "Request") == [
+        "List all unwatered plants (bash)", "List all unwatered plants (javascript)",
+        "List all potted plants (bash)", "List all potted plants (javascript)",
+        "Again (ruby)", "Again (ruby) 2", "Python"]
 
 
 def test_display_auth_is_not_supported_and_says_so(tmp_path: Path) -> None:

@@ -210,3 +210,34 @@ def test_a_schema_written_on_the_response_or_a_body_without_content_is_located(
     assert ("api.yaml:9:17: paths./users.get.responses.200.type: response '200' has 'type', "
             "which a response does not take") in output
     assert "api.yaml:13:9: paths./users.post.requestBody: requestBody has no 'content'" in output
+
+
+def test_schemes_sending_the_authorization_header_together_are_a_warning(
+        tmp_path: Path) -> None:
+    # a request has one Authorization header: bearer and an API key named Authorization in
+    # one requirement cannot both be sent; as alternatives they are fine
+    exit_code, output = run(tmp_path, HEAD + "paths:\n  /a:\n    get:\n"
+                            "      security: [{bearer: [], key: []}, {bearer: []}, {key: []}]\n"
+                            "      responses: {'200': {description: ok}}\n"
+                            "components:\n  securitySchemes:\n"
+                            "    bearer: {type: http, scheme: bearer}\n"
+                            "    key: {type: apiKey, in: header, name: authorization}\n")
+    assert exit_code == 0, output
+    assert ("api.yaml:6:18: warning: paths./a.get.security[0]: 'bearer' and 'key' each send the "
+            "Authorization header, which a request carries once: the page shows and sends 'key' "
+            "only, the last (as the platform does). List them as alternatives") in output
+    assert output.count("[openapi.security-authorization]") == 1
+
+
+def test_code_samples_the_platform_leaves_out_are_warnings(tmp_path: Path) -> None:
+    exit_code, output = run(tmp_path, HEAD + "paths:\n  /a:\n    get:\n"
+                            "      x-code-samples: {lang: bash, source: ls}\n"
+                            "      responses: {'200': {description: ok}}\n")
+    assert exit_code == 0, output
+    assert ("api.yaml:6:23: warning: paths./a.get.x-code-samples: x-code-samples must be a list "
+            "of samples; it is left out") in output
+    exit_code, output = run(tmp_path, HEAD + "paths:\n  /a:\n    get:\n"
+                            "      x-codeSamples: [{lang: bash, source: ls}, {lang: 3}]\n"
+                            "      responses: {'200': {description: ok}}\n")
+    assert "paths./a.get.x-codeSamples[1]: a code sample needs lang and source as text" in output
+    assert output.count("[openapi.code-samples]") == 1

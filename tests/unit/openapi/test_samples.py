@@ -206,3 +206,16 @@ def test_go_is_offered_when_the_languages_name_it_and_compiles(tmp_path: Path) -
     assert 'req.Header.Add("Content-Type", writer.FormDataContentType())' in upload
     assert "strings.NewReader(`amount=100&metadata[order]=A%201" in \
         samples.builtin_samples(FORM, ["go"])[-1].code
+
+
+def test_a_named_example_comes_before_a_media_types_example() -> None:
+    # both written (OpenAPI says one or the other): the platform opens on the named one;
+    # a named example without a value (externalValue only) is passed over
+    media = {"example": {"from": "example"},
+             "examples": {"ext": {"externalValue": "https://a.test/x.json"},
+                          "first": {"$ref": "#/components/examples/First"}},
+             "schema": {"type": "object", "properties": {"from": {"type": "string"}}}}
+    data = {"components": {"examples": {"First": {"value": {"from": "examples"}}}}}
+    assert samples.media_example(data, media, "request") == {"from": "examples"}
+    assert samples.media_example(data, {**media, "examples": {"ext": media["examples"]["ext"]}},
+                                 "request") == {"from": "example"}

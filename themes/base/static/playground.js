@@ -340,6 +340,23 @@
         if (chosen) $(holder || section, "[data-pg-body]").value = chosen.text;
       });
     });
+    // the reference's picker of the body's media type and this one choose together, so the
+    // request samples (which follow the reference's) show the type the playground sends
+    var bodyPick = contentChoice &&
+      $(section.closest("[data-api-operation]") || document, "[data-media-pick][data-media-samples]");
+    if (bodyPick) {
+      contentChoice.addEventListener("change", function () {
+        if (bodyPick.selectedIndex === Number(contentChoice.value)) return;
+        bodyPick.selectedIndex = Number(contentChoice.value);
+        bodyPick.dispatchEvent(new Event("change"));
+      });
+      bodyPick.addEventListener("change", function () {
+        if (String(bodyPick.selectedIndex) === contentChoice.value) return;
+        contentChoice.value = String(bodyPick.selectedIndex);
+        showVariables();
+        render();
+      });
+    }
     form.addEventListener("input", render);
     form.addEventListener("change", function () { showVariables(); render(); });
     form.addEventListener("submit", function (event) {
@@ -374,15 +391,28 @@
   }
 
   // a body or response of several media types: the chosen type's schema shows, the others
-  // hide (the .api-media boxes that follow the picker)
+  // hide (the .api-media boxes that follow the picker); a body's picker (data-media-samples)
+  // also shows the request samples of that type, on the tab the reader had chosen
   function wireMediaPicker(select) {
     var label = select.closest("label"), boxes = [], next = label.nextElementSibling;
     while (next && next.classList.contains("api-media")) {
       boxes.push(next);
       next = next.nextElementSibling;
     }
+    var sets = select.hasAttribute("data-media-samples") ?
+      $all(select.closest("[data-api-operation]") || document, ".api-sample-set") : [];
     function show() {
       boxes.forEach(function (box, i) { box.hidden = i !== select.selectedIndex; });
+      var before = sets.filter(function (set) { return !set.hidden; })[0];
+      var tab = before && $(before, '.tab-button[aria-selected="true"]');
+      var title = tab ? tab.textContent.trim() : "";
+      sets.forEach(function (set) {
+        set.hidden = set.getAttribute("data-media") !== select.value;
+        var same = set.hidden ? [] : $all(set, ".tab-button").filter(function (b) {
+          return b.textContent.trim() === title && b.getAttribute("aria-selected") !== "true";
+        });
+        if (same.length) same[0].click();
+      });
     }
     label.hidden = false;
     select.addEventListener("change", show);
