@@ -339,3 +339,20 @@ def test_og_type_and_meta_tags_from_docs_json_its_paths_or_the_page(
     bare = make_site({"name": "T", "navigation": {"pages": ["index"]}}, pages={"index": "# Home\n"})
     assert cli("build", bare, "-o", tmp_path / "bare").exit_code == 0
     assert '<meta property="og:type" content="website">' in (tmp_path / "bare" / "index.html").read_text()
+
+def test_breadcrumbs_name_the_sections_the_platform_names(cli: Callable, make_site: Callable,
+                                                          tmp_path: Path) -> None:
+    # the platform's trail: dropdown, tab, anchor and every group, nested ones too; not the
+    # version or the language, which their selectors show
+    nav = {"languages": [{"language": "en", "versions": [{"version": "v2", "dropdowns": [
+        {"dropdown": "Platform", "tabs": [{"tab": "Guides", "anchors": [
+            {"anchor": "Jobs", "groups": [{"group": "Basics", "pages": [
+                {"group": "Advanced", "pages": ["jobs/retry"]}]}]}]}]}]}]}]}
+    root = make_site({"name": "T", "theme": "mint", "styling": {"eyebrows": "breadcrumbs"},
+                      "navigation": nav}, pages={"jobs/retry": "---\ntitle: Retry\n---\nText.\n"})
+    assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
+    page = (tmp_path / "out" / "jobs" / "retry" / "index.html").read_text()
+    trail = page[page.index('<nav class="breadcrumbs"'):]
+    trail = trail[:trail.index("</nav>")]
+    assert re.findall(r"<li>(?:<a [^>]*>)?([^<]+)", trail) == [
+        "Platform", "Guides", "Jobs", "Basics", "Advanced"]
