@@ -277,7 +277,9 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     eyebrows = constant["eyebrows"]
     sidebar, windowed = _sidebar(site, env, nav, page)
     here = f'href="{site.href(page.url)}"'
-    sidebar = sidebar.replace(here, here + ' aria-current="page"', 1)
+    # every link to the page, a page listed twice included: the platform's sidebar marks each
+    # link whose path is the page's (its section, trail and neighbours are its first listing's)
+    sidebar = sidebar.replace(here, here + ' aria-current="page"')
     crumbs = [{"title": layout.display_title(c.kind, c.title), "url": site.pages[c.first_page].url
                if c.first_page in site.pages else ""} for c in nav["trail"]
               if c.kind not in UNCRUMBED and c.title.strip()]
