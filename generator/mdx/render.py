@@ -1569,26 +1569,24 @@ def rewrite_url(ctx: Context, href: str, line: int | None, file: bool = False) -
     path, _, fragment = href.partition("#")
     path, _, query = path.partition("?")
     written = _site_path(ctx, path)
-    # '/images/Screen%20Shot.png' (Markdown encodes a space so) names 'images/Screen Shot.png':
-    # looked up by its plain name, written as it was
-    target = unquote(written) if "%" in written else written
-    key = re.sub(r"\.mdx?$", "", target).rstrip("/") or "index"
     site = ctx.site
     suffix = ("?" + query if query else "") + ("#" + fragment if fragment else "")
-    if key in site.pages:
+    kind, key = site.target(written)
+    if kind == "page":
         ctx.links.append((key + ("#" + fragment if fragment else ""), ctx.where(line, needle=href)))
         return site.href(site.pages[key].url) + suffix
-    if key.endswith("/index") and key[:-6] in site.pages:
-        return site.href(site.pages[key[:-6]].url) + suffix
-    if key + "/index" in site.pages:  # /guides names guides/index.mdx
-        ctx.links.append((key + "/index" + ("#" + fragment if fragment else ""),
-                          ctx.where(line, needle=href)))
-        return site.href(site.pages[key + "/index"].url) + suffix
-    if target in site.assets or (site.root / target).is_file():
+    if kind == "file":
         return site.href("/" + written) + suffix
+    # '/images/Screen%20Shot.png' (Markdown encodes a space so) names 'images/Screen Shot.png'
+    target = unquote(written) if "%" in written else written
     if file or posixpath.splitext(target)[1].lower() in ASSET_SUFFIXES:  # a file, not a page
-        ctx.warn(line, f"{href!r} points at {target!r}, which is not in the site folder",
-                 "add the file or fix the path", code="mdx.missing-file", needle=href)
+        if (site.root / target).is_file():  # there, but not published
+            ctx.warn(line, f"{href!r} points at {target!r}, which the site's .mintignore "
+                     "leaves out of the output", "remove it from .mintignore, or fix the path",
+                     code="mdx.missing-file", needle=href)
+        else:
+            ctx.warn(line, f"{href!r} points at {target!r}, which is not in the site folder",
+                     "add the file or fix the path", code="mdx.missing-file", needle=href)
         return site.href("/" + written) + suffix
     ctx.links.append((key + ("#" + fragment if fragment else ""), ctx.where(line, needle=href)))
     return site.href("/" + written) + suffix
