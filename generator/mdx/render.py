@@ -840,7 +840,8 @@ def _hides_headings(tok: Token) -> bool:
     if tag is None:
         return False
     if tag.name == "Visibility":
-        return any(p.name == "for" and p.raw == "agents" for p in tag.props)
+        # for="agents", or for={"agents"}
+        return any(p.name == "for" and p.raw.strip().strip("\"'") == "agents" for p in tag.props)
     return tag.name in _HIDING
 
 

@@ -107,6 +107,7 @@ def test_headings_in_collapsed_components_stay_out_of_the_contents(render) -> No
     out, ctx = render('<Accordion title="A">\n## In accordion\n</Accordion>\n\n'
                       '<Expandable title="E">\n### In expandable\n</Expandable>\n\n'
                       '<Visibility for="agents">\n## For agents\n</Visibility>\n\n'
+                      '<Visibility for={"agents"}>\n## Agents too\n</Visibility>\n\n'
                       '<Tabs>\n<Tab title="T">\n## In tab\n</Tab>\n</Tabs>\n\n'
                       '<Steps>\n<Step title="S">\n### In step\n</Step>\n</Steps>\n')
     assert [h.id for h in ctx.headings] == ["in-tab", "in-step"]
