@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from mdxsite.errors import JsonPath, Location, Problem, plain_repr
 
@@ -287,6 +288,34 @@ class Site:
 
     def page(self, key: str) -> Page:
         return self.pages[key]
+
+    def target(self, path: str) -> tuple[str, str]:
+        """Return what the site path ``path`` names in the output: ``("page", key)``,
+        ``("file", rel)`` for a file the output ships (one of ``assets``: a file ``.mintignore``
+        leaves out, or of a type not published, is none), else ``("", key)`` with the key a
+        page there would have.
+
+        One reading of a site path for links in pages, frontmatter ``related`` and redirect
+        destinations: with or without its leading and trailing ``/``, ``?query`` and
+        ``#fragment`` ignored, ``%``-escapes decoded, a ``.mdx``/``.md`` suffix dropped;
+        ``/`` (or nothing) is the ``index`` page, ``/guides`` is ``guides/index`` when there
+        is no ``guides`` page, and ``/guides/index`` is ``guides`` when there is no
+        ``guides/index`` page.
+        """
+        path = path.partition("#")[0].partition("?")[0]
+        rel = (unquote(path) if "%" in path else path).strip("/")
+        key = rel[:-4] if rel.endswith(".mdx") else rel[:-3] if rel.endswith(".md") else rel
+        key = key.rstrip("/") or "index"
+        pages = self.pages
+        if key in pages:
+            return "page", key
+        if key.endswith("/index") and key[:-6] in pages:
+            return "page", key[:-6]
+        if key + "/index" in pages:
+            return "page", key + "/index"
+        if rel in self.assets:
+            return "file", rel
+        return "", key
 
     def plugin_settings(self, name: str) -> Mapping[str, object]:
         """Return plugin ``name``'s options (``"mdxsite": {"plugins": {name: {…}}}``).

@@ -139,9 +139,7 @@ def _redirected(site: Site, rules: Sequence[redirects.Rule], key: str) -> str | 
         path, hops = hit[0], hops + 1
         if "://" in path:
             return ""
-        landed = redirects.bare(path).strip("/")
-        if (landed or "index") in site.pages or f"{landed}/index" in site.pages or \
-                (landed and (site.root / landed).is_file()):  # a page, or a file of the site
+        if site.target(path)[0]:  # a page, or a file the output ships
             return ""
     return path if hops else None
 

@@ -263,6 +263,12 @@ def _site_values(site: Site) -> dict[str, Any]:
     return values
 
 
+# trail elements the platform leaves out of a page's breadcrumbs: the version and language
+# selectors say those (@mintlify/common's generatePathToBreadcrumbsMapForDocsConfig keeps tabs,
+# anchors, dropdowns, products, menu items and every group, nested ones too)
+UNCRUMBED = frozenset({"version", "language"})
+
+
 def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, Any]) -> dict[str, Any]:
     constant = _site_values(site)
     theme, entry = constant["theme"], constant["entry"]
@@ -272,9 +278,12 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     eyebrows = constant["eyebrows"]
     sidebar, windowed = _sidebar(site, env, nav, page)
     here = f'href="{site.href(page.url)}"'
-    sidebar = sidebar.replace(here, here + ' aria-current="page"', 1)
+    # every link to the page, a page listed twice included: the platform's sidebar marks each
+    # link whose path is the page's (its section, trail and neighbours are its first listing's)
+    sidebar = sidebar.replace(here, here + ' aria-current="page"')
     crumbs = [{"title": layout.display_title(c.kind, c.title), "url": site.pages[c.first_page].url
-               if c.first_page in site.pages else ""} for c in nav["trail"]]
+               if c.first_page in site.pages else ""} for c in nav["trail"]
+              if c.kind not in UNCRUMBED and c.title.strip()]
     groups = [c.title for c in page.trail if c.kind == "group"]
     lang = i18n.tag(next((c.title for c in nav["trail"] if c.kind == "language"), "en"))
     words = i18n.words(lang)

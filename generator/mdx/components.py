@@ -55,7 +55,11 @@ PROPS: dict[str, dict[str, tuple[str, ...] | None]] = {
     "AccordionGroup": {},
     "Expandable": {"title": None, "defaultOpen": None},
     "Steps": {"titleSize": _TITLE_SIZES},
-    "Step": {"title": None, **_ICON, "stepNumber": None, "titleSize": _TITLE_SIZES},
+    # id: a step listed in the contents (titleSize h2 or h3) and an update are linked to by it
+    # (the platform's contents read it; else the title's or label's slug); noAnchor keeps a
+    # step out of them
+    "Step": {"title": None, **_ICON, "stepNumber": None, "titleSize": _TITLE_SIZES, "id": None,
+             "noAnchor": None},
     "Frame": {"caption": None, "hint": None},
     "Icon": {**_ICON, "color": None, "size": None, "className": None},
     "Tooltip": {"tip": None, "headline": None, "cta": None, "href": None},
@@ -66,7 +70,7 @@ PROPS: dict[str, dict[str, tuple[str, ...] | None]] = {
     "Tile": {"href": None, "title": None, "description": None},
     "Panel": {},
     "Latex": {},
-    "Update": {"label": None, "description": None, "tags": None, "rss": None},
+    "Update": {"label": None, "description": None, "tags": None, "rss": None, "id": None},
     "ParamField": {"query": None, "path": None, "body": None, "header": None, "type": None,
                    "required": None, "default": None, "placeholder": None, "deprecated": None},
     "ResponseField": {"name": None, "type": None, "required": None, "default": None,

@@ -522,6 +522,7 @@ class Frame:
     blocks: list[dict[str, Any]] = field(default_factory=list)  # child code blocks
     end_line: int | None = None  # the closing tag's parsed line (block level)
     expressions: list[str] = field(default_factory=list)  # its {…} children, as written
+    anchored: bool = False  # an <hN> element listed in the contents: draw its anchor link
 
 
 @dataclass
@@ -757,22 +758,58 @@ def render_mdx(text: str, ctx: Context) -> str:
 
 
 def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
-    """Give each heading of ``tokens`` its id and list it for the table of contents.
+    """Give each heading of ``tokens`` its id and list it for the table of contents, as the
+    platform's table of contents does (@mintlify/common's remarkExtractTableOfContents).
 
     A ``#`` heading ending in ``{#custom-id}`` takes that id (the braces are not shown);
-    others, and ``<Heading level={N}>`` elements, take :func:`slugify` of their text. Ids are
-    unique page-wide, snippets and headings inside components included: a repeated one gets
-    ``-2``, ``-3``.
+    others take :func:`slugify` of their text. Ids are unique page-wide, snippets and headings
+    inside components included: a repeated one gets ``-2``, ``-3``. Besides ``#`` headings the
+    contents list, when written as blocks (the tag on a line of its own, its text on the next
+    lines: a tag with text beside it is text of a paragraph, which the platform leaves out):
+    ``<Heading level={N}>``, ``<h1>`` to ``<h4>`` elements (given an id and an anchor link, as
+    the platform turns them into its Heading), and a ``<Step>`` whose ``titleSize`` (its own or
+    its ``<Steps>``'s) is ``h2`` or ``h3``. An ``<Update label>`` gets its id here too (the
+    contents take updates from the page: :func:`mdxsite.output.feeds.toc_with_updates`).
+    Headings inside ``<Accordion>``, ``<AccordionGroup>``, ``<Expandable>``, ``<Update>``,
+    ``<Prompt>`` and ``<Visibility for="agents">`` are left out of the contents; ``#`` ones
+    still get their ids.
     """
     shadowed = None  # whether the page imports or defines a Heading of its own
+    opened: list[tuple[str, Token]] = []  # the block-level components open around tokens[i]
+    hidden = 0  # how many of them keep their headings out of the contents
     for i, tok in enumerate(tokens):
-        if tok.type != "heading_open":
-            if tok.type in _OPENING and tok.meta["tag"].name == "Heading":
-                if shadowed is None:
-                    shadowed = any(t.type == "mdx_statement" and "Heading" in t.content
-                                   for t in tokens)
-                if not shadowed:
-                    _heading_element_id(tokens, i, ctx)
+        kind = tok.type
+        if kind == "jsx_close":
+            name = tok.meta["tag"].name if tok.meta["tag"] is not None else ""
+            if any(n == name for n, _ in opened):  # a mismatch is reported when rendering
+                while opened:
+                    n, was = opened.pop()
+                    hidden -= _hides_headings(was)
+                    if n == name:
+                        break
+            continue
+        if kind in _OPENING:
+            tag = tok.meta["tag"]
+            flow = kind == "jsx_self" or i + 1 == len(tokens) or tokens[i + 1].type != "inline"
+            if flow and not hidden:
+                if tag.name == "Heading":
+                    if shadowed is None:
+                        shadowed = any(t.type == "mdx_statement" and "Heading" in t.content
+                                       for t in tokens)
+                    if not shadowed:
+                        _heading_element_id(tokens, i, ctx)
+                elif tag.name in _LISTED_ELEMENTS:
+                    _heading_element_id(tokens, i, ctx, level=int(tag.name[1]))
+                elif tag.name == "Step":
+                    parent = opened[-1][1] if opened else None
+                    _step_id(tok, parent, ctx)
+                elif tag.name == "Update":
+                    _update_id(tok, ctx)
+            if kind == "jsx_open":
+                opened.append((tag.name, tok))
+                hidden += _hides_headings(tok)
+            continue
+        if kind != "heading_open":
             continue
         inline = tokens[i + 1]
         children = inline.children or []
@@ -786,7 +823,65 @@ def _assign_heading_ids(tokens: list[Token], ctx: Context) -> None:
         slug = _unique_id(ctx, custom or slugify(text or html.unescape(_TAGS.sub("", shown))),
                           line, custom is not None)
         tok.attrSet("id", slug)
-        ctx.headings.append(Heading(level=int(tok.tag[1]), text=shown, id=slug))
+        if not hidden:
+            ctx.headings.append(Heading(level=int(tok.tag[1]), text=shown, id=slug))
+
+
+# the HTML headings the platform lists in the contents (h5 and h6 it does not)
+_LISTED_ELEMENTS = frozenset({"h1", "h2", "h3", "h4"})
+# components whose headings the platform leaves out of the contents: collapsed, or an entry
+# of their own (an update is listed by its label)
+_HIDING = frozenset({"Accordion", "AccordionGroup", "Expandable", "Update", "Prompt"})
+
+
+def _hides_headings(tok: Token) -> bool:
+    """Whether the component ``tok`` opens keeps the headings inside it out of the contents:
+    one of :data:`_HIDING`, or ``<Visibility for="agents">`` (not on the page at all)."""
+    tag = tok.meta["tag"]
+    if tag is None:
+        return False
+    if tag.name == "Visibility":
+        # for="agents", or for={"agents"}
+        return any(p.name == "for" and p.raw.strip().strip("\"'") == "agents" for p in tag.props)
+    return tag.name in _HIDING
+
+
+def _string_prop(tok: Token, name: str) -> str | None:
+    """The value of the string prop ``name`` of ``tok``'s tag (``title="x"``), else None."""
+    for prop in tok.meta["tag"].props:
+        if prop.name == name and prop.kind == "string":
+            return prop.raw
+    return None
+
+
+def _step_id(tok: Token, parent: Token | None, ctx: Context) -> None:
+    """List a ``<Step>`` whose title is drawn as an ``h2`` or ``h3`` (its ``titleSize``, else
+    the one its ``<Steps>`` passes down) in the contents, and give it its id: its ``id`` prop,
+    else its title's slug. ``noAnchor`` or an empty title keep it out, as on the platform."""
+    size = _string_prop(tok, "titleSize")
+    if size is None and parent is not None and parent.meta["tag"].name == "Steps":
+        size = _string_prop(parent, "titleSize")
+    title = (_string_prop(tok, "title") or "").strip()
+    if size not in ("h2", "h3") or not title or \
+            any(p.name == "noAnchor" and p.raw in ("", "true") for p in tok.meta["tag"].props):
+        return
+    line = tok.map[0] if tok.map else None
+    given = _string_prop(tok, "id")
+    slug = _unique_id(ctx, given or slugify(title), line, bool(given), "<Step")
+    tok.meta["heading_id"] = slug
+    ctx.headings.append(Heading(level=int(size[1]), text=title, id=slug))
+
+
+def _update_id(tok: Token, ctx: Context) -> None:
+    """Give an ``<Update label>`` its id, unique on the page like a heading's: its ``id`` prop,
+    else its label's slug (the contents list it from the page's HTML)."""
+    label = _string_prop(tok, "label")
+    if not label:
+        return
+    line = tok.map[0] if tok.map else None
+    given = _string_prop(tok, "id")
+    tok.meta["heading_id"] = _unique_id(ctx, given or slugify(label), line, bool(given),
+                                        "<Update")
 
 
 _OPENING = frozenset({"jsx_open", "jsx_self"})
@@ -828,16 +923,17 @@ def _unique_id(ctx: Context, slug: str, line: int | None, custom: bool,
     return slug
 
 
-def _heading_element_id(tokens: list[Token], i: int, ctx: Context) -> None:
-    """Give the block-level ``<Heading level={N}>`` at ``tokens[i]`` its id (its ``id`` prop,
-    else its text's slug) in ``meta["heading_id"]``, and list it for the table of contents."""
+def _heading_element_id(tokens: list[Token], i: int, ctx: Context, level: int = 0) -> None:
+    """Give the block-level ``<Heading level={N}>`` (or, with ``level``, the ``<hN>`` element)
+    at ``tokens[i]`` its id (its ``id`` prop, else its text's slug) in ``meta["heading_id"]``,
+    and list it for the table of contents."""
     tok = tokens[i]
     props = {p.name: p.raw for p in tok.meta["tag"].props}
     text: list[str] = []
     depth = 1 if tok.type == "jsx_open" else 0
     for inner in tokens[i + 1:] if depth else ():
         if inner.type in ("jsx_open", "jsx_close") and inner.meta["tag"] is not None and \
-                inner.meta["tag"].name == "Heading":
+                inner.meta["tag"].name == tok.meta["tag"].name:
             depth += 1 if inner.type == "jsx_open" else -1
             if not depth:
                 break
@@ -849,11 +945,13 @@ def _heading_element_id(tokens: list[Token], i: int, ctx: Context) -> None:
     if not shown and not custom:
         return
     line = tok.map[0] if tok.map else None
-    slug = _unique_id(ctx, custom or slugify(shown), line, custom is not None, "<Heading")
+    slug = _unique_id(ctx, custom or slugify(shown), line, custom is not None,
+                      f"<{tok.meta['tag'].name}")
     tok.meta["heading_id"] = slug
-    level = props.get("level", "2")
-    ctx.headings.append(Heading(level=int(level) if level in ("1", "2", "3", "4", "5", "6")
-                                else 2, text=shown or slug, id=slug))
+    if not level:
+        written = props.get("level", "2")
+        level = int(written) if written in ("1", "2", "3", "4", "5", "6") else 2
+    ctx.headings.append(Heading(level=level, text=shown or slug, id=slug))
 
 
 def _renders_tags_as_markdown_it(renderer: RendererHTML) -> bool:
@@ -945,8 +1043,7 @@ class _Renderer:
             top = stack[-1]
             line = tok.map[0] if tok.map else None
             if t == "jsx_open":
-                tag = tok.meta["tag"]
-                stack.append(Frame(tag.name, tag, self.opening_props(tok, line), line or 0))
+                stack.append(self.opening(tok, line))
             elif t == "jsx_close":
                 tag = tok.meta["tag"]
                 if self.close(stack, tag.name if tag else "", line):
@@ -954,8 +1051,7 @@ class _Renderer:
                     frame.end_line = line
                     self.emit(stack[-1], frame)
             elif t == "jsx_self":
-                tag = tok.meta["tag"]
-                self.emit(top, Frame(tag.name, tag, self.opening_props(tok, line), line or 0))
+                self.emit(top, self.opening(tok, line))
             elif t == "jsx_expr_block":
                 top.expressions.append(tok.content)
                 top.parts.append(self.expression(tok.content, line, block=True))
@@ -984,9 +1080,7 @@ class _Renderer:
                 trimmed = i > 0 and tokens[i - 1].type in _TRIMMED
                 top.parts.append(self.inline(tok.children or [], line, trimmed))
             elif t == "heading_close":
-                anchor = escapeHtml(str(tokens[i - 2].attrGet("id")))
-                top.parts.append(f'<a class="heading-anchor" href="#{anchor}" '
-                                 f'aria-label="Link to this section">#</a></{tok.tag}>\n')
+                top.parts.append(_anchor(str(tokens[i - 2].attrGet("id"))) + f"</{tok.tag}>\n")
             elif t in self.rules:
                 top.parts.append(self.rules[t](tokens, i, self.md.options, self.env))
             else:  # a plugin's own renderToken (render_tag draws the rest, above)
@@ -1087,13 +1181,17 @@ class _Renderer:
         return True
 
     # ---------------------------------------------------------------- pieces
-    def opening_props(self, tok: Token, line: int | None) -> dict[str, Any]:
-        """The props of a component's opening tag; a ``<Heading>`` gets the id it was given
-        (:func:`_heading_element_id`)."""
-        props = self.props(tok.meta["tag"], line)
+    def opening(self, tok: Token, line: int | None) -> Frame:
+        """The frame of a block-level opening tag. A ``<Heading>``, ``<hN>``, ``<Step>`` or
+        ``<Update>`` listed by :func:`_assign_heading_ids` gets the id it was given there."""
+        tag = tok.meta["tag"]
+        props = self.props(tag, line)
+        frame = Frame(tag.name, tag, props, line or 0)
         if "heading_id" in tok.meta:
             props["id"] = tok.meta["heading_id"]
-        return props
+            # an <hN> is drawn as the platform's Heading: with an anchor link, unless noAnchor
+            frame.anchored = tag.name in _HEADINGS and not props.get("noAnchor")
+        return frame
 
     def props(self, tag: Tag, line: int | None) -> dict[str, Any]:
         out: dict[str, Any] = Props()
@@ -1231,7 +1329,10 @@ class _Renderer:
         if isinstance(value, jsvalue.Script):
             return island(self.ctx, name, frame.props, children, inline)
         if name[0].islower() and "." not in name:
-            return _html_element(name, frame.props, children, self.ctx, frame.line)
+            drawn = _html_element(name, frame.props, children, self.ctx, frame.line)
+            if frame.anchored:
+                drawn = drawn[:-len(f"</{name}>")] + _anchor(frame.props["id"]) + f"</{name}>"
+            return drawn
         if name == "Snippet":
             from mdxsite.mdx import snippets
 
@@ -1421,11 +1522,9 @@ class _Renderer:
         directory, which a static build has not: said once a page)."""
         page, user = props.get("page"), props.get("user")
         if isinstance(page, str) and page.strip() and not user:
-            links = self.ctx.links
-            before = len(links)
             href = self.rewrite_url(page.strip(), frame.line)
-            key = links[-1][0].partition("#")[0] if len(links) > before else ""
-            found = self.ctx.site.pages.get(key)
+            kind, key = self.ctx.site.target(_site_path(self.ctx, page.strip()))
+            found = self.ctx.site.pages[key] if kind == "page" else None
             return {"href": href, "label": found.title if found is not None else page.strip()}
         if isinstance(user, str) and user.strip() and not page:
             if ("Mention", "user") not in self.ctx.prop_warned:
@@ -1559,26 +1658,24 @@ def rewrite_url(ctx: Context, href: str, line: int | None, file: bool = False) -
     path, _, fragment = href.partition("#")
     path, _, query = path.partition("?")
     written = _site_path(ctx, path)
-    # '/images/Screen%20Shot.png' (Markdown encodes a space so) names 'images/Screen Shot.png':
-    # looked up by its plain name, written as it was
-    target = unquote(written) if "%" in written else written
-    key = re.sub(r"\.mdx?$", "", target).rstrip("/") or "index"
     site = ctx.site
     suffix = ("?" + query if query else "") + ("#" + fragment if fragment else "")
-    if key in site.pages:
+    kind, key = site.target(written)
+    if kind == "page":
         ctx.links.append((key + ("#" + fragment if fragment else ""), ctx.where(line, needle=href)))
         return site.href(site.pages[key].url) + suffix
-    if key.endswith("/index") and key[:-6] in site.pages:
-        return site.href(site.pages[key[:-6]].url) + suffix
-    if key + "/index" in site.pages:  # /guides names guides/index.mdx
-        ctx.links.append((key + "/index" + ("#" + fragment if fragment else ""),
-                          ctx.where(line, needle=href)))
-        return site.href(site.pages[key + "/index"].url) + suffix
-    if target in site.assets or (site.root / target).is_file():
+    if kind == "file":
         return site.href("/" + written) + suffix
+    # '/images/Screen%20Shot.png' (Markdown encodes a space so) names 'images/Screen Shot.png'
+    target = unquote(written) if "%" in written else written
     if file or posixpath.splitext(target)[1].lower() in ASSET_SUFFIXES:  # a file, not a page
-        ctx.warn(line, f"{href!r} points at {target!r}, which is not in the site folder",
-                 "add the file or fix the path", code="mdx.missing-file", needle=href)
+        if (site.root / target).is_file():  # there, but not published
+            ctx.warn(line, f"{href!r} points at {target!r}, which the site's .mintignore "
+                     "leaves out of the output", "remove it from .mintignore, or fix the path",
+                     code="mdx.missing-file", needle=href)
+        else:
+            ctx.warn(line, f"{href!r} points at {target!r}, which is not in the site folder",
+                     "add the file or fix the path", code="mdx.missing-file", needle=href)
         return site.href("/" + written) + suffix
     ctx.links.append((key + ("#" + fragment if fragment else ""), ctx.where(line, needle=href)))
     return site.href("/" + written) + suffix
@@ -1669,6 +1766,12 @@ def _html_element(name: str, props: dict[str, Any], children: Markup, ctx: Conte
 # and the author's classes end up on an empty element (headings keep it, with its margins)
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _PHRASING_ONLY = _HEADINGS | {"p"}
+
+
+def _anchor(heading_id: str) -> str:
+    """The link to a heading that follows its text (the ``#`` shown on hover)."""
+    return (f'<a class="heading-anchor" href="#{escapeHtml(heading_id)}" '
+            'aria-label="Link to this section">#</a>')
 
 
 def _without_paragraph(children: Markup) -> Markup:

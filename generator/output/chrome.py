@@ -350,15 +350,16 @@ def related(site: Site, page: Page) -> tuple[list[dict[str, Any]], list[Problem]
         if _SCHEME.match(target):
             links.append({"title": label or target, "url": target, "external": True, "icon": ""})
             continue
-        path, hash_, fragment = target.partition("#")
-        key = re.sub(r"\.mdx?$", "", path.strip("/")) or "index"
-        found = site.pages.get(key) or site.pages.get(key + "/index")
-        if found is None:
+        kind, key = site.target(target)
+        if kind != "page":
             problems.append(problem(f"{target!r} is not a page of the site",
                                     "fix the path, or link the page with its URL", target))
             continue
+        found = site.pages[key]
+        # the link keeps what follows the path: ?query and #fragment
+        rest = target[len(target.partition("#")[0].partition("?")[0]):]
         icon = found.frontmatter.get("icon")
-        links.append({"title": label or found.title, "url": site.href(found.url) + hash_ + fragment,
+        links.append({"title": label or found.title, "url": site.href(found.url) + rest,
                       "external": False, "icon": icon if isinstance(icon, str) and not label else ""})
     return links, problems
 

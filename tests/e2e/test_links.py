@@ -132,3 +132,32 @@ def test_a_link_to_a_redirected_path_is_broken_only_where_the_redirect_leads_now
     assert warnings == ["index.mdx:3:5: warning: broken link: '/en/gone' redirects to "
                         "'/guides/gone', which is no page. Fix the redirect's destination, or "
                         "link to a page. [mdx.broken-link]"]
+
+
+def test_links_redirects_and_related_read_a_site_path_alike(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """A link, a redirect's destination and frontmatter ``related`` read a site path the same
+    way (``Site.target``). A file .mintignore leaves out is not in the output: a link to it,
+    or to a redirect landing on it, is broken (the redirect's destination was looked up on
+    disk). '/guides/setup/index' names the setup page, and its #anchor is checked (it was
+    not). A related path with a ?query is the page, the query kept (it was not found)."""
+    docs = {**DOCS, "redirects": [{"source": "/old-sheet", "destination": "/files/sheet.pdf"},
+                                  {"source": "/old-kept", "destination": "/files/kept.pdf"}]}
+    index = ("---\ntitle: Home\nrelated:\n  - /guides/setup.mdx?tab=cli#install\n---\n\n"
+             "[a](/old-sheet) [b](/old-kept) [c](/files/sheet.pdf) [d](/guides/setup/index#nope)\n")
+    root = make_site(docs, pages={"index": index, "guides/setup": SETUP},
+                     files={".mintignore": "files/sheet.pdf\n", "files/sheet.pdf": "%PDF",
+                            "files/kept.pdf": "%PDF"})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert sorted(line for line in result.stderr.splitlines() if "warning" in line) == [
+        "index.mdx:7:36: warning: '/files/sheet.pdf' points at 'files/sheet.pdf', which the "
+        "site's .mintignore leaves out of the output. Remove it from .mintignore, or fix the "
+        "path. [mdx.missing-file]",
+        "index.mdx:7:58: warning: broken link: page '/guides/setup' has no heading #nope. "
+        "Link to one of its headings. [mdx.broken-anchor]",
+        "index.mdx:7:5: warning: broken link: '/old-sheet' redirects to '/files/sheet.pdf', "
+        "which is no page. Fix the redirect's destination, or link to a page. [mdx.broken-link]"]
+    home = (tmp_path / "out" / "index.html").read_text()
+    assert 'href="/guides/setup/?tab=cli#install"' in home
+    assert not (tmp_path / "out" / "files" / "sheet.pdf").exists()

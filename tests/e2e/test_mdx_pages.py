@@ -173,7 +173,9 @@ def test_links_to_folder_index_pages_and_component_anchors_are_not_broken(
     pages = {"index": "[Guides](/guides) [log](/changelog#2024-05-01) [box](#box) [bad](#nope)\n\n"
                       '<div id="box">Boxed</div>\n',
              "guides/index": "Guides.\n",
-             "changelog": '<Update label="2024-05-01">Shipped.</Update>\n'}
+             # a block, as a changelog writes it: one beside its text is text of a paragraph,
+             # which the platform gives no id
+             "changelog": '<Update label="2024-05-01">\nShipped.\n</Update>\n'}
     root = make_site({"name": "T", "navigation": {"pages": list(pages)}}, pages=pages)
     result = cli("broken-links", root)
     assert result.stdout.splitlines() == [
@@ -297,3 +299,23 @@ def test_every_file_type_the_platform_serves_is_copied(
     result = cli("build", make_site(docs, pages={"index": page}, files=files), "-o", tmp_path / "out")
     assert result.exit_code == 0, result.stderr
     assert [n for n in names if not (tmp_path / "out" / "files" / n).is_file()] == []
+
+
+def test_the_table_of_contents_lists_what_the_platform_lists(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # HTML headings written as blocks, steps drawn as headings and labelled updates are listed
+    # in page order; headings in an accordion or an update, and a tag beside its text, are not
+    body = ("## Intro\n\n<h2 id=\"html\">\nWritten as HTML\n</h2>\n\n<h3>\nHTML sub\n</h3>\n\n"
+            "<h2>One line</h2>\n\n<Accordion title=\"More\">\n## Collapsed\n</Accordion>\n\n"
+            "<Steps titleSize=\"h3\">\n<Step title=\"Install\">\nx\n</Step>\n</Steps>\n\n"
+            "<Update label=\"v1.2.0\">\n## Fixed\n</Update>\n")
+    root = make_site({"name": "T", "navigation": {"pages": ["index"]}}, pages={"index": body})
+    assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
+    page = (tmp_path / "out" / "index.html").read_text()
+    toc = page[page.index('id="table-of-contents-content"'):]
+    toc = toc[:toc.index("</ul>")]
+    assert re.findall(r'<li class="toc-item toc-level-(\d)"[^>]*><a href="#([^"]+)">([^<]+)</a>',
+                      toc) == [("2", "intro", "Intro"), ("2", "html", "Written as HTML"),
+                               ("3", "html-sub", "HTML sub"), ("3", "install", "Install"),
+                               ("2", "v1-2-0", "v1.2.0")]
+    assert '<h2 id="html">Written as HTML<a class="heading-anchor" href="#html"' in page

@@ -339,3 +339,43 @@ def test_og_type_and_meta_tags_from_docs_json_its_paths_or_the_page(
     bare = make_site({"name": "T", "navigation": {"pages": ["index"]}}, pages={"index": "# Home\n"})
     assert cli("build", bare, "-o", tmp_path / "bare").exit_code == 0
     assert '<meta property="og:type" content="website">' in (tmp_path / "bare" / "index.html").read_text()
+
+def test_breadcrumbs_name_the_sections_the_platform_names(cli: Callable, make_site: Callable,
+                                                          tmp_path: Path) -> None:
+    # the platform's trail: dropdown, tab, anchor and every group, nested ones too; not the
+    # version or the language, which their selectors show
+    nav = {"languages": [{"language": "en", "versions": [{"version": "v2", "dropdowns": [
+        {"dropdown": "Platform", "tabs": [{"tab": "Guides", "anchors": [
+            {"anchor": "Jobs", "groups": [{"group": "Basics", "pages": [
+                {"group": "Advanced", "pages": ["jobs/retry"]}]}]}]}]}]}]}]}
+    root = make_site({"name": "T", "theme": "mint", "styling": {"eyebrows": "breadcrumbs"},
+                      "navigation": nav}, pages={"jobs/retry": "---\ntitle: Retry\n---\nText.\n"})
+    assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
+    page = (tmp_path / "out" / "jobs" / "retry" / "index.html").read_text()
+    trail = page[page.index('<nav class="breadcrumbs"'):]
+    trail = trail[:trail.index("</nav>")]
+    assert re.findall(r"<li>(?:<a [^>]*>)?([^<]+)", trail) == [
+        "Platform", "Guides", "Jobs", "Basics", "Advanced"]
+
+
+def test_a_page_listed_twice_belongs_to_its_first_listing(cli: Callable, make_site: Callable,
+                                                          tmp_path: Path) -> None:
+    # as on the platform: the first tab listing it is the active one, and its trail and
+    # previous/next are that listing's; in the sidebar every link to it is marked current
+    nav = {"tabs": [
+        {"tab": "Guides", "groups": [{"group": "Start", "pages": ["a", "shared"]},
+                                     {"group": "More", "pages": ["b", "shared", "c"]}]},
+        {"tab": "Other", "groups": [{"group": "Elsewhere", "pages": ["d", "shared"]}]}]}
+    pages = {k: f"---\ntitle: {k.title()}\n---\nText.\n" for k in ("a", "b", "c", "d", "shared")}
+    root = make_site({"name": "T", "theme": "mint", "styling": {"eyebrows": "breadcrumbs"},
+                      "navigation": nav}, pages=pages)
+    assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
+    page = (tmp_path / "out" / "shared" / "index.html").read_text()
+    assert re.findall(r'<a class="top-tab nav-tabs-item active"[^>]*>([^<]*)</a>', page) == [
+        "Guides"]
+    crumbs = page[page.index('<nav class="breadcrumbs"'):]
+    assert re.findall(r"<li>(?:<a [^>]*>)?([^<]+)", crumbs[:crumbs.index("</nav>")]) == [
+        "Guides", "Start"]
+    assert 'rel="prev" href="/a/"' in page and 'rel="next" href="/b/"' in page
+    sidebar = page[page.index('class="sidebar'):]
+    assert len(re.findall(r'href="/shared/" aria-current="page"', sidebar)) == 2

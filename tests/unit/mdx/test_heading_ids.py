@@ -59,22 +59,79 @@ def test_bad_and_repeated_custom_ids_are_located_warnings(render) -> None:
 
 def test_ids_are_unique_page_wide_inside_components_too(render) -> None:
     _, ctx = render("## Setup\n\n<Tabs>\n<Tab title=\"A\">\n## Setup\n</Tab>\n</Tabs>\n\n"
-                           "<Heading level={3}>Setup</Heading>\n")
+                           "<Heading level={3}>\nSetup\n</Heading>\n")
     assert [h.id for h in ctx.headings] == ["setup", "setup-2", "setup-3"]
 
 
 def test_no_anchor_on_an_html_heading_is_not_an_attribute(render) -> None:
     out, ctx = render("<h2 noAnchor>\nHeader without anchor link\n</h2>\n")
-    assert out.strip() == "<h2>Header without anchor link</h2>"
+    # listed and linkable as any heading (the platform makes it its Heading), without the link
+    assert out.strip() == '<h2 id="header-without-anchor-link">Header without anchor link</h2>'
     assert ctx.problems == []
 
 
 def test_the_heading_element_is_a_heading_with_an_anchor_unless_no_anchor(render) -> None:
     out, ctx = render("<Heading level={2} noAnchor>\nHeader without anchor link\n"
-                             "</Heading>\n\n<Heading level={3} id=\"mine\">Mine</Heading>\n")
+                             "</Heading>\n\n<Heading level={3} id=\"mine\">\nMine\n</Heading>\n")
     assert '<h2 id="header-without-anchor-link">Header without anchor link</h2>' in out
     assert '<h3 id="mine">Mine<a class="heading-anchor" href="#mine"' in out
     assert ctx.problems == []
     # listed in the table of contents like any heading, in page order
     assert [(h.level, h.id) for h in ctx.headings] == [(2, "header-without-anchor-link"),
                                                       (3, "mine")]
+
+
+def test_html_headings_written_as_blocks_are_in_the_contents(render) -> None:
+    # the platform lists <h1> to <h4> elements whose text is on lines of their own (MDX block
+    # elements), with an id and an anchor link; a tag with its text on the same line is text
+    # of a paragraph, and h5, h6 are not listed (its remarkExtractTableOfContents)
+    out, ctx = render('## Intro\n\n<h2 id="given">\nGiven *id*\n</h2>\n\n<h3 className="x">\n'
+                      'Sub\n</h3>\n\n<h2 id="x">One line</h2>\n\n<h5>\nFive\n</h5>\n\n'
+                      '<h2>\nIntro\n</h2>\n')
+    assert [(h.level, h.text, h.id) for h in ctx.headings] == [
+        (2, "Intro", "intro"), (2, "Given id", "given"), (3, "Sub", "sub"), (2, "Intro", "intro-2")]
+    assert '<h2 id="given">Given <em>id</em><a class="heading-anchor" href="#given"' in out
+    assert '<h3 class="x" id="sub">Sub<a class="heading-anchor" href="#sub"' in out
+    assert '<h2 id="x">One line</h2>' in out and "<h5>Five</h5>" in out
+    assert ctx.problems == []
+
+
+def test_a_heading_element_beside_its_text_is_not_in_the_contents(render) -> None:
+    out, ctx = render("<Heading level={2}>One line</Heading>\n\n<Heading level={2}>\nBlock\n"
+                      "</Heading>\n")
+    assert [h.id for h in ctx.headings] == ["block"]
+    assert "<h2>One line</h2>" in out and '<h2 id="block">Block<a' in out
+
+
+def test_headings_in_collapsed_components_stay_out_of_the_contents(render) -> None:
+    out, ctx = render('<Accordion title="A">\n## In accordion\n</Accordion>\n\n'
+                      '<Expandable title="E">\n### In expandable\n</Expandable>\n\n'
+                      '<Visibility for="agents">\n## For agents\n</Visibility>\n\n'
+                      '<Visibility for={"agents"}>\n## Agents too\n</Visibility>\n\n'
+                      '<Tabs>\n<Tab title="T">\n## In tab\n</Tab>\n</Tabs>\n\n'
+                      '<Steps>\n<Step title="S">\n### In step\n</Step>\n</Steps>\n')
+    assert [h.id for h in ctx.headings] == ["in-tab", "in-step"]
+    # still linkable: the platform gives every '#' heading its id
+    assert 'id="in-accordion"' in out and 'id="in-expandable"' in out
+
+
+def test_steps_with_heading_titles_are_in_the_contents(render) -> None:
+    out, ctx = render('<Steps titleSize="h2">\n<Step title="First">\nx\n</Step>\n'
+                      '<Step title="Second" titleSize="h3" id="two">\ny\n</Step>\n'
+                      '<Step title="Third" titleSize="p">\nz\n</Step>\n'
+                      '<Step title="Fourth" noAnchor>\nw\n</Step>\n</Steps>\n\n'
+                      '<Steps>\n<Step title="Plain">\nv\n</Step>\n</Steps>\n')
+    assert [(h.level, h.text, h.id) for h in ctx.headings] == [(2, "First", "first"),
+                                                              (3, "Second", "two")]
+    assert '<li class="step" id="first">' in out and 'id="two"' in out
+    assert ctx.problems == []
+
+
+def test_an_update_is_linked_to_by_its_labels_slug_unique_on_the_page(render) -> None:
+    out, ctx = render('## v1.2.0\n\n<Update label="v1.2.0">\n## Fixed\n</Update>\n\n'
+                      '<Update label="March 2025" id="march">\nx\n</Update>\n')
+    assert '<section class="update" id="v1-2-0-2">' in out
+    assert '<section class="update" id="march">' in out
+    # its headings are not in the contents: the update is, by its label
+    assert [h.id for h in ctx.headings] == ["v1-2-0"]
+    assert ctx.problems == []

@@ -24,9 +24,11 @@
     var focused = box.contains(document.activeElement) ? document.activeElement : null;
     var before = current ? current.getBoundingClientRect().top : 0;
     var mark = current ? sameLink(full, current.getAttribute("href")) : null;
-    if (mark) {
-      mark.setAttribute("aria-current", "page");
-      for (var el = mark.parentElement; el && el !== full; el = el.parentElement) {
+    var links = current ? full.querySelectorAll("a[href]") : [];
+    for (var i = 0; i < links.length; i++) {  // each link to the page: it may be listed twice
+      if (links[i].getAttribute("href") !== current.getAttribute("href")) continue;
+      links[i].setAttribute("aria-current", "page");
+      for (var el = links[i].parentElement; el && el !== full; el = el.parentElement) {
         if (el.tagName === "DETAILS") el.open = true;
       }
     }

@@ -217,11 +217,14 @@
     items[next].focus();
   });
 
-  function openCurrentGroup() {
-    var current = document.querySelector('.sidebar [aria-current="page"]');
-    for (var el = current; el; el = el.parentElement) {
-      if (el.tagName === "DETAILS") el.open = true;
+  function openCurrentGroup() {  // the groups of each link to the page (it may be listed twice)
+    var marked = document.querySelectorAll('.sidebar [aria-current="page"]');
+    for (var i = 0; i < marked.length; i++) {
+      for (var el = marked[i]; el; el = el.parentElement) {
+        if (el.tagName === "DETAILS") el.open = true;
+      }
     }
+    var current = marked[0];
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
 
