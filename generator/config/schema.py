@@ -19,6 +19,24 @@ TOP_LEVEL = frozenset(
     "contextual errors fonts footer icons integrations interaction metadata navbar navigation "
     "redirects search seo styling thumbnails variables mdxsite public markdown feedback "
     "variations".split())
+# mint.json's top-level keys and where docs.json keeps each setting (the platform's upgrade
+# moves them; in a docs.json its validator drops them without a word, and so did the build's
+# "remove it", which lost a site's analytics, navbar links or dark default)
+MINT_TOP_LEVEL = {
+    "modeToggle": 'appearance ("default", and "strict" for isHidden)',
+    "topbarLinks": 'navbar.links ({"label", "href"})',
+    "topbarCtaButton": 'navbar.primary ({"type": "button" or "github", "label", "href"})',
+    "tabs": "navigation.tabs", "versions": "navigation.versions",
+    "anchors": "navigation.global.anchors (links) or navigation.anchors (sections)",
+    "topAnchor": "navigation.anchors (its first anchor)",
+    "primaryTab": "navigation.tabs (its first tab)",
+    "footerSocials": "footer.socials", "eyebrow": "styling.eyebrows",
+    "codeBlock": "styling.codeblocks", "backgroundImage": "background.image",
+    "font": 'fonts ("heading" and "body")', "analytics": "integrations (same names inside)",
+    "openapi": "api.openapi, or \"openapi\" on a navigation section",
+    "layout": "theme (" + ", ".join(f'"{name}" is "theme": "{theme}"'
+                                    for name, theme in LAYOUT_THEMES.items()) + ")",
+}
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 
 Check = Callable[[object, JsonPath, Problems], None]
@@ -30,8 +48,11 @@ def check_top_level(raw: dict[str, object], out: Problems) -> None:
     for key in raw:
         if key not in TOP_LEVEL:
             close = difflib.get_close_matches(key, sorted(TOP_LEVEL), n=1, cutoff=0.7)
+            moved = MINT_TOP_LEVEL.get(key)
             out.warn(root / key, f"unknown key {key!r}",
-                     hint=f"did you mean {close[0]!r}?" if close else "it is ignored; remove it",
+                     hint=f"it is ignored: {key!r} is mint.json's; in docs.json write {moved}"
+                     if moved else f"did you mean {close[0]!r}?" if close
+                     else "it is ignored; remove it",
                      code="config.unknown-key", key=True)
     if "name" not in raw:
         out.add(root, "docs.json needs \"name\", the site's name", hint='add "name": "My Docs"')
