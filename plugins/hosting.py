@@ -542,6 +542,11 @@ def _redirects(site: Site) -> list[OutputFile]:
     for rule in found:
         if rule.exact:
             rel = rule.source.removeprefix(site.base_url.rstrip("/")).strip("/")
+            if redirects.names_file(rel):
+                # a file's URL (/llms.txt): a page at llms.txt/index.html answers /llms.txt/
+                # only, and its folder took the name of the llms.txt the build writes (the
+                # build stopped on it); the rules file keeps the redirect
+                continue
             path = rel + "/index.html" if rel else "index.html"
             files.append(OutputFile(path=path, content=_redirect_page(rule.destination)))
             page = pages.get(rule.source.rstrip("/") + "/")

@@ -252,3 +252,26 @@ def test_a_source_with_a_fragment_is_left_out_with_a_located_warning(
     assert "[config.redirect-fragment]" in result.stderr
     assert (out / "_redirects").read_text().splitlines()[:1] == ["/old /guide/ 308"]
     assert not any("#" in p.name for p in out.rglob("*"))
+
+
+def test_a_redirect_from_a_file_the_build_writes_builds(make_site: Callable[..., Path], cli: Callable,
+                                                         tmp_path: Path) -> None:
+    """A real site redirects /llms.txt to its AGENTS.md. The build wrote the redirect's page at
+    llms.txt/index.html, a folder named as the llms.txt it writes, and stopped with a traceback:
+    a file's URL now gets no redirect page (no folder answers /llms.txt), and the rules file
+    keeps the redirect, which ``mdxsite serve`` answers before the file."""
+    root = make_site({"name": "R", "navigation": {"pages": ["index", "AGENTS"]},
+                      "redirects": [{"source": "/llms.txt", "destination": "/AGENTS.md"},
+                                    {"source": "/old/spec.yaml", "destination": "/AGENTS"}]},
+                     pages={"index": "# Home\n", "AGENTS": "# Agents\n"})
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert (out / "llms.txt").read_text().startswith("# R")
+    assert not (out / "old" / "spec.yaml").exists()
+    lines = (out / "_redirects").read_text().splitlines()
+    assert "/llms.txt /AGENTS.md 308" in lines and "/old/spec.yaml /AGENTS/ 308" in lines
+    answer = _get(out, "/llms.txt")
+    assert (answer.status_code, answer.headers["location"]) == (308, "/AGENTS.md")
+
