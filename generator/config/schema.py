@@ -230,7 +230,9 @@ def check_colors(value: object, at: JsonPath, out: Problems) -> None:
     for k in obj:
         if k not in ("primary", "light", "dark"):
             out.warn(at / k, f"unknown colour {k!r}; it is ignored",
-                     hint='colors holds "primary", "light" and "dark"',
+                     hint=f"{k!r} is mint.json's; in docs.json write background.color "
+                     '({"light", "dark"})' if k == "background" else
+                     'colors holds "primary", "light" and "dark"',
                      code="config.unknown-key", key=True)
     for k in ("primary", "light", "dark"):
         if k in obj and (not isinstance(obj[k], str) or not _HEX.match(obj[k])):

@@ -41,3 +41,14 @@ def test_mint_json_keys_in_a_docs_json_name_their_docs_json_setting(tmp_path: Pa
         "\"solidSidenav\" is \"theme\": \"willow\"). [config.unknown-key]",
         "docs.json:27:3: warning: colour: unknown key 'colour'. Did you mean 'colors'? "
         "[config.unknown-key]"]
+
+
+def test_mint_json_background_colours_name_background_color(tmp_path: Path) -> None:
+    """mint.json kept the page background in colors.background; a real docs.json still does,
+    and the warning listed the three colours without saying where the background went."""
+    warnings = _warnings(tmp_path, {"name": "W", "theme": "mint", "navigation": {"pages": ["index"]},
+                                    "colors": {"primary": "#6DB33F", "background": {"dark": "#0D1117"}}})
+    assert warnings == [
+        "docs.json:11:5: warning: colors.background: unknown colour 'background'; it is ignored. "
+        "'background' is mint.json's; in docs.json write background.color ({\"light\", "
+        "\"dark\"}). [config.unknown-key]"]
