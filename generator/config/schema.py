@@ -73,11 +73,77 @@ def check_top_level(raw: dict[str, object], out: Problems) -> None:
             check(raw[key], root / key, out)
     _check_assistant_option(raw, out)
     _check_icon_names(raw, out)
+    for spec, (known, mint) in SETTINGS_KEYS.items():
+        for value, at in _objects_at(raw, spec):
+            _check_settings_keys(value, at, known, mint, out)
     if "variations" in raw and raw.get("theme") != "willow":
         out.warn(root / "variations", "variations are drawn by the willow theme only: with "
                  f"theme {raw.get('theme', 'mint')!r}, <Variation> content is shown nowhere, as "
                  "on the platform", hint='set "theme": "willow", or remove "variations"',
                  code="config.variations-theme", key=True)
+
+
+# The keys of docs.json's settings objects, as the platform's schema names them, and mint.json's
+# names for some of them (real docs.json files keep "suggestEdit", background "style" and footer
+# column "title"). The platform drops any other key without a word, and so did the build: the
+# suggest-edit link, grid or column header their authors asked for did not come, silently.
+# "[]" stands for every element of an array.
+SETTINGS_KEYS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "background": (("image", "decoration", "color"), {"style": "decoration"}),
+    "background.color": (("light", "dark"), {}),
+    "banner": (("content", "dismissible", "type", "color"), {}),
+    "errors": (("404",), {}),
+    "errors.404": (("redirect", "title", "description"), {}),
+    "search": (("prompt",), {}),
+    "metadata": (("timestamp",), {}),
+    "interaction": (("drilldown",), {}),
+    "icons": (("library",), {}),
+    "styling": (("eyebrows", "codeblocks", "latex"), {}),
+    "thumbnails": (("appearance", "background", "fonts"), {}),
+    "feedback": (("thumbs", "edits", "issues"),
+                 {"thumbsRating": "thumbs", "suggestEdit": "edits", "raiseIssue": "issues"}),
+    "fonts": (("family", "weight", "source", "format", "heading", "body"),
+              {"headings": "heading", "url": "source"}),
+    "fonts.heading": (("family", "weight", "source", "format"), {"url": "source"}),
+    "fonts.body": (("family", "weight", "source", "format"), {"url": "source"}),
+    "footer": (("socials", "links"), {}),
+    "footer.links[]": (("header", "items"), {"title": "header", "links": "items"}),
+    "footer.links[].items[]": (("label", "href"), {"url": "href"}),
+    "navbar": (("links", "primary"), {}),
+    "navbar.links[]": (("label", "href", "icon", "type"), {"name": "label", "url": "href"}),
+    "navbar.primary": (("type", "label", "href"), {"name": "label", "url": "href"}),
+}
+
+
+def _objects_at(raw: dict[str, object], spec: str) -> list[tuple[dict, JsonPath]]:
+    """The objects a SETTINGS_KEYS path names in ``raw``, each with its JSON path."""
+    found: list[tuple[object, JsonPath]] = [(raw, JsonPath())]
+    for part in spec.split("."):
+        name, each = part.removesuffix("[]"), part.endswith("[]")
+        step = []
+        for value, at in found:
+            child = value.get(name) if isinstance(value, dict) else None
+            if each:
+                step += [(v, at / name / i) for i, v in enumerate(child)] if isinstance(child, list) else []
+            elif child is not None:
+                step.append((child, at / name))
+        found = step
+    return [(value, at) for value, at in found if isinstance(value, dict)]
+
+
+def _check_settings_keys(value: dict, at: JsonPath, known: tuple[str, ...],
+                         mint: dict[str, str], out: Problems) -> None:
+    holds = ", ".join(repr(k) for k in known)
+    for k in value:
+        if k in known:
+            continue
+        if k in mint:
+            hint = f"{k!r} is mint.json's; in docs.json write {at / mint[k]}"
+        else:
+            close = difflib.get_close_matches(k, known, n=1, cutoff=0.7)
+            hint = (f"did you mean {close[0]!r}? The" if close else "the") + f" keys here are {holds}"
+        out.warn(at / k, f"unknown key {k!r}; it is ignored", hint=hint,
+                 code="config.unknown-key", key=True)
 
 
 def check_public(value: object, at: JsonPath, out: Problems) -> None:

@@ -52,3 +52,34 @@ def test_mint_json_background_colours_name_background_color(tmp_path: Path) -> N
         "docs.json:11:5: warning: colors.background: unknown colour 'background'; it is ignored. "
         "'background' is mint.json's; in docs.json write background.color ({\"light\", "
         "\"dark\"}). [config.unknown-key]"]
+
+
+def test_unknown_keys_inside_settings_objects_are_located_warnings(tmp_path: Path) -> None:
+    """Real docs.json files keep mint.json's feedback names ("suggestEdit"), background
+    "style" and footer column "title"; the platform's schema drops them without a word, and so
+    did the build: the edit link, grid and column header their authors asked for were lost.
+    Any key a settings object does not hold is now a located warning, naming the docs.json key."""
+    warnings = _warnings(tmp_path, {
+        "name": "W", "theme": "mint", "navigation": {"pages": ["index"]},
+        "feedback": {"suggestEdit": True, "edits": True},
+        "background": {"style": "grid"},
+        "footer": {"links": [{"title": "Company", "items": [{"label": "Blog", "href": "https://b.example",
+                                                              "icon": "x"}]}]},
+        "navbar": {"links": [{"name": "Blog", "url": "https://b.example"}]},
+        "banner": {"content": "Hi", "dismissable": True}})
+    assert warnings == [
+        "docs.json:14:5: warning: background.style: unknown key 'style'; it is ignored. 'style' is "
+        "mint.json's; in docs.json write background.decoration. [config.unknown-key]",
+        "docs.json:40:5: warning: banner.dismissable: unknown key 'dismissable'; it is ignored. Did "
+        "you mean 'dismissible'? The keys here are 'content', 'dismissible', 'type', 'color'. "
+        "[config.unknown-key]",
+        "docs.json:10:5: warning: feedback.suggestEdit: unknown key 'suggestEdit'; it is ignored. "
+        "'suggestEdit' is mint.json's; in docs.json write feedback.edits. [config.unknown-key]",
+        "docs.json:19:9: warning: footer.links[0].title: unknown key 'title'; it is ignored. "
+        "'title' is mint.json's; in docs.json write footer.links[0].header. [config.unknown-key]",
+        "docs.json:24:13: warning: footer.links[0].items[0].icon: unknown key 'icon'; it is "
+        "ignored. The keys here are 'label', 'href'. [config.unknown-key]",
+        "docs.json:33:9: warning: navbar.links[0].name: unknown key 'name'; it is ignored. 'name' "
+        "is mint.json's; in docs.json write navbar.links[0].label. [config.unknown-key]",
+        "docs.json:34:9: warning: navbar.links[0].url: unknown key 'url'; it is ignored. 'url' is "
+        "mint.json's; in docs.json write navbar.links[0].href. [config.unknown-key]"]
