@@ -112,6 +112,11 @@ SETTINGS_KEYS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "navbar": (("links", "primary"), {}),
     "navbar.links[]": (("label", "href", "icon", "type"), {"name": "label", "url": "href"}),
     "navbar.primary": (("type", "label", "href"), {"name": "label", "url": "href"}),
+    "api.playground": (("display", "proxy", "credentials"), {"mode": "display"}),
+    "api.examples": (("languages", "defaults", "prefill", "autogenerate"), {}),
+    "api.params": (("expanded", "post"), {}),
+    "api.mdx": (("auth", "server"), {}),
+    "api.mdx.auth": (("method", "name"), {}),
 }
 
 

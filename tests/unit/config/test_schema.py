@@ -83,3 +83,18 @@ def test_unknown_keys_inside_settings_objects_are_located_warnings(tmp_path: Pat
         "is mint.json's; in docs.json write navbar.links[0].label. [config.unknown-key]",
         "docs.json:34:9: warning: navbar.links[0].url: unknown key 'url'; it is ignored. 'url' is "
         "mint.json's; in docs.json write navbar.links[0].href. [config.unknown-key]"]
+
+
+def test_mint_json_playground_mode_names_playground_display(tmp_path: Path) -> None:
+    """A real docs.json keeps mint.json's api.playground.mode ("show"); docs.json says
+    api.playground.display ("interactive"). The platform drops it, and the build did too,
+    without a word: the playground the author asked for was not the one drawn."""
+    warnings = _warnings(tmp_path, {"name": "W", "theme": "mint", "navigation": {"pages": ["index"]},
+                                    "api": {"playground": {"mode": "show"},
+                                            "examples": {"languages": ["curl"], "default": "all"}}})
+    assert warnings == [
+        "docs.json:11:7: warning: api.playground.mode: unknown key 'mode'; it is ignored. 'mode' "
+        "is mint.json's; in docs.json write api.playground.display. [config.unknown-key]",
+        "docs.json:17:7: warning: api.examples.default: unknown key 'default'; it is ignored. Did "
+        "you mean 'defaults'? The keys here are 'languages', 'defaults', 'prefill', "
+        "'autogenerate'. [config.unknown-key]"]
