@@ -144,6 +144,9 @@ def _check_settings_keys(value: dict, at: JsonPath, known: tuple[str, ...],
             continue
         if k in mint:
             hint = f"{k!r} is mint.json's; in docs.json write {at / mint[k]}"
+        elif at == JsonPath(("metadata",)):
+            # mint.json's "metadata" held the site's meta tags; docs.json's holds "timestamp"
+            hint = f"meta tags go in seo.metatags (mint.json kept them here): write seo.metatags.{k}"
         else:
             close = difflib.get_close_matches(k, known, n=1, cutoff=0.7)
             hint = (f"did you mean {close[0]!r}? The" if close else "the") + f" keys here are {holds}"

@@ -98,3 +98,15 @@ def test_mint_json_playground_mode_names_playground_display(tmp_path: Path) -> N
         "docs.json:17:7: warning: api.examples.default: unknown key 'default'; it is ignored. Did "
         "you mean 'defaults'? The keys here are 'languages', 'defaults', 'prefill', "
         "'autogenerate'. [config.unknown-key]"]
+
+
+def test_mint_json_meta_tags_under_metadata_name_seo_metatags(tmp_path: Path) -> None:
+    """mint.json kept the site's meta tags in "metadata"; a real docs.json still does, where
+    docs.json's "metadata" holds only "timestamp": each tag says where it goes now."""
+    warnings = _warnings(tmp_path, {"name": "W", "theme": "mint", "navigation": {"pages": ["index"]},
+                                    "metadata": {"og:site_name": "Docs", "timestamp": True}})
+    assert warnings == [
+        "docs.json:10:5: warning: metadata.og:site_name: unknown key 'og:site_name'; it is "
+        "ignored. Meta tags go in seo.metatags (mint.json kept them here): write "
+        "seo.metatags.og:site_name. "
+        "[config.unknown-key]"]
