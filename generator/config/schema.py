@@ -120,6 +120,10 @@ SETTINGS_KEYS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
 }
 
 
+_META_NAMES = frozenset("description keywords robots author canonical title google-site-verification "
+                        "theme-color application-name".split())
+
+
 def _objects_at(raw: dict[str, object], spec: str) -> list[tuple[dict, JsonPath]]:
     """The objects a SETTINGS_KEYS path names in ``raw``, each with its JSON path."""
     found: list[tuple[object, JsonPath]] = [(raw, JsonPath())]
@@ -144,7 +148,7 @@ def _check_settings_keys(value: dict, at: JsonPath, known: tuple[str, ...],
             continue
         if k in mint:
             hint = f"{k!r} is mint.json's; in docs.json write {at / mint[k]}"
-        elif at == JsonPath(("metadata",)):
+        elif at == JsonPath(("metadata",)) and (":" in k or k in _META_NAMES):
             # mint.json's "metadata" held the site's meta tags; docs.json's holds "timestamp"
             hint = f"meta tags go in seo.metatags (mint.json kept them here): write seo.metatags.{k}"
         else:

@@ -104,9 +104,11 @@ def test_mint_json_meta_tags_under_metadata_name_seo_metatags(tmp_path: Path) ->
     """mint.json kept the site's meta tags in "metadata"; a real docs.json still does, where
     docs.json's "metadata" holds only "timestamp": each tag says where it goes now."""
     warnings = _warnings(tmp_path, {"name": "W", "theme": "mint", "navigation": {"pages": ["index"]},
-                                    "metadata": {"og:site_name": "Docs", "timestamp": True}})
+                                    "metadata": {"og:site_name": "Docs", "timestamp": True,
+                                                 "forceDeploy": "2026-07-31"}})
     assert warnings == [
         "docs.json:10:5: warning: metadata.og:site_name: unknown key 'og:site_name'; it is "
         "ignored. Meta tags go in seo.metatags (mint.json kept them here): write "
-        "seo.metatags.og:site_name. "
-        "[config.unknown-key]"]
+        "seo.metatags.og:site_name. [config.unknown-key]",
+        "docs.json:12:5: warning: metadata.forceDeploy: unknown key 'forceDeploy'; it is ignored. "
+        "The keys here are 'timestamp'. [config.unknown-key]"]
