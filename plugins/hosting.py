@@ -539,10 +539,21 @@ def _redirects(site: Site) -> list[OutputFile]:
         # 307: the first page is where the root leads today, not a permanent move
         found.append(redirects.Rule(site.href("/"), site.href(site.pages[home].url), 307))
     pages = {site.href(p.url): p for p in site.pages.values()}
+    written: set[str] = set()
     for rule in found:
         if rule.exact:
             rel = rule.source.removeprefix(site.base_url.rstrip("/")).strip("/")
+            if redirects.names_file(rel):
+                # a file's URL (/llms.txt): a page at llms.txt/index.html answers /llms.txt/
+                # only, and its folder took the name of the llms.txt the build writes (the
+                # build stopped on it); the rules file keeps the redirect
+                continue
             path = rel + "/index.html" if rel else "index.html"
+            if path in written:
+                # /guide and /guide/ are one page URL: the first rule applies, as a host reads
+                # the rules (_repeated_sources warns when the two lead to different places)
+                continue
+            written.add(path)
             files.append(OutputFile(path=path, content=_redirect_page(rule.destination)))
             page = pages.get(rule.source.rstrip("/") + "/")
             if page is not None:
@@ -551,7 +562,32 @@ def _redirects(site: Site) -> list[OutputFile]:
         lines = [line for rule in found for line in rule.host_lines()]
         files.append(OutputFile(path="_redirects", content="\n".join(lines) + "\n"))
         report_warnings(_dead_ends(site, found))
+        report_warnings(_repeated_sources(site))
     return files
+
+
+def _repeated_sources(site: Site) -> list[Problem]:
+    """Warnings for redirects whose source is the page URL of an earlier redirect's source
+    (``/guide/`` after ``/guide``) with another destination: the earlier one applies."""
+    first: dict[str, tuple[int, redirects.Rule]] = {}
+    out = []
+    for i, rule in _by_entry(site):
+        if not rule.exact:
+            continue
+        key = rule.source.rstrip("/") or "/"
+        if key not in first:
+            first[key] = (i, rule)
+            continue
+        j, earlier = first[key]
+        if earlier.destination != rule.destination:
+            at = JsonPath(("redirects", i, "source"))
+            out.append(Problem(site.config.where(at), f"{rule.source} is the page URL of "
+                               f"redirects[{j}].source ({earlier.source}), whose redirect to "
+                               f"{earlier.destination} applies first: this one, to "
+                               f"{rule.destination}, never does",
+                               "remove one of the two redirects", str(at),
+                               "config.redirect-repeated", warning=True))
+    return out
 
 
 def _dead_ends(site: Site, found: list[redirects.Rule]) -> list[Problem]:

@@ -19,6 +19,24 @@ TOP_LEVEL = frozenset(
     "contextual errors fonts footer icons integrations interaction metadata navbar navigation "
     "redirects search seo styling thumbnails variables mdxsite public markdown feedback "
     "variations".split())
+# mint.json's top-level keys and where docs.json keeps each setting (the platform's upgrade
+# moves them; in a docs.json its validator drops them without a word, and so did the build's
+# "remove it", which lost a site's analytics, navbar links or dark default)
+MINT_TOP_LEVEL = {
+    "modeToggle": 'appearance ("default", and "strict" for isHidden)',
+    "topbarLinks": 'navbar.links ({"label", "href"})',
+    "topbarCtaButton": 'navbar.primary ({"type": "button" or "github", "label", "href"})',
+    "tabs": "navigation.tabs", "versions": "navigation.versions",
+    "anchors": "navigation.global.anchors (links) or navigation.anchors (sections)",
+    "topAnchor": "navigation.anchors (its first anchor)",
+    "primaryTab": "navigation.tabs (its first tab)",
+    "footerSocials": "footer.socials", "eyebrow": "styling.eyebrows",
+    "codeBlock": "styling.codeblocks", "backgroundImage": "background.image",
+    "font": 'fonts ("heading" and "body")', "analytics": "integrations (same names inside)",
+    "openapi": "api.openapi, or \"openapi\" on a navigation section",
+    "layout": "theme (" + ", ".join(f'"{name}" is "theme": "{theme}"'
+                                    for name, theme in LAYOUT_THEMES.items()) + ")",
+}
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 
 Check = Callable[[object, JsonPath, Problems], None]
@@ -30,8 +48,11 @@ def check_top_level(raw: dict[str, object], out: Problems) -> None:
     for key in raw:
         if key not in TOP_LEVEL:
             close = difflib.get_close_matches(key, sorted(TOP_LEVEL), n=1, cutoff=0.7)
+            moved = MINT_TOP_LEVEL.get(key)
             out.warn(root / key, f"unknown key {key!r}",
-                     hint=f"did you mean {close[0]!r}?" if close else "it is ignored; remove it",
+                     hint=f"it is ignored: {key!r} is mint.json's; in docs.json write {moved}"
+                     if moved else f"did you mean {close[0]!r}?" if close
+                     else "it is ignored; remove it",
                      code="config.unknown-key", key=True)
     if "name" not in raw:
         out.add(root, "docs.json needs \"name\", the site's name", hint='add "name": "My Docs"')
@@ -52,11 +73,89 @@ def check_top_level(raw: dict[str, object], out: Problems) -> None:
             check(raw[key], root / key, out)
     _check_assistant_option(raw, out)
     _check_icon_names(raw, out)
+    for spec, (known, mint) in SETTINGS_KEYS.items():
+        for value, at in _objects_at(raw, spec):
+            _check_settings_keys(value, at, known, mint, out)
     if "variations" in raw and raw.get("theme") != "willow":
         out.warn(root / "variations", "variations are drawn by the willow theme only: with "
                  f"theme {raw.get('theme', 'mint')!r}, <Variation> content is shown nowhere, as "
                  "on the platform", hint='set "theme": "willow", or remove "variations"',
                  code="config.variations-theme", key=True)
+
+
+# The keys of docs.json's settings objects, as the platform's schema names them, and mint.json's
+# names for some of them (real docs.json files keep "suggestEdit", background "style" and footer
+# column "title"). The platform drops any other key without a word, and so did the build: the
+# suggest-edit link, grid or column header their authors asked for did not come, silently.
+# "[]" stands for every element of an array.
+SETTINGS_KEYS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "background": (("image", "decoration", "color"), {"style": "decoration"}),
+    "background.color": (("light", "dark"), {}),
+    "banner": (("content", "dismissible", "type", "color"), {}),
+    "errors": (("404",), {}),
+    "errors.404": (("redirect", "title", "description"), {}),
+    "search": (("prompt",), {}),
+    "metadata": (("timestamp",), {}),
+    "interaction": (("drilldown",), {}),
+    "icons": (("library",), {}),
+    "styling": (("eyebrows", "codeblocks", "latex"), {}),
+    "thumbnails": (("appearance", "background", "fonts"), {}),
+    "feedback": (("thumbs", "edits", "issues"),
+                 {"thumbsRating": "thumbs", "suggestEdit": "edits", "raiseIssue": "issues"}),
+    "fonts": (("family", "weight", "source", "format", "heading", "body"),
+              {"headings": "heading", "url": "source"}),
+    "fonts.heading": (("family", "weight", "source", "format"), {"url": "source"}),
+    "fonts.body": (("family", "weight", "source", "format"), {"url": "source"}),
+    "footer": (("socials", "links"), {}),
+    "footer.links[]": (("header", "items"), {"title": "header", "links": "items"}),
+    "footer.links[].items[]": (("label", "href"), {"url": "href"}),
+    "navbar": (("links", "primary"), {}),
+    "navbar.links[]": (("label", "href", "icon", "type"), {"name": "label", "url": "href"}),
+    "navbar.primary": (("type", "label", "href"), {"name": "label", "url": "href"}),
+    "api.playground": (("display", "proxy", "credentials"), {"mode": "display"}),
+    "api.examples": (("languages", "defaults", "prefill", "autogenerate"), {}),
+    "api.params": (("expanded", "post"), {}),
+    "api.mdx": (("auth", "server"), {}),
+    "api.mdx.auth": (("method", "name"), {}),
+}
+
+
+_META_NAMES = frozenset("description keywords robots author canonical title google-site-verification "
+                        "theme-color application-name".split())
+
+
+def _objects_at(raw: dict[str, object], spec: str) -> list[tuple[dict, JsonPath]]:
+    """The objects a SETTINGS_KEYS path names in ``raw``, each with its JSON path."""
+    found: list[tuple[object, JsonPath]] = [(raw, JsonPath())]
+    for part in spec.split("."):
+        name, each = part.removesuffix("[]"), part.endswith("[]")
+        step = []
+        for value, at in found:
+            child = value.get(name) if isinstance(value, dict) else None
+            if each:
+                step += [(v, at / name / i) for i, v in enumerate(child)] if isinstance(child, list) else []
+            elif child is not None:
+                step.append((child, at / name))
+        found = step
+    return [(value, at) for value, at in found if isinstance(value, dict)]
+
+
+def _check_settings_keys(value: dict, at: JsonPath, known: tuple[str, ...],
+                         mint: dict[str, str], out: Problems) -> None:
+    holds = ", ".join(repr(k) for k in known)
+    for k in value:
+        if k in known:
+            continue
+        if k in mint:
+            hint = f"{k!r} is mint.json's; in docs.json write {at / mint[k]}"
+        elif at == JsonPath(("metadata",)) and (":" in k or k in _META_NAMES):
+            # mint.json's "metadata" held the site's meta tags; docs.json's holds "timestamp"
+            hint = f"meta tags go in seo.metatags (mint.json kept them here): write seo.metatags.{k}"
+        else:
+            close = difflib.get_close_matches(k, known, n=1, cutoff=0.7)
+            hint = (f"did you mean {close[0]!r}? The" if close else "the") + f" keys here are {holds}"
+        out.warn(at / k, f"unknown key {k!r}; it is ignored", hint=hint,
+                 code="config.unknown-key", key=True)
 
 
 def check_public(value: object, at: JsonPath, out: Problems) -> None:
@@ -209,7 +308,9 @@ def check_colors(value: object, at: JsonPath, out: Problems) -> None:
     for k in obj:
         if k not in ("primary", "light", "dark"):
             out.warn(at / k, f"unknown colour {k!r}; it is ignored",
-                     hint='colors holds "primary", "light" and "dark"',
+                     hint=f"{k!r} is mint.json's; in docs.json write background.color "
+                     '({"light", "dark"})' if k == "background" else
+                     'colors holds "primary", "light" and "dark"',
                      code="config.unknown-key", key=True)
     for k in ("primary", "light", "dark"):
         if k in obj and (not isinstance(obj[k], str) or not _HEX.match(obj[k])):

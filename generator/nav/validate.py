@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mdxsite.config.schema import TOP_LEVEL
 from mdxsite.errors import JsonPath, Problems, describe
 from mdxsite.model import NavItem, OpenApiSource, frozen_mapping
 from mdxsite.nav import audience
@@ -126,7 +127,8 @@ def check_navigation(value: object, at: JsonPath, sources: Mapping[str, Path],
         roots = [_kept("root", roots, at, out, "the navigation's root")]
     if "menu" in value:
         out.add(at / "menu", "'menu' belongs inside a tab", hint="move it into a tab")
-    _unknown_keys(value, at, set(ROOT_KEYS) | {"global", "openapi", "asyncapi", "directory"}, out)
+    _unknown_keys(value, at, set(ROOT_KEYS) | {"global", "openapi", "asyncapi", "directory"}, out,
+                  settings=TOP_LEVEL)
     # the root's own asyncapi is read by the AsyncAPI stage from the config: checked here
     check_asyncapi(value.get("asyncapi"), at / "asyncapi", out, lenient=True)
     globals_ = check_global(value.get("global"), at / "global", out) if "global" in value else ()
@@ -634,7 +636,10 @@ _OPEN_KEYS = frozenset({"isDefaultOpen", "defaultOpen", "open", "isOpen"})
 
 
 def _unknown_keys(value: dict, at: JsonPath, known: set[str], out: Problems, *,
-                  children: tuple[str, ...] = CHILD_KEYS, kind: str = "") -> None:
+                  children: tuple[str, ...] = CHILD_KEYS, kind: str = "",
+                  settings: frozenset[str] = frozenset()) -> None:
+    """Warn about each key of ``value`` outside ``known``; ``settings`` are docs.json's
+    top-level keys, which a real site wrote inside its navigation ("interaction")."""
     for key in value:
         if key in CHILD_KEYS and key in known:
             if key not in children:
@@ -656,6 +661,9 @@ def _unknown_keys(value: dict, at: JsonPath, known: set[str], out: Problems, *,
         close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.7)
         if key in _OPEN_KEYS and "group" in value:  # a real site's "isDefaultOpen": true
             hint = 'it is ignored; a group opens by default with "expanded": true'
+        elif key in settings:
+            hint = (f"it is ignored: {key!r} is a setting of its own at the top of docs.json, "
+                    "beside \"navigation\"; move it there")
         else:
             hint = f"did you mean {close[0]!r}?" if close else "it is ignored; remove it"
         out.warn(at / key, f"unknown key {key!r}", hint=hint, code="config.unknown-key", key=True)

@@ -168,6 +168,13 @@ def _spaced(path: str) -> str:
     return re.sub(r"\s", lambda m: f"%{ord(m[0]):02X}", path)
 
 
+def names_file(path: str) -> bool:
+    """True when ``path``'s last segment names a file by its suffix (``/llms.txt``,
+    ``/old/guide.html``), which no page folder answers."""
+    last = bare(path).rstrip("/").rsplit("/", 1)[-1]
+    return "." in last and last[last.rfind("."):].lower() in _FILE_SUFFIXES
+
+
 def _page_path(dest: str) -> str:
     """Return ``dest`` with a ``/`` after its path when the path names a page, which lives at
     ``/path/``: no second hop. The slash goes before a ``?query`` or ``#fragment``

@@ -252,3 +252,49 @@ def test_a_source_with_a_fragment_is_left_out_with_a_located_warning(
     assert "[config.redirect-fragment]" in result.stderr
     assert (out / "_redirects").read_text().splitlines()[:1] == ["/old /guide/ 308"]
     assert not any("#" in p.name for p in out.rglob("*"))
+
+
+def test_a_redirect_from_a_file_the_build_writes_builds(make_site: Callable[..., Path], cli: Callable,
+                                                         tmp_path: Path) -> None:
+    """A real site redirects /llms.txt to its AGENTS.md. The build wrote the redirect's page at
+    llms.txt/index.html, a folder named as the llms.txt it writes, and stopped with a traceback:
+    a file's URL now gets no redirect page (no folder answers /llms.txt), and the rules file
+    keeps the redirect, which ``mdxsite serve`` answers before the file."""
+    root = make_site({"name": "R", "navigation": {"pages": ["index", "AGENTS"]},
+                      "redirects": [{"source": "/llms.txt", "destination": "/AGENTS.md"},
+                                    {"source": "/old/spec.yaml", "destination": "/AGENTS"}]},
+                     pages={"index": "# Home\n", "AGENTS": "# Agents\n"})
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert (out / "llms.txt").read_text().startswith("# R")
+    assert not (out / "old" / "spec.yaml").exists()
+    lines = (out / "_redirects").read_text().splitlines()
+    assert "/llms.txt /AGENTS.md 308" in lines and "/old/spec.yaml /AGENTS/ 308" in lines
+    answer = _get(out, "/llms.txt")
+    assert (answer.status_code, answer.headers["location"]) == (308, "/AGENTS.md")
+
+
+def test_one_page_url_twice_in_redirects_builds_and_the_first_applies(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    """A real site lists /events/for-user and /events/for-user/ as two redirects (one page URL).
+    Both wrote events/for-user/index.html, and the build stopped on "plugins 'hosting' and
+    'hosting' both contribute" that file. The first one's page is written, as a host applies the
+    first rule; a second one leading elsewhere is a located warning."""
+    root = make_site({"name": "R", "navigation": {"pages": ["index", "new", "other"]},
+                      "redirects": [{"source": "/events/for-user", "destination": "/new"},
+                                    {"source": "/events/for-user/", "destination": "/new"},
+                                    {"source": "/guide", "destination": "/new"},
+                                    {"source": "/guide/", "destination": "/other"}]},
+                     pages={"index": "# Home\n", "new": "# New\n", "other": "# Other\n"})
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert 'url=/new/"' in (out / "events" / "for-user" / "index.html").read_text()
+    assert 'url=/new/"' in (out / "guide" / "index.html").read_text()
+    told = [line for line in result.output.splitlines() if "redirect-repeated" in line]
+    assert told == ["docs.json:24:17: warning: redirects[3].source: /guide/ is the page URL of "
+                    "redirects[2].source (/guide), whose redirect to /new/ applies first: this one, "
+                    "to /other/, never does. Remove one of the two redirects. "
+                    "[config.redirect-repeated]"]

@@ -97,6 +97,16 @@ def test_another_tools_name_for_an_open_group_names_expanded() -> None:
         "[config.unknown-key]"]
 
 
+def test_a_top_level_setting_inside_the_navigation_says_where_it_belongs() -> None:
+    """A real site wrote "interaction": {"drilldown": false} inside "navigation": the
+    platform's schema drops it without a word, and the warning only said to remove it, so the
+    setting its author wanted was lost: it now says to move it beside "navigation"."""
+    _, out = _nav({"interaction": {"drilldown": False}, "pages": ["index"]}, ["index"])
+    assert [str(p) for p in out.warnings] == [
+        "docs.json: warning: navigation.interaction: unknown key 'interaction'. It is ignored: "
+        "'interaction' is a setting of its own at the top of docs.json, beside \"navigation\"; "
+        "move it there. [config.unknown-key]"]
+
 # entries that look like page keys but are links, endpoints or paths to clean up
 TRICKY = ["a", "dir/page", "a/./b", "a//b", "a/../b", "./a", "../a", ".hidden/a", "/a", "a/",
           "a.md", "a.mdx", "b.md.mdx", " a", "a ", "a\tb", "a\u00a0b", "get /x", "GET /x",

@@ -1,0 +1,114 @@
+"""docs.json's settings outside the navigation: the warnings a site author reads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mdxsite.config import load_config
+
+
+def _warnings(tmp_path: Path, doc: dict) -> list[str]:
+    (tmp_path / "docs.json").write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    _, problems = load_config(tmp_path)
+    return [str(p) for p in problems.warnings]
+
+
+def test_mint_json_keys_in_a_docs_json_name_their_docs_json_setting(tmp_path: Path) -> None:
+    """Real docs.json files carry mint.json's top-level keys ("analytics" with their Plausible
+    domain, "modeToggle", "topbarLinks"): the platform drops them without a word, and the
+    build's warning said "remove it", so the analytics, dark default and navbar links their
+    authors asked for were lost. Each warning now names the docs.json setting to write."""
+    warnings = _warnings(tmp_path, {
+        "name": "W", "theme": "mint", "navigation": {"pages": ["index"]},
+        "modeToggle": {"default": "dark"}, "analytics": {"plausible": {"domain": "d.example"}},
+        "topbarLinks": [{"name": "Blog", "url": "https://b.example"}], "font": {"family": "Inter"},
+        "layout": "sidenav", "colour": "x"})
+    assert warnings == [
+        "docs.json:9:3: warning: modeToggle: unknown key 'modeToggle'. It is ignored: "
+        "'modeToggle' is mint.json's; in docs.json write appearance (\"default\", and \"strict\" "
+        "for isHidden). [config.unknown-key]",
+        "docs.json:12:3: warning: analytics: unknown key 'analytics'. It is ignored: 'analytics' "
+        "is mint.json's; in docs.json write integrations (same names inside). "
+        "[config.unknown-key]",
+        "docs.json:17:3: warning: topbarLinks: unknown key 'topbarLinks'. It is ignored: "
+        "'topbarLinks' is mint.json's; in docs.json write navbar.links ({\"label\", \"href\"}). "
+        "[config.unknown-key]",
+        "docs.json:23:3: warning: font: unknown key 'font'. It is ignored: 'font' is mint.json's; "
+        "in docs.json write fonts (\"heading\" and \"body\"). [config.unknown-key]",
+        "docs.json:26:3: warning: layout: unknown key 'layout'. It is ignored: 'layout' is "
+        "mint.json's; in docs.json write theme (\"sidenav\" is \"theme\": \"maple\", "
+        "\"solidSidenav\" is \"theme\": \"willow\"). [config.unknown-key]",
+        "docs.json:27:3: warning: colour: unknown key 'colour'. Did you mean 'colors'? "
+        "[config.unknown-key]"]
+
+
+def test_mint_json_background_colours_name_background_color(tmp_path: Path) -> None:
+    """mint.json kept the page background in colors.background; a real docs.json still does,
+    and the warning listed the three colours without saying where the background went."""
+    warnings = _warnings(tmp_path, {"name": "W", "theme": "mint", "navigation": {"pages": ["index"]},
+                                    "colors": {"primary": "#6DB33F", "background": {"dark": "#0D1117"}}})
+    assert warnings == [
+        "docs.json:11:5: warning: colors.background: unknown colour 'background'; it is ignored. "
+        "'background' is mint.json's; in docs.json write background.color ({\"light\", "
+        "\"dark\"}). [config.unknown-key]"]
+
+
+def test_unknown_keys_inside_settings_objects_are_located_warnings(tmp_path: Path) -> None:
+    """Real docs.json files keep mint.json's feedback names ("suggestEdit"), background
+    "style" and footer column "title"; the platform's schema drops them without a word, and so
+    did the build: the edit link, grid and column header their authors asked for were lost.
+    Any key a settings object does not hold is now a located warning, naming the docs.json key."""
+    warnings = _warnings(tmp_path, {
+        "name": "W", "theme": "mint", "navigation": {"pages": ["index"]},
+        "feedback": {"suggestEdit": True, "edits": True},
+        "background": {"style": "grid"},
+        "footer": {"links": [{"title": "Company", "items": [{"label": "Blog", "href": "https://b.example",
+                                                              "icon": "x"}]}]},
+        "navbar": {"links": [{"name": "Blog", "url": "https://b.example"}]},
+        "banner": {"content": "Hi", "dismissable": True}})
+    assert warnings == [
+        "docs.json:14:5: warning: background.style: unknown key 'style'; it is ignored. 'style' is "
+        "mint.json's; in docs.json write background.decoration. [config.unknown-key]",
+        "docs.json:40:5: warning: banner.dismissable: unknown key 'dismissable'; it is ignored. Did "
+        "you mean 'dismissible'? The keys here are 'content', 'dismissible', 'type', 'color'. "
+        "[config.unknown-key]",
+        "docs.json:10:5: warning: feedback.suggestEdit: unknown key 'suggestEdit'; it is ignored. "
+        "'suggestEdit' is mint.json's; in docs.json write feedback.edits. [config.unknown-key]",
+        "docs.json:19:9: warning: footer.links[0].title: unknown key 'title'; it is ignored. "
+        "'title' is mint.json's; in docs.json write footer.links[0].header. [config.unknown-key]",
+        "docs.json:24:13: warning: footer.links[0].items[0].icon: unknown key 'icon'; it is "
+        "ignored. The keys here are 'label', 'href'. [config.unknown-key]",
+        "docs.json:33:9: warning: navbar.links[0].name: unknown key 'name'; it is ignored. 'name' "
+        "is mint.json's; in docs.json write navbar.links[0].label. [config.unknown-key]",
+        "docs.json:34:9: warning: navbar.links[0].url: unknown key 'url'; it is ignored. 'url' is "
+        "mint.json's; in docs.json write navbar.links[0].href. [config.unknown-key]"]
+
+
+def test_mint_json_playground_mode_names_playground_display(tmp_path: Path) -> None:
+    """A real docs.json keeps mint.json's api.playground.mode ("show"); docs.json says
+    api.playground.display ("interactive"). The platform drops it, and the build did too,
+    without a word: the playground the author asked for was not the one drawn."""
+    warnings = _warnings(tmp_path, {"name": "W", "theme": "mint", "navigation": {"pages": ["index"]},
+                                    "api": {"playground": {"mode": "show"},
+                                            "examples": {"languages": ["curl"], "default": "all"}}})
+    assert warnings == [
+        "docs.json:11:7: warning: api.playground.mode: unknown key 'mode'; it is ignored. 'mode' "
+        "is mint.json's; in docs.json write api.playground.display. [config.unknown-key]",
+        "docs.json:17:7: warning: api.examples.default: unknown key 'default'; it is ignored. Did "
+        "you mean 'defaults'? The keys here are 'languages', 'defaults', 'prefill', "
+        "'autogenerate'. [config.unknown-key]"]
+
+
+def test_mint_json_meta_tags_under_metadata_name_seo_metatags(tmp_path: Path) -> None:
+    """mint.json kept the site's meta tags in "metadata"; a real docs.json still does, where
+    docs.json's "metadata" holds only "timestamp": each tag says where it goes now."""
+    warnings = _warnings(tmp_path, {"name": "W", "theme": "mint", "navigation": {"pages": ["index"]},
+                                    "metadata": {"og:site_name": "Docs", "timestamp": True,
+                                                 "forceDeploy": "2026-07-31"}})
+    assert warnings == [
+        "docs.json:10:5: warning: metadata.og:site_name: unknown key 'og:site_name'; it is "
+        "ignored. Meta tags go in seo.metatags (mint.json kept them here): write "
+        "seo.metatags.og:site_name. [config.unknown-key]",
+        "docs.json:12:5: warning: metadata.forceDeploy: unknown key 'forceDeploy'; it is ignored. "
+        "The keys here are 'timestamp'. [config.unknown-key]"]
