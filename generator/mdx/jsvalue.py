@@ -6,9 +6,10 @@ small evaluator handles those, the few calls that only reshape such values: an a
 ``.map(item => …)`` (``(item, index)``, ``({ a, b })`` too; the body an element, a value or a
 block returning one) and ``.join(sep)``, a string's ``.toUpperCase()``, ``.toLowerCase()`` and
 ``.trim()``, and the choices a component makes on its props: ``a ? b : c``, ``a && b``,
-``a || b``, ``a ?? b`` and ``!a``, with JavaScript's truthiness. Anything else (another call,
-arithmetic, a comparison) raises :class:`Unevaluable`, which the renderer turns into a located
-warning.
+``a || b``, ``a ?? b`` and ``!a``, with JavaScript's truthiness, over comparisons of strings,
+numbers, booleans and null (``===``, ``!==``, ``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=``).
+Anything else (another call, arithmetic, comparing objects) raises :class:`Unevaluable`, which
+the renderer turns into a located warning.
 """
 
 from __future__ import annotations
@@ -134,11 +135,21 @@ class _Parser:
         return left
 
     def both(self) -> object:
-        left = self.negated()
+        left = self.compared()
         while self.peek() == "&" and self.src.startswith("&&", self.i):
             self.i += 2
-            right = self.negated()
+            right = self.compared()
             left = right if truthy(left) else left
+        return left
+
+    def compared(self) -> object:
+        left = self.negated()
+        while self.peek() in "=!<>":
+            op = next((o for o in _COMPARISONS if self.src.startswith(o, self.i)), "")
+            if not op:
+                break
+            self.i += len(op)
+            left = _compare(op, left, self.negated())
         return left
 
     def negated(self) -> object:
@@ -484,6 +495,40 @@ def literal_exports(src: str) -> dict[str, object]:
 
 
 _JS_EXPORT = re.compile(r"^export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*", re.M)
+
+
+_COMPARISONS = ("===", "!==", "==", "!=", "<=", ">=", "<", ">")
+
+
+def _compare(op: str, left: object, right: object) -> bool:
+    """``left op right`` for the primitives a prop holds; comparing anything else (an object,
+    an element, a string with a number) is Unevaluable rather than guessed."""
+    def kind(v: object) -> str:
+        if v is None or isinstance(v, Undefined):
+            return "null" if v is None else "undefined"
+        if isinstance(v, bool):
+            return "boolean"
+        if isinstance(v, (int, float)):
+            return "number"
+        if isinstance(v, str):
+            return "string"
+        raise Unevaluable("comparing an object")
+    a, b = kind(left), kind(right)
+    if op in ("===", "!=="):
+        same = a == b and (a in ("null", "undefined") or left == right)
+        return same if op == "===" else not same
+    if op in ("==", "!="):
+        if {a, b} <= {"null", "undefined"}:
+            same = True
+        elif a != b:
+            raise Unevaluable("loose comparison across types")
+        else:
+            same = left == right
+        return same if op == "==" else not same
+    if a != b or a not in ("number", "string"):
+        raise Unevaluable("ordering across types")
+    lt, eq = left < right, left == right  # type: ignore[operator]
+    return {"<": lt, "<=": lt or eq, ">": not (lt or eq), ">=": not lt}[op]
 
 
 def truthy(value: object) -> bool:

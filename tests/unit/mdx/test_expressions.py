@@ -96,8 +96,8 @@ def test_choices_between_values_follow_javascripts_truthiness(source: str, value
     assert jsvalue.evaluate(source)[0] == value
 
 
-@pytest.mark.parametrize("source", ["a?.b", "1 + 2 ? 'x' : 'y'", "x == 1 ? 'a' : 'b'",
-                                    "1 ? 'x'", "'a' || f()"])
+@pytest.mark.parametrize("source", ["a?.b", "1 + 2 ? 'x' : 'y'", "a == 1 ? 'a' : 'b'",
+                                    "'1' < 2", "x === [] ? 1 : 2", "1 ? 'x'", "'a' || f()"])
 def test_comparisons_calls_and_optional_chains_in_a_choice_stay_unevaluable(source: str) -> None:
     with pytest.raises(jsvalue.Unevaluable):
         jsvalue.evaluate(source, {"a": {}, "x": 1})
@@ -117,4 +117,29 @@ def test_a_component_draws_the_branch_its_props_choose(render) -> None:
                                                                       ["https://cdn.example/i/plain.png"]]
     assert [re.findall(r"<h3>([^<]*)</h3>", h) for h in heroes] == [["Install"], ["Untitled"]]
     assert [re.findall(r'<p class="note">([^<]*)</p>', h) for h in heroes] == [["Start here"], []]
+    assert ctx.problems == []
+
+
+@pytest.mark.parametrize("source, value", [
+    ("lang === 'ruby' ? 'png' : 'svg'", "svg"),
+    ("lang !== 'ruby' && lang", "python"),
+    ("cols >= 3 ? 'u-grid--3' : 'u-grid--2'", "u-grid--2"),
+    ("cols < 3", True),
+    ("items.length > 0 && 'some'", "some"),
+    ("missing == null", True),
+    ("missing === null", False),
+    ("'b' > 'a'", True),
+])
+def test_comparisons_of_primitives_choose_like_javascript(source: str, value: object) -> None:
+    scope = {"lang": "python", "cols": 2, "items": [1], "missing": jsvalue.UNDEFINED}
+    assert jsvalue.evaluate(source, scope)[0] == value
+
+
+def test_a_component_compares_its_props_to_pick_a_class(render) -> None:
+    source = ("export const Grid = ({ cols = 3 }) => (\n"
+              "  <div className={cols >= 3 ? 'grid-3' : 'grid-2'}>{cols === 1 && <b>one</b>}</div>\n)\n\n"
+              "<Grid />\n\n<Grid cols={1} />\n")
+    html, ctx = render(source)
+    assert re.findall(r'<div class="(grid-\d)">(.*?)</div>', html) == [("grid-3", ""),
+                                                                        ("grid-2", "<b>one</b>")]
     assert ctx.problems == []
