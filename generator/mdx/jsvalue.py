@@ -2,11 +2,14 @@
 
 Prop values are JavaScript, not JSON: objects with unquoted keys, single-quoted strings,
 template literals, trailing commas, references to exported variables, JSX elements. This
-small evaluator handles those, and the few calls that only reshape such values: an array's
+small evaluator handles those, the few calls that only reshape such values: an array's
 ``.map(item => …)`` (``(item, index)``, ``({ a, b })`` too; the body an element, a value or a
 block returning one) and ``.join(sep)``, a string's ``.toUpperCase()``, ``.toLowerCase()`` and
-``.trim()``. Anything else (another call, arithmetic, a condition) raises
-:class:`Unevaluable`, which the renderer turns into a located warning.
+``.trim()``, and the choices a component makes on its props: ``a ? b : c``, ``a && b``,
+``a || b``, ``a ?? b`` and ``!a``, with JavaScript's truthiness, over comparisons of strings,
+numbers, booleans and null (``===``, ``!==``, ``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=``).
+Anything else (another call, arithmetic, comparing objects) raises :class:`Unevaluable`, which
+the renderer turns into a located warning.
 """
 
 from __future__ import annotations
@@ -101,6 +104,60 @@ class _Parser:
             raise Unevaluable(f"expected {ch!r}")
         self.i += 1
 
+    def expr(self) -> object:
+        """A value, or a choice between values: ``a ? b : c`` over ``a || b``, ``a ?? b``
+        over ``a && b`` over ``!a``. Both sides are read (they must be evaluable), and the
+        one JavaScript would return is kept."""
+        test = self.either()
+        if self.peek() != "?":
+            return test
+        if self.src.startswith("?.", self.i):
+            raise Unevaluable("optional chaining")
+        self.i += 1
+        yes = self.expr()
+        self.expect(":")
+        no = self.expr()
+        return yes if truthy(test) else no
+
+    def either(self) -> object:
+        left = self.both()
+        while self.peek() in "|?":
+            if self.src.startswith("||", self.i):
+                self.i += 2
+                right = self.both()
+                left = left if truthy(left) else right
+            elif self.src.startswith("??", self.i):
+                self.i += 2
+                right = self.both()
+                left = right if left is None or isinstance(left, Undefined) else left
+            else:
+                break
+        return left
+
+    def both(self) -> object:
+        left = self.compared()
+        while self.peek() == "&" and self.src.startswith("&&", self.i):
+            self.i += 2
+            right = self.compared()
+            left = right if truthy(left) else left
+        return left
+
+    def compared(self) -> object:
+        left = self.negated()
+        while self.peek() in "=!<>":
+            op = next((o for o in _COMPARISONS if self.src.startswith(o, self.i)), "")
+            if not op:
+                break
+            self.i += len(op)
+            left = _compare(op, left, self.negated())
+        return left
+
+    def negated(self) -> object:
+        if self.peek() == "!" and not self.src.startswith("!=", self.i):
+            self.i += 1
+            return not truthy(self.negated())
+        return self.value()
+
     def value(self) -> object:
         ch = self.peek()
         if not ch:
@@ -115,7 +172,7 @@ class _Parser:
             return self.obj()
         if ch == "(":
             self.i += 1
-            v = self.value()
+            v = self.expr()
             self.expect(")")
             return self.member(v)
         if ch == "<":
@@ -246,13 +303,13 @@ class _Parser:
     def body(self) -> object:
         """An arrow function's body: a value, or a block whose one statement returns it."""
         if self.peek() != "{":
-            return self.value()
+            return self.expr()
         self.i += 1
         self.ws()
         if not self.src.startswith("return", self.i):
             raise Unevaluable("a block without a return")
         self.i += len("return")
-        value = self.value()
+        value = self.expr()
         if self.peek() == ";":
             self.i += 1
         self.expect("}")
@@ -303,7 +360,7 @@ class _Parser:
                 continue
             if s.startswith("${", self.i):
                 self.i += 2
-                v = self.value()
+                v = self.expr()
                 self.expect("}")
                 out.append(to_text(v))
                 continue
@@ -325,7 +382,7 @@ class _Parser:
                     raise Unevaluable("spread of a non-array")
                 out.extend(spread)
             else:
-                out.append(self.value())
+                out.append(self.expr())
             if self.peek() == ",":
                 self.i += 1
             elif self.peek() != "]":
@@ -359,7 +416,7 @@ class _Parser:
                     key = m.group()
                 if self.peek() == ":":
                     self.i += 1
-                    out[key] = self.value()
+                    out[key] = self.expr()
                 else:  # shorthand {name}
                     out[key] = self.lookup(key)
             if self.peek() == ",":
@@ -404,10 +461,10 @@ def evaluate(src: str, scope: Mapping[str, object] | None = None) -> tuple[objec
         Unevaluable: for anything that is not a literal (calls, functions, operators).
     """
     p = _Parser(src, scope or {})
-    value = p.value()
+    value = p.expr()
     p.ws()
     if p.i < len(src):
-        # a conditional or an operator: not a literal
+        # another operator (arithmetic, a comparison): not a literal
         raise Unevaluable(f"unexpected {src[p.i]!r}")
     return value, p.undefined
 
@@ -438,6 +495,49 @@ def literal_exports(src: str) -> dict[str, object]:
 
 
 _JS_EXPORT = re.compile(r"^export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*", re.M)
+
+
+_COMPARISONS = ("===", "!==", "==", "!=", "<=", ">=", "<", ">")
+
+
+def _compare(op: str, left: object, right: object) -> bool:
+    """``left op right`` for the primitives a prop holds; comparing anything else (an object,
+    an element, a string with a number) is Unevaluable rather than guessed."""
+    def kind(v: object) -> str:
+        if v is None or isinstance(v, Undefined):
+            return "null" if v is None else "undefined"
+        if isinstance(v, bool):
+            return "boolean"
+        if isinstance(v, (int, float)):
+            return "number"
+        if isinstance(v, str):
+            return "string"
+        raise Unevaluable("comparing an object")
+    a, b = kind(left), kind(right)
+    if op in ("===", "!=="):
+        same = a == b and (a in ("null", "undefined") or left == right)
+        return same if op == "===" else not same
+    if op in ("==", "!="):
+        if {a, b} <= {"null", "undefined"}:
+            same = True
+        elif a != b:
+            raise Unevaluable("loose comparison across types")
+        else:
+            same = left == right
+        return same if op == "==" else not same
+    if a != b or a not in ("number", "string"):
+        raise Unevaluable("ordering across types")
+    lt, eq = left < right, left == right  # type: ignore[operator]
+    return {"<": lt, "<=": lt or eq, ">": not (lt or eq), ">=": not lt}[op]
+
+
+def truthy(value: object) -> bool:
+    """Whether JavaScript counts a value as true: not false, null, undefined, 0 or ''."""
+    if value is None or isinstance(value, Undefined) or value is False:
+        return False
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value != 0
+    return value != ""
 
 
 def to_text(value: object) -> str:

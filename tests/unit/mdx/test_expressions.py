@@ -78,3 +78,68 @@ def test_an_html_elements_event_handler_function_runs_from_its_attribute(render)
     assert ctx.problems == []
     _, card = render("<Card title=\"A\" onClick={() => go()}>x</Card>\n")
     assert [p.code for p in card.problems] == ["mdx.expression"]
+
+
+@pytest.mark.parametrize("source, value", [
+    ("'' || 'fallback'", "fallback"),
+    ("0 ?? 'kept zero'", 0),
+    ("null ?? 'default'", "default"),
+    ("1 && 'shown'", "shown"),
+    ("0 && 'hidden'", 0),
+    ("!'' ? 'empty' : 'full'", "empty"),
+    ("[] ? 'arrays are true' : 'no'", "arrays are true"),
+    ("false ? 'a' : null ? 'b' : 'c'", "c"),
+    ("`${'' || 'x'}-y`", "x-y"),
+    ("{ size: null || 32 }", {"size": 32}),
+])
+def test_choices_between_values_follow_javascripts_truthiness(source: str, value: object) -> None:
+    assert jsvalue.evaluate(source)[0] == value
+
+
+@pytest.mark.parametrize("source", ["a?.b", "1 + 2 ? 'x' : 'y'", "a == 1 ? 'a' : 'b'",
+                                    "'1' < 2", "x === [] ? 1 : 2", "1 ? 'x'", "'a' || f()"])
+def test_comparisons_calls_and_optional_chains_in_a_choice_stay_unevaluable(source: str) -> None:
+    with pytest.raises(jsvalue.Unevaluable):
+        jsvalue.evaluate(source, {"a": {}, "x": 1})
+
+
+def test_a_component_draws_the_branch_its_props_choose(render) -> None:
+    source = ("export const Hero = ({ dark, title, note }) => (\n"
+              "  <a className=\"hero\">\n"
+              "    {dark ? (\n      <>\n        <img src={`https://cdn.example/i/${dark}`} />\n      </>\n"
+              "    ) : (\n      <img src=\"https://cdn.example/i/plain.png\" />\n    )}\n"
+              "    <h3>{title || 'Untitled'}</h3>\n    {note && <p className=\"note\">{note}</p>}\n"
+              "  </a>\n)\n\n"
+              "<Hero dark=\"night.png\" title=\"Install\" note=\"Start here\" />\n\n<Hero />\n")
+    html, ctx = render(source)
+    heroes = re.findall(r'<a class="hero">(.*?)</a>', html, re.S)
+    assert [re.findall(r'<img src="([^"]+)"', h) for h in heroes] == [["https://cdn.example/i/night.png"],
+                                                                      ["https://cdn.example/i/plain.png"]]
+    assert [re.findall(r"<h3>([^<]*)</h3>", h) for h in heroes] == [["Install"], ["Untitled"]]
+    assert [re.findall(r'<p class="note">([^<]*)</p>', h) for h in heroes] == [["Start here"], []]
+    assert ctx.problems == []
+
+
+@pytest.mark.parametrize("source, value", [
+    ("lang === 'ruby' ? 'png' : 'svg'", "svg"),
+    ("lang !== 'ruby' && lang", "python"),
+    ("cols >= 3 ? 'u-grid--3' : 'u-grid--2'", "u-grid--2"),
+    ("cols < 3", True),
+    ("items.length > 0 && 'some'", "some"),
+    ("missing == null", True),
+    ("missing === null", False),
+    ("'b' > 'a'", True),
+])
+def test_comparisons_of_primitives_choose_like_javascript(source: str, value: object) -> None:
+    scope = {"lang": "python", "cols": 2, "items": [1], "missing": jsvalue.UNDEFINED}
+    assert jsvalue.evaluate(source, scope)[0] == value
+
+
+def test_a_component_compares_its_props_to_pick_a_class(render) -> None:
+    source = ("export const Grid = ({ cols = 3 }) => (\n"
+              "  <div className={cols >= 3 ? 'grid-3' : 'grid-2'}>{cols === 1 && <b>one</b>}</div>\n)\n\n"
+              "<Grid />\n\n<Grid cols={1} />\n")
+    html, ctx = render(source)
+    assert re.findall(r'<div class="(grid-\d)">(.*?)</div>', html) == [("grid-3", ""),
+                                                                        ("grid-2", "<b>one</b>")]
+    assert ctx.problems == []
