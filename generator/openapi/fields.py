@@ -122,7 +122,8 @@ def lazy(node: Node, url: FragmentUrl, words: Words = None) -> str:
     src = url(node.lazy, node.lazy_mode)
     return (f'<details class="expandable api-children api-lazy" data-src="{escape(src)}">'
             f'<summary>{_show_children(words)}</summary><div class="expandable-body">\n'
-            f'<p class="api-note"><a href="{escape(src)}">Fields of {escape(node.lazy)}</a></p>'
+            f'<p class="api-note"><a href="{escape(src)}">'
+            f'{escape(_words(words)["fields_of"].format(name=node.lazy))}</a></p>'
             "</div></details>")
 
 
@@ -148,22 +149,26 @@ def children(node: Node, md: Markdown, url: FragmentUrl = _no_fragments,
                    '</summary><div class="expandable-body">\n'
                    + fields(node.properties, md, url, words) + "</div></details>")
     if node.variants:
-        intro = "One of" if node.combinator == "oneOf" else "Any of"
+        t = _words(words)
+        kind = "one_of" if node.combinator == "oneOf" else "any_of"
         if node.discriminator:
-            intro += f", chosen by <code>{escape(node.discriminator)}</code>"
-        parts = [f'<div class="api-variants"><p class="api-note">{intro}:</p>']
+            intro = escape(t[kind + "_chosen_by"]).replace(
+                "{field}", f"<code>{escape(node.discriminator)}</code>")
+        else:
+            intro = escape(t[kind])
+        parts = [f'<div class="api-variants"><p class="api-note">{intro}</p>']
         if node.mapping:
             parts.append('<p class="api-note api-mapping">' + ", ".join(
                 f"<code>{escape(k)}</code> &rarr; {escape(v)}" for k, v in node.mapping) + "</p>")
         for index, v in enumerate(node.variants, start=1):
             anchor = f' id="{escape(v.anchor)}"' if v.anchor else ""
             label = v.title or v.ref or v.type
-            summary = escape(label or f"Option {index}")
+            summary = escape(label or t["option_number"].format(number=index))
             inner = []
             if v.recursive:
                 inner.append(f'<p class="api-note">{_type_label(v)}</p>')
             elif v.type and v.type != label:  # an option named by its type says it once
-                inner.append(f'<p class="api-note">Type: <code>{escape(v.type)}</code></p>')
+                inner.append(f'<p class="api-note">{escape(t["type_note"])} <code>{escape(v.type)}</code></p>')
             inner += [notes(v, md, words), fields(v.properties, md, url, words)]
             if v.variants or v.lazy:
                 inner.append(children(Node(variants=v.variants, combinator=v.combinator,
@@ -176,8 +181,7 @@ def children(node: Node, md: Markdown, url: FragmentUrl = _no_fragments,
         parts.append("</div>")
         out.append("\n".join(parts))
     if node.truncated:
-        out.append('<p class="api-note api-truncated">Nested more than 64 levels deep: the '
-                   "fields below are in the OpenAPI document.</p>")
+        out.append(f'<p class="api-note api-truncated">{escape(_words(words)["nested_too_deep"])}</p>')
     return "\n".join(out)
 
 

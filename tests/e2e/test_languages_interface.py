@@ -39,6 +39,10 @@ rss: true
 SPEC = """openapi: 3.0.3
 info: {title: Pets, version: "1"}
 servers: [{url: "https://pets.example.test"}]
+security: [{bearer: []}]
+components:
+  securitySchemes:
+    bearer: {type: http, scheme: bearer, bearerFormat: JWT}
 paths:
   /pets/{petId}:
     put:
@@ -50,7 +54,14 @@ paths:
         required: true
         content: {application/json: {schema: {type: object, properties: {name: {type: string}}}}}
       responses:
-        "200": {description: Renamed}
+        "200":
+          description: Renamed
+          content:
+            application/json:
+              schema:
+                oneOf:
+                  - {title: Cat, type: object, properties: {purrs: {type: boolean}}}
+                  - {title: Dog, type: object, properties: {barks: {type: boolean}}}
 """
 CODES = ("en", "fr", "ja", "ar")
 WHEN = "2024-03-05T12:00:00+00:00"
@@ -149,6 +160,9 @@ def test_an_api_page_speaks_the_section_language(built: Path) -> None:
     assert "data-pg-send>Envoyer</button>" in fr
     assert '<div class="example-label">Requête</div>' in fr
     assert "Raise issue" not in fr and "Signaler un problème</a>" in fr  # no file: issues only
+    assert ("<p>Envoyez <code>Authorization: Bearer &lt;token&gt;</code>, où le jeton est un "
+            "JWT.</p>") in fr  # the code stays as it is, in the sentence's own order
+    assert '<p class="api-note">L’un des suivants :</p>' in fr
     ja = _api(built, "ja/")
     assert '<h2 id="path-parameters">パスパラメータ</h2>' in ja and ">試す</button>" in ja
     assert '<h2 id="path-parameters">معاملات المسار</h2>' in _api(built, "ar/")
@@ -181,3 +195,5 @@ def test_the_english_section_keeps_its_words(built: Path) -> None:
     assert 'id="mdxsite-words"' not in en
     api = _api(built, "")
     assert '<h2 id="path-parameters">Path parameters</h2>' in api and ">Try it</button>" in api
+    assert "<p>Send <code>Authorization: Bearer &lt;token&gt;</code>, where the token is a JWT.</p>" in api
+    assert '<p class="api-note">One of:</p>' in api
