@@ -138,5 +138,6 @@ def render(site: Site, page: Page) -> RenderedPage:
     ctx = context(doc, ch, i18n.page_words(site, page))
     env = site_environment(site)
     out = env.get_template("asyncapi/channel.html").render(
-        md=markdown, **fields.helpers(markdown, fragments.url_for(site, spec), ctx["words"]), **ctx)
+        md=markdown, **fields.helpers(markdown, fragments.url_for(
+            site, spec, i18n.page_language(site, page)), ctx["words"]), **ctx)
     return _finish(site, page, out, _headings(ctx), spec, _markdown_copy(ctx))

@@ -709,7 +709,8 @@ def render(site: Site, page: Page) -> RenderedPage:
             if example is not None else ""
         out = env.get_template("openapi/schema.html").render(
             name=name, node=node, md=markdown, example=sample, words=words,
-            **fields.helpers(markdown, fragments.url_for(site, spec), words))
+            **fields.helpers(markdown, fragments.url_for(site, spec, i18n.page_language(site, page)),
+                             words))
         headings = ([Heading(level=2, text=words["properties"], id="properties")]
                     if node.properties else [])
         return _finish(site, page, out, headings, spec, api_md.schema(name, node))
@@ -718,7 +719,8 @@ def render(site: Site, page: Page) -> RenderedPage:
     fragment = render_fragment(site, page.body, Location(spec), ctx["words"]) if page.body else ""
     out = env.get_template("openapi/operation.html").render(
         md=markdown, content=untrusted.clean(fragment),
-        **fields.helpers(markdown, fragments.url_for(site, spec), ctx["words"]), **ctx)
+        **fields.helpers(markdown, fragments.url_for(site, spec, i18n.page_language(site, page)),
+                         ctx["words"]), **ctx)
     out = expand_fields(site, out)
     done = _finish(site, page, out, _headings(ctx), spec, api_md.operation(ctx, ctx["curl"]))
     what = f"x-mint content of {str(page.data['method']).upper()} {page.data['path']}"

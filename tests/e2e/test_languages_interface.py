@@ -197,3 +197,32 @@ def test_the_english_section_keeps_its_words(built: Path) -> None:
     assert '<h2 id="path-parameters">Path parameters</h2>' in api and ">Try it</button>" in api
     assert "<p>Send <code>Authorization: Bearer &lt;token&gt;</code>, where the token is a JWT.</p>" in api
     assert '<p class="api-note">One of:</p>' in api
+
+
+def test_lazy_schema_fragments_follow_the_language_of_their_page(make_site, cli, tmp_path: Path) -> None:
+    # a schema past the page's inline budget loads its fields from a fragment: a French page
+    # links the French one, the English fragment stays where it was
+    props = "\n".join(f"        p{i}: {{type: string}}" for i in range(160))
+    spec = ("openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths:\n  /things:\n    get:\n"
+            "      summary: List things\n      responses:\n        '200':\n          description: OK\n"
+            "          content:\n            application/json:\n"
+            "              schema: {$ref: '#/components/schemas/Big'}\n"
+            "components:\n  schemas:\n    Big:\n      type: object\n      properties:\n"
+            f"{props}\n        owner: {{$ref: '#/components/schemas/Owner'}}\n"
+            "    Owner:\n      type: object\n      required: [name]\n"
+            "      properties:\n        name: {type: string}\n")
+    docs = {"name": "L", "navigation": {"languages": [
+        {"language": "en", "groups": [{"group": "A", "openapi": {"source": "t.yaml", "directory": "api"}}]},
+        {"language": "fr", "groups": [{"group": "A", "openapi": {"source": "t.yaml", "directory": "fr/api"}}]}]}}
+    root = make_site(docs, files={"t.yaml": spec})
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    folder = next((out / "_mdxsite" / "openapi").iterdir())
+    fr = (out / "fr" / "api" / "list-things" / "index.html").read_text(encoding="utf-8")
+    assert (f'data-src="/_mdxsite/openapi/{folder.name}/fr/response/Owner.html">'
+            "<summary>Afficher les attributs enfants</summary>") in fr
+    assert "obligatoire" in (folder / "fr" / "response" / "Owner.html").read_text(encoding="utf-8")
+    en = (out / "api" / "list-things" / "index.html").read_text(encoding="utf-8")
+    assert (f'data-src="/_mdxsite/openapi/{folder.name}/response/Owner.html">'
+            "<summary>Show child attributes</summary>") in en
+    assert "required" in (folder / "response" / "Owner.html").read_text(encoding="utf-8")
