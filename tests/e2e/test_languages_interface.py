@@ -93,6 +93,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "name": "Poly", "feedback": {"edits": True, "issues": True},
         "metadata": {"timestamp": True},
         "redirects": [{"source": "/fr/ancien", "destination": "/fr/guide"},
+                      {"source": "/ar/old", "destination": "/ar/guide#start"},
                       {"source": "/old", "destination": "/guide"}],
         "navigation": {"languages": languages}}))
     _git(root, "init", "-q", "-b", "main")
@@ -179,6 +180,8 @@ def test_a_redirect_stub_speaks_the_language_it_leads_to(built: Path) -> None:
     fr = _page(built, "fr/ancien")
     assert fr.startswith('<!doctype html><html lang="fr"><head>')
     assert "<title>Redirection…</title>" in fr and ">Cette page a été déplacée</a>" in fr
+    ar = _page(built, "ar/old")  # a destination's #fragment does not hide its page
+    assert ar.startswith('<!doctype html><html lang="ar" dir="rtl"><head>') and "نُقلت هذه الصفحة" in ar
     en = _page(built, "old")
     assert en.startswith('<!doctype html><html lang="en"><head>')
     assert "<title>Redirecting…</title>" in en and ">This page has moved</a>" in en
