@@ -26,6 +26,7 @@ from markupsafe import escape
 from mdxsite.errors import JsonPath, Problem, report_warnings
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import Dependency, Page, Site
+from mdxsite.output import i18n
 from mdxsite.output.icons import icon_svg
 
 KEYS = ("edits", "issues")
@@ -121,11 +122,12 @@ def mdxsite_page_slots(site: Site, page: Page) -> dict[str, str]:
     if found is None:
         return {}
     links = []
+    words = i18n.page_words(site, page)  # the links are in the page's language
     if edits and page.source is not None:
         links.append(f'<a href="{escape(found.edit_url(page.source))}" rel="noopener">'
-                     f'{icon_svg("pen-to-square")}Suggest edits</a>')
+                     f'{icon_svg("pen-to-square")}{escape(words["suggest_edits"])}</a>')
     if issues:
         path = page.url.rstrip("/") or "/"  # the platform's page path: no trailing slash
         links.append(f'<a href="{escape(found.issue_url(path))}" rel="noopener">'
-                     f'{icon_svg("circle-exclamation")}Raise issue</a>')
+                     f'{icon_svg("circle-exclamation")}{escape(words["raise_issue"])}</a>')
     return {"after_content": f'<p class="page-feedback">{"".join(links)}</p>'} if links else {}

@@ -499,12 +499,15 @@ def _home_key(site: Site) -> str:
     return keys[0] if keys else ""
 
 
-def _redirect_page(target: str) -> str:
-    page = html.escape(target)
-    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Redirecting…</title>'
+def _redirect_page(target: str, lang: str) -> str:
+    """The stub left at a redirect's source, in ``lang`` (a BCP 47 tag): where it leads."""
+    page, words = html.escape(target), i18n.words(lang)
+    direction = ' dir="rtl"' if i18n.direction(lang) == "rtl" else ""
+    return (f'<!doctype html><html lang="{html.escape(lang)}"{direction}><head><meta charset="utf-8">'
+            f'<title>{html.escape(words["redirecting"])}</title>'
             f'<meta http-equiv="refresh" content="0; url={page}"><link rel="canonical" href="{page}">'
-            f'<meta name="robots" content="noindex"></head><body><h1>Moved</h1>'
-            f'<p><a href="{page}">This page has moved</a>.</p></body></html>\n')
+            f'<meta name="robots" content="noindex"></head><body><h1>{html.escape(words["moved"])}</h1>'
+            f'<p><a href="{page}">{html.escape(words["page_moved"])}</a>.</p></body></html>\n')
 
 
 def _rules(site: Site, entries: object) -> list[redirects.Rule]:
@@ -540,6 +543,7 @@ def _redirects(site: Site) -> list[OutputFile]:
         found.append(redirects.Rule(site.href("/"), site.href(site.pages[home].url), 307))
     pages = {site.href(p.url): p for p in site.pages.values()}
     written: set[str] = set()
+    default = i18n.site_language(site)
     for rule in found:
         if rule.exact:
             rel = rule.source.removeprefix(site.base_url.rstrip("/")).strip("/")
@@ -554,7 +558,10 @@ def _redirects(site: Site) -> list[OutputFile]:
                 # the rules (_repeated_sources warns when the two lead to different places)
                 continue
             written.add(path)
-            files.append(OutputFile(path=path, content=_redirect_page(rule.destination)))
+            # in the language of the page it leads to, else the one a reader lands in
+            target = pages.get(redirects.bare(rule.destination).rstrip("/") + "/")
+            lang = i18n.page_language(site, target) if target is not None else default
+            files.append(OutputFile(path=path, content=_redirect_page(rule.destination, lang)))
             page = pages.get(rule.source.rstrip("/") + "/")
             if page is not None:
                 report_warnings([_shadowed_page(site, rule, page)])

@@ -170,7 +170,8 @@ def _shared(site: Site, part: str, variant: tuple[str, ...], render: Callable[[]
 
 def _full_sidebar(site: Site, env: Any, key: str, items: tuple[NavItem, ...]) -> str:
     return _shared(site, "sidebar", (key,), lambda: env.get_template(
-        "partials/sidebar.html").render(site=site, items=items))
+        "partials/sidebar.html").render(site=site, items=items,
+                                        words=i18n.words(sidebars.section_language(site, key))))
 
 
 def _sidebar(site: Site, env: Any, nav: Mapping[str, Any], page: Page) -> tuple[str, bool]:
@@ -219,8 +220,10 @@ def _tab_bar(site: Site, env: Any, nav: Mapping[str, Any]) -> str:
     if not nav["tabs"] and not any(i.kind == "tab" for i in nav["globals"]):
         return ""
     own = tuple(i.at for i in nav["globals"] if i.kind == "tab")  # a section's own global tabs
-    return _shared(site, "tabs", (nav["current_tab"], nav["current_menu"], *own), lambda: env.get_template(
-        "partials/tabs.html").render(site=site, nav=nav))
+    lang = i18n.tag(next((c.title for c in nav["trail"] if c.kind == "language"), "en"))
+    return _shared(site, "tabs", (nav["current_tab"], nav["current_menu"], lang, *own),
+                   lambda: env.get_template("partials/tabs.html").render(
+                       site=site, nav=nav, words=i18n.words(lang)))
 
 
 def _setting(site: Site, dotted: str, default: Any) -> Any:
@@ -318,7 +321,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "eyebrow": groups[-1] if groups else "", "drilldown": constant["drilldown"],
         "lang": lang, "text_direction": i18n.direction(lang), "words": words,
         "script_words": i18n.script_words(lang),
-        "rendered_body": Markup(_translated_body(rendered.html, words) if lang != "en" else rendered.html),
+        "rendered_body": Markup(rendered.html),
         "version": next((c.title for c in nav["trail"] if c.kind == "version"), ""),
         # the platform's hook for a page's own CSS: html[data-current-path="/quickstart"]
         "current_path": page.url.rstrip("/") or "/",
@@ -371,17 +374,6 @@ def _search_prompt(site: Site) -> str:
     """docs.json search.prompt, or '' for the theme's own word in the page's language."""
     prompt = site.config.get("search.prompt")
     return prompt if isinstance(prompt, str) and prompt.strip() else ""
-
-
-# the copy button the Markdown renderer puts on every code block, in English (mdxsite.mdx.code)
-_COPY_BUTTON = 'aria-label="Copy code" data-pagefind-ignore>Copy</button>'
-
-
-def _translated_body(body: str, words: Mapping[str, str]) -> str:
-    """The page's body with its code blocks' copy buttons in the page's language: the body is
-    rendered (and cached) without knowing the language its page sits in."""
-    return body.replace(_COPY_BUTTON, f'aria-label="{html.escape(words["copy_code"])}" '
-                                      f'data-pagefind-ignore>{html.escape(words["copy"])}</button>')
 
 
 def _listed_neighbour(site: Site, key: str, side: int) -> Page | None:

@@ -19,6 +19,7 @@ from markupsafe import escape
 
 from mdxsite.hookspecs import hookimpl
 from mdxsite.model import Dependency, Page, Site
+from mdxsite.output import i18n
 from mdxsite.output.stamp import note_read
 
 # (site root, HEAD stamp) -> (commit, {site-relative path: unix time of its last commit})
@@ -147,6 +148,10 @@ def mdxsite_page_slots(site: Site, page: Page) -> dict[str, str]:
     when = modified(site, page)
     if when is None:
         return {}
-    label = f"{when:%B} {when.day}, {when.year}"
-    return {"after_content": f'<p class="last-modified">Last modified on <time datetime='
-                             f'"{escape(when.isoformat())}">{escape(label)}</time></p>'}
+    words = i18n.page_words(site, page)  # the line and its date in the page's language
+    label = words["date_format"].format(month=words["months"].split(",")[when.month - 1],
+                                        day=when.day, year=when.year)
+    before, _, after = words["last_modified"].partition("{date}")
+    return {"after_content": f'<p class="last-modified">{escape(before)}<time datetime='
+                             f'"{escape(when.isoformat())}">{escape(label)}</time>'
+                             f'{escape(after)}</p>'}

@@ -19,6 +19,7 @@ from mdxsite.openapi import markdown as api_md
 from mdxsite.openapi.load import Document, per_process
 from mdxsite.openapi.render import _finish, _highlight, markdown
 from mdxsite.openapi.schema import Field, Node, Walker
+from mdxsite.output import i18n
 
 def document(site: Site, spec: str) -> Document:
     """The checked document ``spec``, once per process (reloaded when its file changes)."""
@@ -29,9 +30,9 @@ def _slug(text: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "-" for c in text.lower()).strip("-")
 
 
-def _code(value: Any, language: str = "json") -> Any:
+def _code(value: Any, language: str = "json", words: fields.Words = None) -> Any:
     text = value if isinstance(value, str) and language != "json" else samples.dump(value)
-    return _highlight(RequestSample(label="", language=language, code=text))["html"]
+    return _highlight(RequestSample(label="", language=language, code=text), words)["html"]
 
 
 def _bindings(raw: dict[str, Any]) -> list[dict[str, Any]]:
@@ -48,7 +49,7 @@ def _bindings(raw: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _message(walker: Walker, msg: Message) -> dict[str, Any]:
+def _message(walker: Walker, msg: Message, words: fields.Words = None) -> dict[str, Any]:
     payload: Node | None = None
     if msg.payload is not None and not msg.schema_format:
         payload = walker.node(msg.payload)
@@ -59,43 +60,44 @@ def _message(walker: Walker, msg: Message) -> dict[str, Any]:
     examples = []
     for n, ex in enumerate(msg.examples, start=1):
         examples.append({"name": ex.name or f"Example {n}", "summary": ex.summary,
-                         "payload": _code(ex.payload) if ex.has_payload else "",
-                         "headers": _code(ex.headers) if ex.has_headers else ""})
+                         "payload": _code(ex.payload, words=words) if ex.has_payload else "",
+                         "headers": _code(ex.headers, words=words) if ex.has_headers else ""})
     if not examples and payload is not None:  # as the OpenAPI pages: one made from the schema
         made = samples.example_of(walker.data, msg.payload)
         if made is not None:
             examples.append({"name": "Generated from the schema", "summary": "",
-                             "payload": _code(made), "headers": ""})
+                             "payload": _code(made, words=words), "headers": ""})
     return {"id": msg.id, "anchor": "message-" + _slug(msg.id), "label": msg.label,
             "name": msg.name, "title": msg.title, "summary": msg.summary,
             "description": msg.description, "content_type": msg.content_type,
             "payload": payload, "headers": headers, "examples": examples,
             "schema_format": msg.schema_format, "correlation": msg.correlation,
             "correlation_description": msg.correlation_description,
-            "raw_payload": _code(msg.payload, "yaml" if "yaml" in msg.schema_format else "text")
+            "raw_payload": _code(msg.payload, "yaml" if "yaml" in msg.schema_format else "text",
+                                 words)
             if msg.schema_format and msg.payload is not None else ""}
 
 
-def context(doc: Document, ch: Channel) -> dict[str, Any]:
-    """What ``asyncapi/channel.html`` draws for ``ch``."""
+def context(doc: Document, ch: Channel, words: fields.Words = None) -> dict[str, Any]:
+    """What ``asyncapi/channel.html`` draws for ``ch``, its labels in ``words`` (English)."""
+    words = words if words is not None else i18n.words("en")
     walker = Walker(doc.data, "response")
-    messages = [_message(walker, m) for m in ch.messages]
+    messages = [_message(walker, m, words) for m in ch.messages]
     labels = {m["id"]: m for m in messages}
     return {
         "channel": ch, "version": version(doc), "address": ch.address or ch.id,
         "servers": ch.servers, "parameters": ch.parameters, "bindings": _bindings(ch.bindings),
         "operations": [{"op": op, "messages": [labels[m] for m in op.messages if m in labels]}
                        for op in ch.operations],
-        "messages": messages, "description": ch.description,
+        "messages": messages, "description": ch.description, "words": words,
     }
 
 
 def _headings(ctx: dict[str, Any]) -> list[Heading]:
     out = []
-    for key, text in (("parameters", "Parameters"), ("bindings", "Bindings"),
-                      ("operations", "Operations"), ("messages", "Messages")):
+    for key in ("parameters", "bindings", "operations", "messages"):
         if ctx[key]:
-            out.append(Heading(level=2, text=text, id=key))
+            out.append(Heading(level=2, text=ctx["words"][key], id=key))
             if key == "messages":
                 out += [Heading(level=3, text=m["label"], id=m["anchor"]) for m in ctx[key]]
     return out
@@ -133,8 +135,9 @@ def render(site: Site, page: Page) -> RenderedPage:
     if ch is None:
         raise MdxsiteError([Problem(Location(spec), f"channel {cid!r} is not in the document",
                                     "add it back, or remove the page", code="asyncapi.missing-channel")])
-    ctx = context(doc, ch)
+    ctx = context(doc, ch, i18n.page_words(site, page))
     env = site_environment(site)
     out = env.get_template("asyncapi/channel.html").render(
-        md=markdown, **fields.helpers(markdown, fragments.url_for(site, spec)), **ctx)
+        md=markdown, **fields.helpers(markdown, fragments.url_for(
+            site, spec, i18n.page_language(site, page)), ctx["words"]), **ctx)
     return _finish(site, page, out, _headings(ctx), spec, _markdown_copy(ctx))

@@ -15,7 +15,7 @@ import html
 import re
 import shlex
 from functools import lru_cache
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pygments.formatters import HtmlFormatter
@@ -31,6 +31,7 @@ from pygments.token import Text as _TEXT
 from pygments.util import ClassNotFound
 
 from mdxsite.mdx import highlight
+from mdxsite.output import i18n
 
 if TYPE_CHECKING:  # markdown-it is imported only by a build that renders
     from markdown_it.token import Token
@@ -247,11 +248,15 @@ def mermaid_options(meta: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
 
 
 def render_fence(tok: Token, props: dict[str, Any] | None = None,
-                 draw_icon: Callable[[str], str] | None = None) -> dict[str, Any]:
+                 draw_icon: Callable[[str], str] | None = None,
+                 words: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Render a fence token; return {html, title, lang} for CodeGroup tabs.
 
     ``draw_icon`` draws the ``icon="…"`` of the fence's meta in its header (the page's icon
-    library); without it the icon is left out."""
+    library); without it the icon is left out. ``words`` are the theme's words in the page's
+    language (:mod:`mdxsite.output.i18n`), English without them."""
+    if words is None:
+        words = i18n.words("en")
     meta = parse_meta(tok.info)
     source = tok.content
     if props:  # a snippet's props are substituted inside its code blocks too
@@ -274,14 +279,14 @@ def render_fence(tok: Token, props: dict[str, Any] | None = None,
     drawn = f'<span class="code-icon">{draw_icon(icon)}</span>' if icon and draw_icon else ""
     header = (f'<div class="code-header">{drawn}<span class="code-title">{html.escape(title)}</span>'
               if title else f'<div class="code-header">{drawn}<span class="code-title"></span>')
-    header += ('<button type="button" class="copy-button" aria-label="Copy code" '
-               'data-pagefind-ignore>Copy</button>'
-               '</div>')
+    header += (f'<button type="button" class="copy-button" '
+               f'aria-label="{html.escape(words["copy_code"])}" '
+               f'data-pagefind-ignore>{html.escape(words["copy"])}</button></div>')
     lines = source.count("\n") + (0 if source.endswith("\n") else 1)
     if "expandable" in meta["flags"] and lines > EXPAND_AFTER:
         body += (f'<button type="button" class="code-expand" aria-expanded="false" '
                  f'data-pagefind-ignore>'
-                 f'Show all {lines} lines</button>')
+                 f'{html.escape(words["show_all_lines"].format(count=lines))}</button>')
     out = (f'<div class="{" ".join(classes)}" data-lang="{html.escape(lang)}">'
            f'{header}{body}</div>\n')
     found = {"html": out, "title": title or lang or "Code", "lang": lang}

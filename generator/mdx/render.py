@@ -16,7 +16,7 @@ import posixpath
 import re
 import shlex
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -42,6 +42,7 @@ from mdxsite.mdx.components import CALLOUTS
 from mdxsite.mdx.jsx import Prop, Tag, scan_tag
 from mdxsite.mdx.syntax import VOID, math_block, mdx_plugin, prepare
 from mdxsite.model import Component, Heading, Page, RenderedPage, Site, frozen_mapping
+from mdxsite.output import i18n
 from mdxsite.sources import ASSET_SUFFIXES
 
 _TAGS = re.compile(r"<[^>]+>")
@@ -561,6 +562,8 @@ class Context:
     # the page's side column (RequestExample, ResponseExample, Panel written at its top level):
     # set by render() for the page's outermost renderer, which takes it
     aside: list[tuple[int, str]] | None = None
+    # the theme's words in the page's language: its code blocks' buttons, components' labels
+    words: Mapping[str, str] = field(default_factory=lambda: i18n.words("en"))
 
     def where(self, line: int | None, column: int = 0, needle: str = "") -> Location:
         """Locate a parsed line in the file; the column is where ``needle`` starts on it.
@@ -621,7 +624,7 @@ class Context:
                        self.errors, self.deps, self.links, (*self.stack, file), None,
                        self.used_ids, self.headings, features=self.features,
                        scripts=self.scripts, islands=self.islands, prop_warned=self.prop_warned,
-                       templates=self.templates)
+                       templates=self.templates, words=self.words)
 
 
 _FIRST_TAG = re.compile(r"<([a-zA-Z][\w-]*)((?:\s+[^\s\"'>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'>]+))?)*)")
@@ -669,7 +672,7 @@ def render(site: Site, page: Page, side_column: bool = True) -> RenderedPage:
     (an API page's own MDX, below the operation, whose examples column is the API's)."""
     body, offset = page_text(site, page)
     file = page.source.as_posix() if page.source else page.key
-    ctx = Context(site, file, offset, page.key, stack=(file,))
+    ctx = Context(site, file, offset, page.key, stack=(file,), words=i18n.page_words(site, page))
     body = variables.apply(site.config.raw.get("variables"), body, file, offset, ctx.problems)
     defined = site.config.raw.get("variables")
     if isinstance(defined, dict):  # {name} as an expression reads them too
@@ -680,7 +683,7 @@ def render(site: Site, page: Page, side_column: bool = True) -> RenderedPage:
     if ctx.errors:
         raise MdxsiteError(ctx.errors)
     if aside:
-        out = with_aside(out, aside)
+        out = with_aside(out, aside, ctx.words)
     # str.split() breaks at the characters \s matches: _SPACE.sub(" ", …).strip(), twice as fast
     text = " ".join(html.unescape(_TAGS.sub(" ", out)).split())
     # the theme links meta["scripts"] from this page's <head> only
@@ -711,18 +714,22 @@ def render(site: Site, page: Page, side_column: bool = True) -> RenderedPage:
 ASIDE = {"RequestExample": 0, "ResponseExample": 1, "Panel": 2}
 
 
-def with_aside(body: str, aside: list[tuple[int, str]]) -> str:
+def with_aside(body: str, aside: list[tuple[int, str]],
+               words: Mapping[str, str] | None = None) -> str:
     """Return the page's HTML as two columns, its text and its side column: side by side on a
     wide screen (the table of contents gives way), the side column after the text on a narrow
     one, where the platform shows the examples as ordinary code blocks."""
     side = "".join(html_out for _, html_out in sorted(aside, key=lambda found: found[0]))
-    label = "Examples" if all(order < ASIDE["Panel"] for order, _ in aside) else "Side panel"
+    words = words or i18n.words("en")
+    label = html.escape(words["examples"] if all(order < ASIDE["Panel"] for order, _ in aside)
+                        else words["side_panel"])
     return (f'<div class="page-with-aside"><div class="page-columns"><div class="page-main">\n'
             f'{body}</div>\n<aside class="page-aside" aria-label="{label}">\n{side}</aside>'
             f'</div></div>\n')
 
 
-def render_fragment(site: Site, text: str, where: Location) -> str:
+def render_fragment(site: Site, text: str, where: Location,
+                    words: Mapping[str, str] | None = None) -> str:
     """Render a piece of MDX that is not a page (an OpenAPI description) to HTML.
 
     Raw HTML in ``text`` is escaped, not passed through, so untrusted text stays inert.
@@ -731,8 +738,9 @@ def render_fragment(site: Site, text: str, where: Location) -> str:
         site: the site (components, snippets and variables come from it).
         text: the MDX/Markdown source.
         where: where ``text`` starts, for located warnings.
+        words: the theme's words in the language of the page it is shown on (English).
     """
-    ctx = Context(site, where.file, max(where.line - 1, 0), "")
+    ctx = Context(site, where.file, max(where.line - 1, 0), "", words=words or i18n.words("en"))
     out = render_mdx(text, ctx)
     return out if not ctx.errors else html.escape(text)
 
@@ -1029,6 +1037,7 @@ class _Renderer:
         # (a snippet, a JSX value) leaves them where they are written
         self.aside, ctx.aside = ctx.aside, None
         self.root: Frame | None = None
+        self.section_link = escapeHtml(ctx.words["link_to_section"])  # every heading's anchor
 
     # ---------------------------------------------------------------- block level
     def render(self, tokens: list[Token]) -> str:
@@ -1061,7 +1070,7 @@ class _Renderer:
                 self.ctx.error(line, tok.meta["message"], tok.meta["hint"],
                                needle=tok.meta.get("needle", "<!--"))
             elif t == "fence":
-                block = code.render_fence(tok, self.ctx.props, self.draw_icon)
+                block = code.render_fence(tok, self.ctx.props, self.draw_icon, self.ctx.words)
                 if "twoslash" in tok.info and "twoslash" in code.parse_meta(tok.info)["flags"]:
                     self.unhonoured_twoslash(line)
                 if block["lang"] == "mermaid":
@@ -1080,7 +1089,8 @@ class _Renderer:
                 trimmed = i > 0 and tokens[i - 1].type in _TRIMMED
                 top.parts.append(self.inline(tok.children or [], line, trimmed))
             elif t == "heading_close":
-                top.parts.append(_anchor(str(tokens[i - 2].attrGet("id"))) + f"</{tok.tag}>\n")
+                top.parts.append(_anchor(str(tokens[i - 2].attrGet("id")), self.section_link)
+                                 + f"</{tok.tag}>\n")
             elif t in self.rules:
                 top.parts.append(self.rules[t](tokens, i, self.md.options, self.env))
             else:  # a plugin's own renderToken (render_tag draws the rest, above)
@@ -1309,7 +1319,7 @@ class _Renderer:
             if lines:
                 words.append(f"{option}={{{lines.replace(' ', '')}}}")
         tok = Token("fence", "code", 0, info=" ".join(words), content=source + "\n")
-        return code.render_fence(tok, None, self.draw_icon)
+        return code.render_fence(tok, None, self.draw_icon, self.ctx.words)
 
     def component(self, frame: Frame, children: Markup, inline: bool) -> str:
         name = frame.name
@@ -1331,7 +1341,8 @@ class _Renderer:
         if name[0].islower() and "." not in name:
             drawn = _html_element(name, frame.props, children, self.ctx, frame.line)
             if frame.anchored:
-                drawn = drawn[:-len(f"</{name}>")] + _anchor(frame.props["id"]) + f"</{name}>"
+                drawn = drawn[:-len(f"</{name}>")] + _anchor(frame.props["id"], self.section_link) \
+                    + f"</{name}>"
             return drawn
         if name == "Snippet":
             from mdxsite.mdx import snippets
@@ -1391,7 +1402,8 @@ class _Renderer:
             template = self.ctx.templates[component.template] = env.get_template(component.template)
         body = template.render(
             name=name, kind=CALLOUTS.get(name, ""), props=props, children=children,
-            items=frame.items, blocks=frame.blocks, math=_math, site=self.ctx.site, **extra)
+            items=frame.items, blocks=frame.blocks, math=_math, site=self.ctx.site,
+            words=self.ctx.words, **extra)
         given = props.get("className")
         if isinstance(given, str) and given.strip():
             body = _with_class(body.strip(), given.split())
@@ -1768,10 +1780,11 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _PHRASING_ONLY = _HEADINGS | {"p"}
 
 
-def _anchor(heading_id: str) -> str:
-    """The link to a heading that follows its text (the ``#`` shown on hover)."""
+def _anchor(heading_id: str, label: str) -> str:
+    """The link to a heading that follows its text (the ``#`` shown on hover); ``label`` is
+    its accessible name in the page's language, escaped."""
     return (f'<a class="heading-anchor" href="#{escapeHtml(heading_id)}" '
-            'aria-label="Link to this section">#</a>')
+            f'aria-label="{label}">#</a>')
 
 
 def _without_paragraph(children: Markup) -> Markup:

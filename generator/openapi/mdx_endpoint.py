@@ -21,6 +21,7 @@ from markupsafe import Markup
 
 from mdxsite.errors import JsonPath, Location, Problem
 from mdxsite.model import Page, RenderedPage, Site
+from mdxsite.output import i18n
 
 METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE")
 _PARAM_FIELD = re.compile(r"<ParamField\b((?:[^>\"'{}]|\"[^\"]*\"|'[^']*'|\{[^{}]*\})*)/?>")
@@ -207,6 +208,7 @@ def with_endpoint(site: Site, page: Page, rendered: RenderedPage) -> RenderedPag
     ctx, problems = endpoint_context(site, page, source)
     if not ctx:
         return dataclasses.replace(rendered, problems=(*rendered.problems, *problems))
-    head = site_environment(site).get_template("openapi/mdx-endpoint.html").render(**ctx)
+    head = site_environment(site).get_template("openapi/mdx-endpoint.html").render(
+        words=i18n.page_words(site, page), **ctx)
     return dataclasses.replace(rendered, html=head + "\n" + rendered.html,
                                problems=(*rendered.problems, *problems))

@@ -41,6 +41,7 @@ from mdxsite.openapi.check import sends_authorization
 from mdxsite.openapi.load import Document, per_process
 from mdxsite.openapi.sample_languages import LABELS, key_of
 from mdxsite.openapi.schema import Node, Walker, deref, literal, post_keys
+from mdxsite.output import i18n
 
 _TAGS = re.compile(r"<[^>]+>")
 _SCRIPTS = re.compile(r"<script\b.*?</script>", re.DOTALL)
@@ -313,7 +314,7 @@ def _named_examples(data: Any, media: dict[str, Any], media_type: str,
     return found
 
 
-def _code_samples(op: dict[str, Any]) -> list[dict[str, Any]]:
+def _code_samples(op: dict[str, Any], words: fields.Words = None) -> list[dict[str, Any]]:
     """The operation's own ``x-codeSamples`` (``x-code-samples``), highlighted."""
     raw = op.get("x-codeSamples", op.get("x-code-samples"))
     out = []
@@ -325,7 +326,8 @@ def _code_samples(op: dict[str, Any]) -> list[dict[str, Any]]:
             label = sample.get("label")
             out.append(_highlight(RequestSample(label=label if isinstance(label, str) and label
                                                 else lang,
-                                                language=lang.lower(), code=sample["source"])))
+                                                language=lang.lower(), code=sample["source"]),
+                                  words))
     return out
 
 
@@ -363,15 +365,17 @@ def _auth_models(security: list[list[dict[str, Any]]]) -> tuple[ApiAuth, ...]:
                          param=s["param"]) for s in first)
 
 
-def _highlight(sample: RequestSample) -> dict[str, Any]:
+def _highlight(sample: RequestSample, words: fields.Words = None) -> dict[str, Any]:
     token = Token("fence", "code", 0, info=sample.language, content=sample.code.rstrip() + "\n")
-    block = code.render_fence(token)
+    block = code.render_fence(token, words=words)
     return {"title": sample.label, "html": Markup(block["html"]), "lang": sample.language}
 
 
-def request_samples(site: Site, op: ApiOperation) -> list[dict[str, Any]]:
+def request_samples(site: Site, op: ApiOperation,
+                    words: fields.Words = None) -> list[dict[str, Any]]:
     """Ask every plugin for request samples (built-ins when no build is running), keeping
-    those ``api.examples.languages`` names, in its order (all of them without it)."""
+    those ``api.examples.languages`` names, in its order (all of them without it); their
+    copy buttons in ``words`` (English without)."""
     from mdxsite import pipeline, plugin_manager
 
     pm = pipeline.current_plugins()
@@ -393,7 +397,7 @@ def request_samples(site: Site, op: ApiOperation) -> list[dict[str, Any]]:
         chosen = [s for name in languages if isinstance(name, str)
                   for s in chosen if _sample_matches(s, name)]
         chosen = list(dict.fromkeys(chosen))  # "curl" and "bash" name one sample
-    return [_highlight(s) for s in chosen]
+    return [_highlight(s, words) for s in chosen]
 
 
 def _keys(label: str, language: str) -> set[str]:
@@ -446,6 +450,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
                       webhook: bool) -> dict[str, Any]:
     """Return everything ``openapi/operation.html`` shows for one operation."""
     data = doc.data
+    words = i18n.page_words(site, page)  # the theme's words in the page's language
     item = data["webhooks" if webhook else "paths"][route]
     op = item[method]
     # a webhook's payload is sent by the API, like a response: readOnly fields are in it
@@ -580,7 +585,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     generate = site.config.get("api.examples.autogenerate", True) is not False
     sample_sets = [] if webhook else [
         {"type": one.body_type, "curl": samples.curl(one).code, "samples": _with_authored(
-            _code_samples(op), request_samples(site, one) if generate else [])}
+            _code_samples(op, words), request_samples(site, one, words) if generate else [])}
         for one in [api_op, *(dataclasses.replace(api_op, **b) for b in bodies[1:])]]
     return {
         "method": api_op.method, "path": route, "webhook": webhook,
@@ -602,7 +607,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
             r["contents"]) > 1 else "") + (f" · {label}" if label else ""),
             "html": _highlight(RequestSample(
                 label="", language="json" if "json" in c["type"] else "text",
-                code=text))["html"]}
+                code=text), words)["html"]}
             for r in responses for c in r["contents"]
             for label, text in (c["examples"] or ([("", c["example"])] if c["example"] else []))],
         "playground": playground if mode != "none" else None,
@@ -615,6 +620,7 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
         "spec_download": (spec if spec.startswith(("http://", "https://"))
                           else site.href("/" + spec.lstrip("/")))
         if site.config.get("api.spec.download") is True else "",
+        "words": words,
     }
 
 
@@ -708,18 +714,19 @@ def _script_json(value: Any) -> str:
 
 def _headings(ctx: dict[str, Any]) -> list[Heading]:
     out = []
+    words = ctx["words"]
     if ctx.get("security"):
-        out.append(Heading(level=2, text="Authorizations", id="authorizations"))
+        out.append(Heading(level=2, text=words["authorizations"], id="authorizations"))
     for location in LOCATIONS:
         if any(p["in"] == location for p in ctx.get("params", [])):
-            out.append(Heading(level=2, text=f"{location.capitalize()} parameters",
+            out.append(Heading(level=2, text=words[f"{location}_parameters"],
                                id=f"{location}-parameters"))
     if ctx.get("body"):
-        out.append(Heading(level=2, text="Body", id="body"))
+        out.append(Heading(level=2, text=words["body"], id="body"))
     if ctx.get("responses"):
-        out.append(Heading(level=2, text="Responses", id="responses"))
+        out.append(Heading(level=2, text=words["responses"], id="responses"))
     if ctx.get("callbacks"):
-        out.append(Heading(level=2, text="Callbacks", id="callbacks"))
+        out.append(Heading(level=2, text=words["callbacks"], id="callbacks"))
     return out
 
 
@@ -767,20 +774,24 @@ def render(site: Site, page: Page) -> RenderedPage:
         raw = {"$ref": "#/components/schemas/" + name.replace("~", "~0").replace("/", "~1")}
         node = walker.node(raw)
         example = samples.example_of(doc.data, raw)
+        words = i18n.page_words(site, page)
         sample = _highlight(RequestSample(label="", language="json",
-                                          code=samples.dump(example)))["html"] \
+                                          code=samples.dump(example)), words)["html"] \
             if example is not None else ""
         out = env.get_template("openapi/schema.html").render(
-            name=name, node=node, md=markdown, example=sample,
-            **fields.helpers(markdown, fragments.url_for(site, spec)))
-        headings = [Heading(level=2, text="Properties", id="properties")] if node.properties else []
+            name=name, node=node, md=markdown, example=sample, words=words,
+            **fields.helpers(markdown, fragments.url_for(site, spec, i18n.page_language(site, page)),
+                             words))
+        headings = ([Heading(level=2, text=words["properties"], id="properties")]
+                    if node.properties else [])
         return _finish(site, page, out, headings, spec, api_md.schema(name, node))
     ctx = operation_context(site, page, doc, spec, str(page.data["path"]),
                             str(page.data["method"]), bool(page.data.get("webhook")))
-    fragment = render_fragment(site, page.body, Location(spec)) if page.body else ""
+    fragment = render_fragment(site, page.body, Location(spec), ctx["words"]) if page.body else ""
     out = env.get_template("openapi/operation.html").render(
         md=markdown, content=untrusted.clean(fragment),
-        **fields.helpers(markdown, fragments.url_for(site, spec)), **ctx)
+        **fields.helpers(markdown, fragments.url_for(site, spec, i18n.page_language(site, page)),
+                         ctx["words"]), **ctx)
     out = expand_fields(site, out)
     done = _finish(site, page, out, _headings(ctx), spec, api_md.operation(ctx, ctx["curl"]))
     what = f"x-mint content of {str(page.data['method']).upper()} {page.data['path']}"

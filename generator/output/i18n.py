@@ -20,7 +20,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from mdxsite.model import Site
+from mdxsite.model import Page, Site
 from mdxsite.output import layout
 from mdxsite.output.theme import BASE_THEME, theme_folder
 
@@ -29,9 +29,14 @@ RTL = frozenset({"ar", "he", "fa", "ur", "ps", "yi", "dv", "ckb"})
 # tags whose words another file holds: the script decides, not the region
 ALIASES = {"zh": "zh-Hans", "zh-CN": "zh-Hans", "zh-SG": "zh-Hans", "zh-TW": "zh-Hant",
            "zh-HK": "zh-Hant", "ja-JP": "ja"}
-# the words site.js and assistant.js write after load: handed to them on non-English pages
+# the words the theme's scripts (site.js, search.js, assistant.js, playground.js,
+# api-schema.js, mermaid-init.js) write after load: handed to them on non-English pages
 SCRIPT_WORDS = ("copy", "copied", "show_less", "page_copied", "open_navigation",
-                "close_navigation", "ask_ai")
+                "close_navigation", "ask_ai", "ask_the_docs", "ask_placeholder", "question",
+                "send", "close", "view", "image", "close_image", "search", "search_unavailable",
+                "fields_not_loaded", "request_failed", "response_image", "download_response",
+                "diagram_view", "zoom_in", "zoom_out", "reset_view", "pan_up", "pan_down",
+                "pan_left", "pan_right")
 
 
 def tag(code: str) -> str:
@@ -67,6 +72,17 @@ def script_words(lang: str) -> dict[str, str]:
     """The words the theme's scripts write, where ``lang``'s differ from English (none: {})."""
     own, english = words(lang), words("en")
     return {k: own[k] for k in SCRIPT_WORDS if own[k] != english[k]}
+
+
+def page_language(site: Site, page: Page) -> str:
+    """Return the tag of the language section ``page`` sits in ('en' outside one); an unlisted
+    page reads the trail it is shown with, the default section's."""
+    return tag(next((c.title for c in layout.trail_of(site, page) if c.kind == "language"), "en"))
+
+
+def page_words(site: Site, page: Page) -> Mapping[str, str]:
+    """Return the theme words of the language ``page`` sits in (:func:`words`)."""
+    return words(page_language(site, page))
 
 
 def site_language(site: Site) -> str:

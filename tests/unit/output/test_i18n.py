@@ -20,7 +20,9 @@ def test_each_file_holds_known_keys_with_their_placeholders(path) -> None:
     found = json.loads(path.read_text(encoding="utf-8"))
     assert set(found) <= set(ENGLISH), set(found) - set(ENGLISH)
     for key, text in found.items():
-        assert re.findall(r"\{\w+\}", text) == re.findall(r"\{\w+\}", ENGLISH[key]), (path.stem, key)
+        # the same placeholders, in the language's own order (a date's day before its month)
+        assert sorted(re.findall(r"\{\w+\}", text)) == sorted(re.findall(r"\{\w+\}", ENGLISH[key])), (
+            path.stem, key)
 
 
 @pytest.mark.parametrize("code, expected", [
@@ -43,3 +45,28 @@ def test_every_platform_code_is_covered_or_falls_back() -> None:
                                             ("en", "ltr"), ("zh-Hant", "ltr"), ("ur-PK", "rtl")])
 def test_direction(tag: str, direction: str) -> None:
     assert i18n.direction(tag) == direction
+
+
+def test_the_scripts_fall_back_to_the_english_file_and_are_handed_their_words() -> None:
+    # t("key", "English") in the theme's scripts: the English is en.json's, and the key is one
+    # the page hands them (SCRIPT_WORDS), else a translated page would still show English
+    static = theme_folder(BASE_THEME) / "static"
+    found = {(path.name, key, english)
+             for path in sorted(static.glob("*.js"))
+             for key, english in re.findall(r"""\bt\(["'](\w+)["'], ["']([^"']*)["']\)""",
+                                            path.read_text(encoding="utf-8"))}
+    assert len({key for _, key, _ in found}) >= 25
+    for name, key, english in sorted(found):
+        assert key in i18n.SCRIPT_WORDS, (name, key)
+        assert ENGLISH[key] == english, (name, key)
+    assert set(i18n.SCRIPT_WORDS) <= set(ENGLISH)
+
+
+def test_a_complete_language_has_every_word() -> None:
+    # the languages the theme translates in full (lv and uz give a few words)
+    for path in sorted(FOLDER.glob("*.json")):
+        found = json.loads(path.read_text(encoding="utf-8"))
+        if path.stem not in ("lv", "uz"):
+            assert set(found) == set(ENGLISH), (path.stem, set(ENGLISH) - set(found))
+        if "months" in found:
+            assert len(found["months"].split(",")) == 12, path.stem

@@ -3,6 +3,10 @@
    that fragment). Fragments hold lazy nodes too: the same handler serves them. */
 (function () {
   "use strict";
+  // the theme's words in the page's language (#mdxsite-words, on non-English pages), else English
+  var words = {};
+  try { words = JSON.parse(document.getElementById("mdxsite-words").textContent); } catch (e) { /* English */ }
+  function t(key, english) { return words[key] || english; }
 
   document.addEventListener("toggle", function (event) {
     var box = event.target;
@@ -23,7 +27,7 @@
       box.removeAttribute("data-state");  // opening it again retries
       var note = document.createElement("p");
       note.className = "api-note api-error";
-      note.textContent = "These fields could not be loaded (" + error.message + "). ";
+      note.textContent = t("fields_not_loaded", "These fields could not be loaded ({error}).").replace("{error}", error.message) + " ";
       body.appendChild(note);
     });
   }, true);  // toggle does not bubble: listen while it descends
@@ -34,8 +38,8 @@
     if (!button || !navigator.clipboard) return;
     event.stopPropagation();
     navigator.clipboard.writeText(button.getAttribute("data-copy-endpoint")).then(function () {
-      button.textContent = "Copied";
-      setTimeout(function () { button.textContent = "Copy"; }, 1500);
+      button.textContent = t("copied", "Copied");
+      setTimeout(function () { button.textContent = t("copy", "Copy"); }, 1500);
     });
   }, true);
 })();

@@ -99,19 +99,20 @@
   function build() {
     var words = {};  // the page's words (#mdxsite-words on non-English pages), else English
     try { words = JSON.parse(document.getElementById("mdxsite-words").textContent); } catch (e) { /* English */ }
-    var open = el("button", "assistant-open", words.ask_ai || "Ask AI");
+    function t(key, english) { return words[key] || english; }
+    var open = el("button", "assistant-open", t("ask_ai", "Ask AI"));
     open.type = "button";
     open.id = "assistant-entry";  // the platform's identifier, which sites' own CSS styles
     open.setAttribute("aria-expanded", "false");
     var panel = el("section", "assistant-panel");
     panel.id = "chat-assistant-sheet";
     panel.hidden = true;
-    panel.setAttribute("aria-label", "Ask the docs");
+    panel.setAttribute("aria-label", t("ask_the_docs", "Ask the docs"));
     var head = el("header", "assistant-head");
-    head.appendChild(el("h2", null, "Ask the docs"));
+    head.appendChild(el("h2", null, t("ask_the_docs", "Ask the docs")));
     var close = el("button", "assistant-close", "\u00d7");
     close.type = "button";
-    close.setAttribute("aria-label", "Close");
+    close.setAttribute("aria-label", t("close", "Close"));
     head.appendChild(close);
     var log = el("div", "assistant-log");
     log.setAttribute("aria-live", "polite");
@@ -120,9 +121,9 @@
     input.id = "chat-assistant-textarea";
     input.type = "text";
     input.name = "question";
-    input.placeholder = "Ask a question about these docs";
-    input.setAttribute("aria-label", "Question");
-    var send = el("button", null, "Send");
+    input.placeholder = t("ask_placeholder", "Ask a question about these docs");
+    input.setAttribute("aria-label", t("question", "Question"));
+    var send = el("button", null, t("send", "Send"));
     send.type = "submit";
     form.appendChild(input);
     form.appendChild(send);

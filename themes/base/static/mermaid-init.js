@@ -7,6 +7,10 @@
   var blocks = Array.prototype.slice.call(document.querySelectorAll('pre.mermaid'));
   if (!window.mermaid || !blocks.length) return;  // no bundle: the source stays readable
   var root = document.documentElement;
+  // the theme's words in the page's language (#mdxsite-words, on non-English pages), else English
+  var words = {};
+  try { words = JSON.parse(document.getElementById('mdxsite-words').textContent); } catch (e) { /* English */ }
+  function t(key, english) { return words[key] || english; }
   var sources = blocks.map(function (b) { return b.textContent; });
   var drawnDark = null;
   function draw() {
@@ -30,14 +34,14 @@
   }
   // [label, text, what it does to the view]; null leaves a cell of the 3x3 pad empty
   var BUTTONS = [
-    ['Zoom in', '+', function (v) { v.scale = Math.min(v.scale * 1.25, 8); }],
-    ['Pan up', '\u2191', function (v) { v.y -= 40; }],
-    ['Zoom out', '\u2212', function (v) { v.scale = Math.max(v.scale / 1.25, 0.2); }],
-    ['Pan left', '\u2190', function (v) { v.x -= 40; }],
-    ['Reset view', '\u27f2', function (v) { v.x = 0; v.y = 0; v.scale = 1; }],
-    ['Pan right', '\u2192', function (v) { v.x += 40; }],
+    [t('zoom_in', 'Zoom in'), '+', function (v) { v.scale = Math.min(v.scale * 1.25, 8); }],
+    [t('pan_up', 'Pan up'), '\u2191', function (v) { v.y -= 40; }],
+    [t('zoom_out', 'Zoom out'), '\u2212', function (v) { v.scale = Math.max(v.scale / 1.25, 0.2); }],
+    [t('pan_left', 'Pan left'), '\u2190', function (v) { v.x -= 40; }],
+    [t('reset_view', 'Reset view'), '\u27f2', function (v) { v.x = 0; v.y = 0; v.scale = 1; }],
+    [t('pan_right', 'Pan right'), '\u2192', function (v) { v.x += 40; }],
     null,
-    ['Pan down', '\u2193', function (v) { v.y += 40; }],
+    [t('pan_down', 'Pan down'), '\u2193', function (v) { v.y += 40; }],
     null
   ];
   function controls(block, i) {
@@ -54,7 +58,7 @@
     pad.className = 'mermaid-controls mermaid-controls-' +
       (block.getAttribute('data-placement') || 'bottom-right');
     pad.setAttribute('role', 'group');
-    pad.setAttribute('aria-label', 'Diagram view');
+    pad.setAttribute('aria-label', t('diagram_view', 'Diagram view'));
     BUTTONS.forEach(function (b) {
       if (!b) { pad.appendChild(document.createElement('span')); return; }
       var button = document.createElement('button');

@@ -2,6 +2,10 @@
    sends it from the browser with fetch. No dependencies; loaded only on operation pages. */
 (function () {
   "use strict";
+  // the theme's words in the page's language (#mdxsite-words, on non-English pages), else English
+  var words = {};
+  try { words = JSON.parse(document.getElementById("mdxsite-words").textContent); } catch (e) { /* English */ }
+  function t(key, english) { return words[key] || english; }
 
   function $(root, sel) { return root.querySelector(sel); }
   function $all(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
@@ -281,12 +285,12 @@
       holder.innerHTML = "";
       var url = URL.createObjectURL(blob);
       var kind = type.split("/")[0], el;
-      if (kind === "image") { el = document.createElement("img"); el.alt = "Response image"; }
+      if (kind === "image") { el = document.createElement("img"); el.alt = t("response_image", "Response image"); }
       else if (kind === "audio" || kind === "video") { el = document.createElement(kind); el.controls = true; }
       else {
         el = document.createElement("a");
         el.download = "response";
-        el.textContent = "Download the response (" + blob.size + " bytes)";
+        el.textContent = t("download_response", "Download the response ({size} bytes)").replace("{size}", blob.size);
       }
       el[el.tagName === "A" ? "href" : "src"] = url;
       holder.appendChild(el);
@@ -322,7 +326,7 @@
           show(res.status + " " + res.statusText, res.ok, elapsed, headers.join("\n"), pretty);
         });
       }).catch(function (err) {
-        show("Request failed", false, Math.round(performance.now() - started) + " ms", "",
+        show(t("request_failed", "Request failed"), false, Math.round(performance.now() - started) + " ms", "",
              String(err && err.message || err) +
              "\nThe API may be unreachable, or may not allow requests from this site (CORS).");
       }).then(function () {

@@ -1,6 +1,10 @@
 // Search dialog (Ctrl/Cmd+K): Pagefind's own UI, loaded from this site on first use.
 (function () {
   "use strict";
+  // the theme's words in the page's language (#mdxsite-words, on non-English pages), else English
+  var words = {};
+  try { words = JSON.parse(document.getElementById("mdxsite-words").textContent); } catch (e) { /* English */ }
+  function t(key, english) { return words[key] || english; }
   var dialog = null;
   // this script is /<base>/_mdxsite/search.<hash>.js: the site's base URL is what precedes it
   var self = document.currentScript && document.currentScript.getAttribute("src") || "/_mdxsite/";
@@ -27,7 +31,7 @@
   // docs.json search.prompt, written on the search button by the theme
   function prompt() {
     var button = document.querySelector("[data-search-open]");
-    return button && button.getAttribute("data-prompt") || "Search";
+    return button && button.getAttribute("data-prompt") || t("search", "Search");
   }
   function start(listing) {
     var base = bundle();
@@ -62,7 +66,7 @@
       }
     };
     script.onerror = function () {
-      dialog.querySelector("#mdxsite-search").textContent = "Search is not available on this build.";
+      dialog.querySelector("#mdxsite-search").textContent = t("search_unavailable", "Search is not available on this build.");
     };
     document.head.appendChild(script);
   }
@@ -70,7 +74,7 @@
     if (!dialog) {
       dialog = document.createElement("dialog");
       dialog.className = "search-dialog";
-      dialog.setAttribute("aria-label", "Search");
+      dialog.setAttribute("aria-label", t("search", "Search"));
       // a plain input takes the keys typed before Pagefind's UI has loaded (the first
       // keystrokes after Ctrl+K would be lost otherwise); start() swaps it for Pagefind's
       dialog.innerHTML = '<input class="search-pending" type="search" autocomplete="off">' +

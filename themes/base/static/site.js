@@ -287,8 +287,9 @@
     if (!lightbox) {
       lightbox = document.createElement("dialog");
       lightbox.className = "lightbox";
-      lightbox.setAttribute("aria-label", "Image");
-      lightbox.innerHTML = '<img alt=""><button type="button" class="lightbox-close" aria-label="Close image">\u00d7</button>';
+      lightbox.setAttribute("aria-label", t("image", "Image"));
+      lightbox.innerHTML = '<img alt=""><button type="button" class="lightbox-close">\u00d7</button>';
+      lightbox.querySelector("button").setAttribute("aria-label", t("close_image", "Close image"));
       lightbox.addEventListener("click", function () { lightbox.close(); });
       document.body.appendChild(lightbox);
     }
@@ -392,7 +393,7 @@
     bar.className = "view-bar";
     var select = document.createElement("select");
     select.className = "view-select";
-    select.setAttribute("aria-label", "View");
+    select.setAttribute("aria-label", t("view", "View"));
     titles.forEach(function (t) { var o = document.createElement("option"); o.textContent = t; select.appendChild(o); });
     bar.appendChild(select);
     views[0].parentNode.insertBefore(bar, views[0]);
