@@ -130,4 +130,4 @@ def mdxsite_page_slots(site: Site, page: Page) -> dict[str, str]:
         path = page.url.rstrip("/") or "/"  # the platform's page path: no trailing slash
         links.append(f'<a href="{escape(found.issue_url(path))}" rel="noopener">'
                      f'{icon_svg("circle-exclamation")}{escape(words["raise_issue"])}</a>')
-    return {"after_content": f'<p class="page-feedback">{"".join(links)}</p>'} if links else {}
+    return {"after_content": f'<p class="page-feedback" id="feedback-toolbar">{"".join(links)}</p>'} if links else {}

@@ -23,7 +23,9 @@ def _git(folder: Path, *args: str) -> None:
 
 
 def _links(page: Path) -> list[tuple[str, str]]:
-    found = re.search(r'<p class="page-feedback">(.*?)</p>', page.read_text(encoding="utf-8"))
+    # id: the platform's identifier for its feedback toolbar, which sites' CSS targets
+    found = re.search(r'<p class="page-feedback" id="feedback-toolbar">(.*?)</p>',
+                      page.read_text(encoding="utf-8"))
     assert found is not None
     return [(html.unescape(href), re.sub(r"<[^>]+>", "", inner))  # the text beside its icon
             for href, inner in re.findall(r'<a href="([^"]+)"[^>]*>(.*?)</a>', found.group(1))]
