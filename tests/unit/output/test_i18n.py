@@ -70,3 +70,19 @@ def test_a_complete_language_has_every_word() -> None:
             assert set(found) == set(ENGLISH), (path.stem, set(ENGLISH) - set(found))
         if "months" in found:
             assert len(found["months"].split(",")) == 12, path.stem
+
+
+def test_templates_read_words_named_as_mapping_methods_by_key() -> None:
+    """Jinja's ``words.copy`` finds the mapping's ``copy`` method before its "copy" word: a
+    page then showed "<built-in method copy of mappingproxy …>" as a button's text. Words whose
+    key is a method's name are read as ``words["copy"]``."""
+    methods = {name for name in dir(dict) if not name.startswith("_")}
+    clashing = sorted(set(ENGLISH) & methods)
+    assert "copy" in clashing  # the check covers a key that exists
+    pattern = re.compile(r"\bwords\.(" + "|".join(clashing) + r")\b")
+    root = theme_folder(BASE_THEME).parent
+    found = [f"{path.relative_to(root)}:{text[:m.start()].count(chr(10)) + 1}: {m.group()}"
+             for path in sorted(root.rglob("*.html"))
+             for text in [path.read_text(encoding="utf-8")]
+             for m in pattern.finditer(text)]
+    assert found == []
