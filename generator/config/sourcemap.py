@@ -7,6 +7,8 @@ OpenAPI documents, which can be megabytes, use ``json`` and locate lazily instea
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from mdxsite.errors import Location, MdxsiteError, Problem
@@ -14,7 +16,9 @@ from mdxsite.errors import Location, MdxsiteError, Problem
 Path = tuple[str | int, ...]
 
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
-_WS = " \t\r\n"
+_WS = re.compile(r"[ \t\r\n]*")
+# a string without escapes on one line, most of a docs.json; the rest takes the long way
+_PLAIN_STRING = re.compile(r'"([^"\\\n]*)"')
 
 
 @dataclass
@@ -40,38 +44,23 @@ class _Parser:
         self.i = 0
         self.file = file
         self.map = SourceMap(file)
-        # line starts, for turning offsets into line:column
-        self.starts = [0]
-        for n, ch in enumerate(text):
-            if ch == "\n":
-                self.starts.append(n + 1)
+        # line starts, for turning offsets into line:column (found with C loops, not a Python
+        # loop over every character: the docs.json parity test loads thousands of files)
+        self.starts = [0, *(m.end() for m in re.finditer("\n", text))]
 
     def pos(self, offset: int) -> tuple[int, int]:
-        lo, hi = 0, len(self.starts) - 1
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self.starts[mid] <= offset:
-                lo = mid
-            else:
-                hi = mid - 1
-        return lo + 1, offset - self.starts[lo] + 1
+        line = bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
 
     def fail(self, message: str, hint: str, offset: int | None = None) -> MdxsiteError:
         line, col = self.pos(self.i if offset is None else offset)
         return MdxsiteError([Problem(Location(self.file, line, col), message, hint)])
 
     def ws(self) -> None:
-        s, i, n = self.s, self.i, len(self.s)
-        while i < n:
-            ch = s[i]
-            if ch in _WS:
-                i += 1
-            elif s.startswith("//", i):  # comments are not JSON; say so clearly
-                self.i = i
-                raise self.fail("comments are not allowed in JSON", "remove the // comment")
-            else:
-                break
-        self.i = i
+        match = _WS.match(self.s, self.i)  # always matches, if only ""
+        self.i = i = match.end() if match else self.i
+        if self.s.startswith("//", i):  # comments are not JSON; say so clearly
+            raise self.fail("comments are not allowed in JSON", "remove the // comment")
 
     def parse(self) -> object:
         self.ws()
@@ -165,6 +154,10 @@ class _Parser:
             raise self.fail("expected ',' or ']' after a value", "add the missing comma or bracket")
 
     def string(self) -> str:
+        plain = _PLAIN_STRING.match(self.s, self.i)
+        if plain:
+            self.i = plain.end()
+            return plain.group(1)
         start = self.i
         self.i += 1
         s = self.s

@@ -44,20 +44,26 @@ class Oracle:
         return self.ask({"kind": "mdx", "source": source, "tree": tree})
 
     def mdx_many(self, sources: Sequence[str], tree: bool = False) -> Iterator[dict[str, object]]:
-        """:meth:`mdx` for each source, in order; requests are written ahead on a thread, so
-        the caller's own work on one answer overlaps Node's on the next ones."""
+        """:meth:`mdx` for each source, in order (see :meth:`_many`)."""
+        return self._many([{"kind": "mdx", "source": source, "tree": tree} for source in sources])
+
+    def _many(self, requests: Sequence[Mapping[str, object]]) -> Iterator[dict[str, object]]:
+        """The answers to ``requests``, in order. Requests are written ahead on a thread, so
+        the caller's own work on one answer overlaps Node's on the next ones, and no request
+        waits for a round trip through the pipe (on a loaded machine each one waited for both
+        processes to be scheduled again)."""
         assert self._proc.stdin is not None and self._proc.stdout is not None
         stdin, stdout = self._proc.stdin, self._proc.stdout
 
         def write() -> None:
-            for source in sources:
-                stdin.write(json.dumps({"kind": "mdx", "source": source, "tree": tree}) + "\n")
+            for request in requests:
+                stdin.write(json.dumps(request) + "\n")
             stdin.flush()
 
         with self._lock:
             writer = threading.Thread(target=write, daemon=True)
             writer.start()
-            for _ in sources:
+            for _ in requests:
                 line = stdout.readline()
                 if not line:
                     raise RuntimeError(f"the oracle process ended (exit {self._proc.poll()})")
@@ -67,6 +73,10 @@ class Oracle:
     def docs(self, config: object, files: Mapping[str, str] | None = None) -> dict[str, object]:
         """``resolveRefs`` then ``validateDocsConfig``: ``{"ok": bool, "issues": [...]}``."""
         return self.ask({"kind": "docs", "config": config, "files": dict(files or {})})
+
+    def docs_many(self, configs: Sequence[object]) -> Iterator[dict[str, object]]:
+        """:meth:`docs` for each config (no other files), in order (see :meth:`_many`)."""
+        return self._many([{"kind": "docs", "config": config, "files": {}} for config in configs])
 
     def upgrade(self, config: object, **options: object) -> dict[str, object]:
         """``upgradeToDocsConfig`` on a mint.json: ``{"ok": True, "config": {...}}``."""
