@@ -154,11 +154,11 @@ def _tip(chart: Chart, row: Mapping[str, object], s: Series) -> str:
     return escape(f"{_label(row.get(chart.x_key))}: {name} {_label(row.get(s.key))}")
 
 
-def _axes(chart: Chart, height: int, stacked: bool, grid: bool
+def _axes(chart: Chart, height: int, spans: list[list[tuple[float, float]]], grid: bool
           ) -> tuple[list[str], list[float], float, float, float]:
-    """Draw the y axis' values and grid; return the parts, the category centres, the band
-    width, and the y of value 0 and the scale (pixels a unit)."""
-    spans = _stacks(chart, stacked)
+    """Draw the y axis' values (to hold every span of :func:`_stacks`) and grid; return the
+    parts, the category centres, the band width, and the y of value 0 and the scale (pixels
+    a unit)."""
     values = [v for series in spans for span in series for v in span]
     ticks = _ticks(min(0.0, *values), max(0.0, *values))
     low, high = ticks[0], ticks[-1]
@@ -187,8 +187,8 @@ def _axes(chart: Chart, height: int, stacked: bool, grid: bool
 
 
 def _cartesian(chart: Chart, height: int, stacked: bool, grid: bool) -> list[str]:
-    parts, centres, band, zero, scale = _axes(chart, height, stacked, grid)
     spans = _stacks(chart, stacked)
+    parts, centres, band, zero, scale = _axes(chart, height, spans, grid)
     count = len(chart.series)
     for index, (s, series_spans) in enumerate(zip(chart.series, spans)):
         paint = escape(s.color)
