@@ -114,7 +114,7 @@ SETTINGS_KEYS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "navbar.primary": (("type", "label", "href"), {"name": "label", "url": "href"}),
     "api.playground": (("display", "proxy", "credentials"), {"mode": "display"}),
     "api.examples": (("languages", "defaults", "prefill", "autogenerate"), {}),
-    "api.params": (("expanded", "post"), {}),
+    # api.params and api.spec: check_api checks their keys beside their values
     "api.mdx": (("auth", "server"), {}),
     "api.mdx.auth": (("method", "name"), {}),
 }
