@@ -97,6 +97,32 @@ hookspec = pluggy.HookspecMarker("mdxsite")
 hookimpl = pluggy.HookimplMarker("mdxsite")
 
 
+# --------------------------------------------------------------------------- stage 0: a build begins
+
+@hookspec
+def mdxsite_build_starting(root: Path, out_dir: Path, changed_files: frozenset[str] | None) -> None:
+    """Event: a build begins, before anything of the site is read (main process).
+
+    A hint, for slow work that depends on what changed and can start before the site is
+    loaded (the search plugin starts indexing the edited page's search shard here, beside
+    the loading). Nothing here is final: :func:`mdxsite_build_started` follows with the
+    pages that may differ, and work started here must be checked against it, then kept or
+    dropped. A build that fails before then calls no other hook: stop what you started when
+    the staging folder closes (see ``mdxsite.output.staging.on_close``) or at the next
+    :func:`mdxsite_build_starting`.
+
+    Args:
+        root: the site folder.
+        out_dir: the staging folder the build writes into (the same folder
+            :func:`mdxsite_build_started` is given).
+        changed_files: the files of the site folder (site-relative, ``/``-separated) added,
+            removed or modified since the last ``mdxsite build`` of this output, when mdxsite
+            can tell that nothing else it read changed; ``None`` when it cannot (a first
+            build, watch mode, ``--no-cache``, a third-party plugin installed, other options,
+            code or variables, a file read from outside the site folder changed).
+    """
+
+
 # --------------------------------------------------------------------------- stage 1: config
 @hookspec(firstresult=True)
 def mdxsite_load_config(root: Path) -> SiteConfig | None:

@@ -554,26 +554,33 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     memo = FileMemo.open(out_dir) if use_cache else None
     if memo is not None and inputs is not None:
         memo.prime(root, inputs.listing)
+    changed_files = stamp.changed_files(out_dir, inputs) if inputs is not None else None
     gc.freeze()
-    site = prepare(root, pm, base_url=base_url, site_url=site_url, memo=memo,
-                   listing=inputs.listing if inputs is not None else None)
-    # gathered before rendering: every page links the fingerprinted asset names
-    site, files = output_files(site, pm)
-    gc.freeze()
-    report = BuildReport(pages=len(site.pages), out_dir=out_dir, site=site)
     problems: list[Problem] = []
-    keys = list(site.pages)
     published: dict[str, int] = {}
-    cache = PageCache.open(out_dir, site, pm, memo=memo,
-                           relayout=lambda page, rendered: lay_out(pm, site, page, rendered),
-                           declare=lambda page: dependencies.declared(pm, site, page),
-                           code=inputs.code if inputs is not None else None
-                           ) if use_cache else None
-    gc.freeze()
+    site: Site | None = None
+    cache: PageCache | None = None
     succeeded = False
     outside: set[str] = set()  # files outside the site folder pages read, for the stamp
     try:
+        # the staging folder comes first: work a plugin starts before the site is loaded
+        # (mdxsite_build_starting) stops with it if loading fails
         with staging_dir(out_dir, published) as tmp:
+            pm.hook.mdxsite_build_starting(root=root, out_dir=tmp, changed_files=changed_files)
+            site = prepare(root, pm, base_url=base_url, site_url=site_url, memo=memo,
+                           listing=inputs.listing if inputs is not None else None)
+            # gathered before rendering: every page links the fingerprinted asset names
+            site, files = output_files(site, pm)
+            gc.freeze()
+            report = BuildReport(pages=len(site.pages), out_dir=out_dir, site=site)
+            keys = list(site.pages)
+            built = site
+            cache = PageCache.open(out_dir, site, pm, memo=memo,
+                                   relayout=lambda page, rendered: lay_out(pm, built, page, rendered),
+                                   declare=lambda page: dependencies.declared(pm, built, page),
+                                   code=inputs.code if inputs is not None else None
+                                   ) if use_cache else None
+            gc.freeze()
             _build_into(tmp, site, pm, keys, files, jobs=jobs, blocked=blocked,
                         problems=problems, cache=cache, on_page=on_page, report=report,
                         outside=outside, on_result=on_result)
@@ -585,11 +592,12 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
         succeeded = True
     finally:
         # renders are kept even when another page failed: fixing it rebuilds just that page
-        if cache is not None:
+        if cache is not None and site is not None:
             report.reused = cache.hits
             cache.close(keep=site.pages if succeeded else None)
         if memo is not None:
             memo.save()
+    assert site is not None
     if inputs is not None:
         inputs.records = counter.records
         stamp.save(inputs, out_dir, len(site.pages), outside)

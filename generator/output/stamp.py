@@ -8,7 +8,9 @@ cache folder) records:
   installed distribution's version, see :func:`mdxsite.output.cache.code_fingerprint`), the
   browser bundles from ``make theme-deps``, the build options and the ``MDXSITE_*`` variables;
 - each file the build published, with its modification time and size;
-- the warnings the build printed.
+- the warnings the build printed;
+- the listing it was given (every site file's stat), so the next build can say which files
+  changed since (:func:`changed_files`) before it loads the site.
 
 The next build with the same digest checks that every published file is still there, not
 modified since, prints the same warnings and stops: nothing would change. Anything else runs
@@ -47,7 +49,7 @@ from mdxsite.output.staging import (STAMP_FILE, cache_dir_for, kept_stats, read_
 
 log = logging.getLogger(__name__)
 
-SCHEMA = 3
+SCHEMA = 4
 RACY_SECONDS = 2.0
 
 # What builds in this process read besides the site folder (see note_read).
@@ -106,6 +108,14 @@ class Inputs:
             h.update(repr((path, sources.file_stamp(path))).encode())
         return h.hexdigest()
 
+    def setting(self, outside: Iterable[str]) -> str:
+        """A digest of what the build read besides the site folder's listing: the code, the
+        options and variables, the files outside the folder (their stat now)."""
+        h = hashlib.blake2b(repr((SCHEMA, self.code, self.parts)).encode(), digest_size=20)
+        for path in sorted(outside):
+            h.update(repr((path, sources.file_stamp(path))).encode())
+        return h.hexdigest()
+
     def racy(self, outside: Iterable[str]) -> bool:
         """True when an input changed too recently to trust its stat next time."""
         limit = (self.started - RACY_SECONDS) * 1e9
@@ -151,12 +161,37 @@ def load(out_dir: Path, inputs: Inputs | None = None) -> Stamp | None:
                 return None
             if inputs is not None and inputs.digest(head["outside"]) != head["inputs"]:
                 return None
+            f.seek(head["listing"], os.SEEK_CUR)
             stamp = pickle.load(f)
         if isinstance(stamp, Stamp):
             return stamp
     except Exception:  # noqa: BLE001 - missing, truncated, another mdxsite: build in full
         pass
     return None
+
+
+def changed_files(out_dir: Path, inputs: Inputs) -> frozenset[str] | None:
+    """Return the site files (site-relative) added, removed or modified since the last
+    stamped build of ``out_dir``, when nothing else it read changed; else None (unknown: no
+    stamp, other code, options or variables, a file outside the site folder changed).
+
+    A hint for work that can start before the site is loaded (see
+    ``hookspecs.mdxsite_build_starting``); 0.01 s for the listing of 10,000 pages.
+    """
+    try:
+        with open(path_for(out_dir), "rb") as f:
+            head = pickle.load(f)
+            if not (isinstance(head, dict) and head.get("schema") == SCHEMA):
+                return None
+            if inputs.setting(head["outside"]) != head["setting"]:
+                return None
+            before = pickle.load(f)
+    except Exception:  # noqa: BLE001 - missing, truncated, another mdxsite: unknown
+        return None
+    if not isinstance(before, dict):
+        return None
+    now = inputs.listing
+    return frozenset(rel for rel in now.keys() | before.keys() if now.get(rel) != before.get(rel))
 
 
 def up_to_date(stamp: Stamp, out_dir: Path) -> bool:
@@ -229,9 +264,14 @@ def save(inputs: Inputs, out_dir: Path, pages: int, dependencies: Collection[str
                         else (record.name, record.levelno, record.getMessage()))
     stamp = Stamp(inputs=inputs.digest(outside), outside=tuple(sorted(outside)),
                   outputs=outputs, pages=pages, warnings=warnings)
-    try:  # the header first: load() reads it alone to tell a stale stamp
+    # the header first: load() reads it alone to tell a stale stamp, and skips the listing
+    # (changed_files reads it) by its length
+    listing = pickle.dumps(dict(inputs.listing), pickle.HIGHEST_PROTOCOL)
+    try:
         replace_file(path, pickle.dumps({"schema": SCHEMA, "inputs": stamp.inputs,
-                                         "outside": stamp.outside}, pickle.HIGHEST_PROTOCOL)
-                     + pickle.dumps(stamp, pickle.HIGHEST_PROTOCOL))
+                                         "outside": stamp.outside, "listing": len(listing),
+                                         "setting": inputs.setting(outside)},
+                                        pickle.HIGHEST_PROTOCOL)
+                     + listing + pickle.dumps(stamp, pickle.HIGHEST_PROTOCOL))
     except (OSError, pickle.PicklingError) as exc:
         log.debug("%s: not stamped (%s)", path, exc)

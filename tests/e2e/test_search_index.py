@@ -472,3 +472,100 @@ def test_a_head_is_sent_without_its_scripts_styles_and_links_unless_pagefind_rea
     assert kept == {"plain": False, "filter": True, "comment": True, "noscript": True}
     assert "<title>Harbour</title>" in sent["plain/index.html"]
     assert _index_of(sent) == _index_of(pages)
+
+
+def _pagefind_threads() -> list[str]:
+    import threading
+    return [t.name for t in threading.enumerate() if t.name.startswith("pagefind ")]
+
+
+def test_an_edited_pages_shard_is_indexed_from_the_builds_start_and_comes_out_the_same(
+        cli: Callable, make_site: Callable, tmp_path: Path, serve_dir: Callable,
+        monkeypatch: pytest.MonkeyPatch, age_files: Callable[[Path], None]) -> None:
+    """An edit of a page's file alone starts its shard's indexing before the site loads, fed
+    the other pages' stored texts; the index is the one a fresh build makes."""
+    monkeypatch.setattr("mdxsite.plugins.search.SHARD_PAGES", 2)
+    root = make_site(SHARDED, SHARDED_PAGES)
+    age_files(root)
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    (root / "beta.mdx").write_text("---\ntitle: Beta\n---\n\nKayaks paddle past.\n",
+                                   encoding="utf-8")  # beta shares shard~2 with alpha
+    result = cli("-v", "build", root, "-o", out)
+    assert result.exit_code == 0
+    assert "search: indexing _pagefind/shard~2/ from the build's start (1 changed file)" \
+        in result.stderr
+    assert "did not change as guessed" not in result.stderr
+    assert "search: 1 of 3 index shards written: _pagefind/shard~2/ (2 pages)\n" in result.stderr
+    base = serve_dir(out)
+    shards = ["", "shard~2/", "shard~3/"]
+    assert _search(tmp_path, base, out, "kayaks", shards) == ["/beta/"]
+    assert _search(tmp_path, base, out, "tugboats", shards) == []
+    assert _search(tmp_path, base, out, "lighthouses", shards) == ["/alpha/"]
+    assert _index(out) == _fresh(cli, root, tmp_path / "fresh")
+
+
+def test_an_early_start_that_guessed_wrong_is_stopped_and_the_index_is_right(
+        cli: Callable, make_site: Callable, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, age_files: Callable[[Path], None]) -> None:
+    """A page file touched with the same bytes leaves its shard unread; a new title changes
+    the neighbours' links (alpha, fed its stored text, is not what was published): the shard
+    is indexed as without an early start. A new navigation file starts nothing early."""
+    import os
+    monkeypatch.setattr("mdxsite.plugins.search.SHARD_PAGES", 2)
+    root = make_site(SHARDED, SHARDED_PAGES)
+    age_files(root)
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    before = _index(out)
+
+    os.utime(root / "beta.mdx")  # the same bytes, a new time
+    result = cli("-v", "build", root, "-o", out)
+    assert result.exit_code == 0
+    assert "indexing _pagefind/shard~2/ from the build's start" in result.stderr
+    assert "_pagefind/shard~2/ started early for pages that did not change as guessed" \
+        in result.stderr
+    assert "search: 0 of 3 index shards written\n" in result.stderr
+    assert _index(out) == before
+
+    age_files(root)
+    assert cli("build", root, "-o", out).exit_code == 0  # stamped again
+    (root / "beta.mdx").write_text("---\ntitle: Bravo\n---\n\nTugboats push barges.\n",
+                                   encoding="utf-8")
+    result = cli("-v", "build", root, "-o", out)
+    assert result.exit_code == 0
+    assert "_pagefind/shard~2/ started early for pages that did not change as guessed" \
+        in result.stderr
+    assert "alpha" in (out / "alpha" / "index.html").read_text(encoding="utf-8").lower()
+    assert 'Bravo' in (out / "alpha" / "index.html").read_text(encoding="utf-8")  # its next
+    assert _index(out) == _fresh(cli, root, tmp_path / "fresh1")
+
+    age_files(root)
+    assert cli("build", root, "-o", out).exit_code == 0
+    docs = json.loads((root / "docs.json").read_text(encoding="utf-8"))
+    docs["name"] = "Search test, renamed"
+    (root / "docs.json").write_text(json.dumps(docs), encoding="utf-8")
+    result = cli("-v", "build", root, "-o", out)
+    assert result.exit_code == 0
+    assert "from the build's start" not in result.stderr
+    assert _index(out) == _fresh(cli, root, tmp_path / "fresh2")
+
+
+def test_a_build_failing_after_an_early_start_stops_its_pagefind_and_keeps_the_output(
+        cli: Callable, make_site: Callable, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, age_files: Callable[[Path], None]) -> None:
+    """A page removed fails the build as it loads the site, after its shard started: the
+    shard's Pagefind stops with the build, the published index stays."""
+    monkeypatch.setattr("mdxsite.plugins.search.SHARD_PAGES", 2)
+    root = make_site(SHARDED, SHARDED_PAGES)
+    age_files(root)
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    before = _index(out)
+    (root / "beta.mdx").unlink()
+    result = cli("-v", "build", root, "-o", out)
+    assert result.exit_code == 1
+    assert "indexing _pagefind/shard~2/ from the build's start" in result.stderr
+    assert "page 'beta' not found" in result.stderr
+    assert _pagefind_threads() == []
+    assert _index(out) == before

@@ -232,3 +232,24 @@ def test_a_commit_that_leaves_every_file_as_it_was_builds_again(
     result = cli("build", root, "-o", out)
     assert result.exit_code == 0 and SKIPPED not in result.output
     assert "May 6, 2026" in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_stamp_tells_which_site_files_changed_and_only_when_nothing_else_did(
+        stamped: tuple[Path, Path], tmp_path: Path) -> None:
+    """What ``mdxsite_build_starting`` is told: the files added, removed or modified since
+    the stamped build; None when the build options differ (the site may come out otherwise)."""
+    root, out = stamped
+    pm = plugin_manager.create()
+    options = {"base_url": "/", "site_url": "", "blocked": [], "strict": False}
+    same = stamp.take(root.resolve(), pm, options)
+    assert same is not None and stamp.changed_files(out.resolve(), same) == set()
+    (root / "guide.mdx").write_text("# Guide\n\nMore steps.\n", encoding="utf-8")
+    (root / "snippets" / "note.mdx").unlink()
+    (root / "new.mdx").write_text("# New\n", encoding="utf-8")
+    inputs = stamp.take(root.resolve(), pm, options)
+    assert inputs is not None
+    assert stamp.changed_files(out.resolve(), inputs) == {"guide.mdx", "snippets/note.mdx",
+                                                          "new.mdx"}
+    other = stamp.take(root.resolve(), pm, {**options, "base_url": "/docs/"})
+    assert other is not None and stamp.changed_files(out.resolve(), other) is None
+    assert stamp.changed_files(tmp_path / "never-built", inputs) is None
