@@ -374,12 +374,26 @@ def _state_path(published: Path) -> Path:
 
 
 def _load_state_file(published: Path) -> dict[str, Any]:
-    """The search state the last build saved ({} when missing or unreadable)."""
+    """The search state the last build saved ({} when missing or unreadable); read once
+    for both the early start and the indexer (1.8 MB on 10,000 pages: 14 ms each)."""
+    path = _state_path(published)
     try:
-        state = json.loads(_state_path(published).read_text(encoding="utf-8"))
+        with open(path, "rb") as file:
+            st = os.fstat(file.fileno())
+            key = (os.fspath(path), st.st_mtime_ns, st.st_size)
+            if _STATE_READ[0] == key:
+                return _STATE_READ[1]
+            state = json.loads(file.read())
     except (OSError, ValueError):
         return {}
-    return state if isinstance(state, dict) else {}
+    if not isinstance(state, dict):
+        return {}
+    _STATE_READ[:] = [key, state]
+    return state
+
+
+# the state file last read: (path, mtime, size), its content
+_STATE_READ: list[Any] = [None, {}]
 
 
 def _load_state(published: Path | None) -> dict[str, dict[str, Any]]:
