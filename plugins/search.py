@@ -81,7 +81,9 @@ from __future__ import annotations
 
 import base64
 import collections
+import functools
 import hashlib
+import importlib.util
 import io
 import json
 import logging
@@ -1128,13 +1130,28 @@ def _body_end(document: str, opening: int) -> int:
     return close + len(name[1]) + 3
 
 
+@functools.cache
+def _executable() -> Path | None:
+    """Pagefind's binary, where ``pagefind.service.get_executable`` finds it: the binary
+    package's own (``pagefind[bin]``) unless a variable or the extended package says
+    otherwise. That module is imported only then: it imports asyncio, 0.1 s of CPU in the
+    first shard's thread, beside the build loading the site."""
+    if os.getenv("PAGEFIND_BINARY_PATH") is None and \
+            importlib.util.find_spec("pagefind_bin_extended") is None:
+        try:
+            from pagefind_bin import get_executable as packaged
+            return Path(packaged())
+        except (ImportError, FileNotFoundError):
+            pass
+    from pagefind.service import get_executable
+    return get_executable()
+
+
 class _Service:
     """One ``pagefind --service`` process: base64 JSON messages, each followed by a comma."""
 
     def __init__(self) -> None:
-        from pagefind.service import get_executable
-
-        exe = get_executable()
+        exe = _executable()
         if exe is None:
             raise MdxsiteError.single("search: the Pagefind binary is missing",
                                       hint="pip install 'mdxsite[search]'")
