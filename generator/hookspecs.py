@@ -100,7 +100,8 @@ hookimpl = pluggy.HookimplMarker("mdxsite")
 # --------------------------------------------------------------------------- stage 0: a build begins
 
 @hookspec
-def mdxsite_build_starting(root: Path, out_dir: Path, changed_files: frozenset[str] | None) -> None:
+def mdxsite_build_starting(root: Path, out_dir: Path,
+                           changed_files: frozenset[str] | None) -> None:
     """Event: a build begins, before anything of the site is read (main process).
 
     A hint, for slow work that depends on what changed and can start before the site is

@@ -27,11 +27,13 @@ from markupsafe import Markup
 from mdxsite import dependencies, memory, plugin_manager, toolkit
 from mdxsite.config import plugin_settings
 from mdxsite.errors import Location, MdxsiteError, Problem, report_warnings
+from mdxsite.mdx import code as code_blocks
 from mdxsite.model import SLOTS, BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
 from mdxsite.model import Nav, SiteConfig  # for prepare_from (watch mode)
 from mdxsite.output import stamp
 from mdxsite.output.assets import fingerprint as fingerprint_assets
-from mdxsite.output.cache import FileMemo, PageCache
+from mdxsite.output.cache import FileMemo, PageCache, code_fingerprint
+from mdxsite.output.highlights import HighlightStore
 from mdxsite.output.staging import cache_dir_for, staging_dir
 from mdxsite.sources import build_site, scan
 
@@ -259,7 +261,8 @@ def _slots(pm: pluggy.PluginManager, site: Site, page: Page) -> dict[str, Markup
 def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
                blocked: Collection[str] = (),
                problems: list[Problem], cache: PageCache | None = None,
-               fresh: Collection[str] | None = None) -> Generator[PageResult, None, None]:
+               fresh: Collection[str] | None = None,
+               highlights: HighlightStore | None = None) -> Generator[PageResult, None, None]:
     """Render ``keys`` (in order), on ``jobs`` processes; problems are appended to ``problems``.
 
     Results are yielded as they finish so the writer streams them to disk, in the order of
@@ -268,6 +271,8 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
     pages whose cached row is still valid are loaded from it instead of rendered (their
     warnings replay from the cached ``RenderedPage``), and fresh renders are stored in it.
     ``fresh`` is what :meth:`PageCache.fresh` answered, when the caller asked it already.
+    ``highlights`` takes the code blocks the workers highlight
+    (:mod:`mdxsite.output.highlights`).
     """
     if fresh is None:
         fresh = cache.fresh(site.pages[k] for k in keys) if cache is not None else set()
@@ -279,7 +284,8 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
     # passes skip them (see _start_worker) until it ends; before the pool forks, so its
     # workers inherit it
     with frozen():
-        renders = _render_many(site, pm, misses, jobs=jobs, blocked=blocked)
+        renders = _render_many(site, pm, misses, jobs=jobs, blocked=blocked,
+                               highlights=highlights)
         rendered: Iterator[tuple[PageResult | None, tuple[Problem, ...]]] = renders
         try:
             order: Iterable[str] = keys
@@ -316,7 +322,7 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
 
 
 def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: int,
-                 blocked: Collection[str]
+                 blocked: Collection[str], highlights: HighlightStore | None = None
                  ) -> Generator[tuple[PageResult | None, tuple[Problem, ...]], None, None]:
     """Yield ``_render_one`` for each key, in order, on a process pool when it pays."""
     if jobs <= 1 or len(keys) < PARALLEL_THRESHOLD:
@@ -347,13 +353,15 @@ def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs:
     # Small batches: each carries whole documents, and the window below holds jobs * 3 of them.
     chunk = max(1, min(BATCH_PAGES, len(keys) // (jobs * 8)))
     batches = [(i, keys[i:i + chunk]) for i in range(0, len(keys), chunk)]
+    _WORKER["highlights"] = highlights  # a forked worker sends back the blocks it highlighted
     progress = ctx.RawArray("b", len(keys))  # shared, lock-free: one writer per page
     dead: list[multiprocessing.process.BaseProcess] | None = None
+    window: deque[Future[tuple[list[_Sent], list[tuple[str, bytes]]]]]
     with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_start_worker,
                              initargs=(*init_args, progress)) as pool:
         # A bounded window of batches in flight, not pool.map's all-at-once submission: when
         # the writer falls behind, finished documents would otherwise pile up in memory.
-        window: deque[Future[list[_Sent]]] = deque()
+        window = deque()
         pending = iter(batches)
         try:
             for first, batch in itertools.islice(pending, jobs * IN_FLIGHT_PER_JOB):
@@ -361,9 +369,11 @@ def _render_many(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs:
             if warm is not None:  # once the workers are forked, as every other page
                 yield warm
             while window:
-                done = window.popleft().result()
+                done, blocks = window.popleft().result()
                 for first, batch in itertools.islice(pending, 1):
                     window.append(pool.submit(_render_batch, batch, first))
+                if blocks and highlights is not None:
+                    highlights.add(blocks)
                 for sent in done:
                     yield _received(site, sent)
         except BrokenProcessPool:
@@ -396,8 +406,10 @@ def render_layout(site: Site, pm: pluggy.PluginManager, page: Page, rendered: Re
 _Sent = tuple[str, tuple[RenderedPage, str] | None, tuple[Problem, ...]]
 
 
-def _render_batch(keys: list[str], first: int = 0) -> list[_Sent]:
-    """Render ``keys`` (``first`` is the index of the first among the pool's pages)."""
+def _render_batch(keys: list[str], first: int = 0
+                  ) -> tuple[list[_Sent], list[tuple[str, bytes]]]:
+    """Render ``keys`` (``first`` is the index of the first among the pool's pages); with
+    them, the code blocks highlighted afresh meanwhile (see render_all's ``highlights``)."""
     sent: list[_Sent] = []
     progress = _WORKER.get("progress")
     for index, key in enumerate(keys, first):
@@ -408,7 +420,8 @@ def _render_batch(keys: list[str], first: int = 0) -> list[_Sent]:
             progress[index] = 2
         sent.append((key, (result.rendered, result.document) if result is not None else None,
                      problems))
-    return sent
+    highlights: HighlightStore | None = _WORKER.get("highlights")
+    return sent, highlights.taken() if highlights is not None else []
 
 
 def _received(site: Site, sent: _Sent) -> tuple[PageResult | None, tuple[Problem, ...]]:
@@ -560,6 +573,7 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     published: dict[str, int] = {}
     site: Site | None = None
     cache: PageCache | None = None
+    highlights: HighlightStore | None = None
     succeeded = False
     outside: set[str] = set()  # files outside the site folder pages read, for the stamp
     try:
@@ -575,15 +589,18 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
             report = BuildReport(pages=len(site.pages), out_dir=out_dir, site=site)
             keys = list(site.pages)
             built = site
-            cache = PageCache.open(out_dir, site, pm, memo=memo,
-                                   relayout=lambda page, rendered: lay_out(pm, built, page, rendered),
-                                   declare=lambda page: dependencies.declared(pm, built, page),
-                                   code=inputs.code if inputs is not None else None
-                                   ) if use_cache else None
+            if use_cache:
+                code = inputs.code if inputs is not None else code_fingerprint(root, pm)
+                cache = PageCache.open(
+                    out_dir, site, pm, memo=memo, code=code,
+                    relayout=lambda page, rendered: lay_out(pm, built, page, rendered),
+                    declare=lambda page: dependencies.declared(pm, built, page))
+                highlights = HighlightStore.open(out_dir, code)
+                code_blocks.use_kept_blocks(highlights)
             gc.freeze()
             _build_into(tmp, site, pm, keys, files, jobs=jobs, blocked=blocked,
                         problems=problems, cache=cache, on_page=on_page, report=report,
-                        outside=outside, on_result=on_result)
+                        outside=outside, on_result=on_result, highlights=highlights)
             if strict and counter.count:
                 raise MdxsiteError.single(
                     f"{counter.count} warning{'s' if counter.count != 1 else ''} with --strict; "
@@ -595,6 +612,9 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
         if cache is not None and site is not None:
             report.reused = cache.hits
             cache.close(keep=site.pages if succeeded else None)
+        if highlights is not None:
+            code_blocks.use_kept_blocks(None)
+            highlights.close(keep=succeeded)
         if memo is not None:
             memo.save()
     assert site is not None
@@ -612,13 +632,14 @@ def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str]
                 blocked: Collection[str], problems: list[Problem], cache: PageCache | None,
                 on_page: Callable[[str], None] | None, report: BuildReport,
                 outside: set[str] | None = None,
-                on_result: Callable[[PageResult], None] | None = None) -> None:
+                on_result: Callable[[PageResult], None] | None = None,
+                highlights: HighlightStore | None = None) -> None:
     fresh = cache.fresh(site.pages[k] for k in keys) if cache is not None else set()
     kept = cache.published(fresh) if cache is not None else set()
     pm.hook.mdxsite_build_started(site=site, out_dir=tmp,
                                   changed=frozenset(k for k in keys if k not in kept))
     results = render_all(site, pm, keys, jobs=jobs, blocked=blocked, problems=problems,
-                         cache=cache, fresh=fresh)
+                         cache=cache, fresh=fresh, highlights=highlights)
     written = write_pages(tmp, site, pm, results, on_page=on_page, outside=outside,
                           on_result=on_result)
     # once each: a plugin's mistake in a per-page hook is the same problem on every page

@@ -16,7 +16,7 @@ import re
 import shlex
 from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pygments.formatters import HtmlFormatter
 from pygments.lexer import Lexer, bygroups, inherit, using
@@ -98,10 +98,48 @@ def lexer_for(lang: str) -> Lexer:
         return TextLexer(stripnl=False)
 
 
+class KeptBlocks(Protocol):
+    """Highlighted blocks kept between builds (:class:`mdxsite.output.highlights.HighlightStore`)."""
+
+    def key(self, source: str, lang: str, hl_lines: tuple[int, ...], numbers: bool,
+            focus: tuple[int, ...]) -> str: ...
+
+    def get(self, key: str) -> str | None: ...
+
+    def put(self, key: str, html: str) -> None: ...
+
+
+# the blocks kept for the build rendering in this process (see use_kept_blocks)
+_KEPT: list[KeptBlocks | None] = [None]
+
+
+def use_kept_blocks(kept: KeptBlocks | None) -> None:
+    """Read and keep highlighted blocks in ``kept`` while a build renders (None: stop).
+
+    The blocks this process highlighted before are forgotten: each is asked of (or kept
+    in) the new store once, not taken from memory past it."""
+    _KEPT[0] = kept
+    _highlighted.cache_clear()
+
+
 @lru_cache(maxsize=4096)
 def _highlighted(source: str, lang: str, hl_lines: tuple[int, ...], numbers: bool,
                  focus: tuple[int, ...] = ()) -> str:
-    # the same block recurs across pages (snippets, generated references): highlight it once.
+    # the same block recurs across pages (snippets, generated references): highlight it once,
+    # and a page rendered again takes its unchanged blocks from the last build's (_KEPT)
+    kept = _KEPT[0]
+    if kept is None:
+        return _highlight(source, lang, hl_lines, numbers, focus)
+    key = kept.key(source, lang, hl_lines, numbers, focus)
+    found = kept.get(key)
+    if found is None:
+        found = _highlight(source, lang, hl_lines, numbers, focus)
+        kept.put(key, found)
+    return found
+
+
+def _highlight(source: str, lang: str, hl_lines: tuple[int, ...], numbers: bool,
+               focus: tuple[int, ...]) -> str:
     # The bytes are Pygments' HtmlFormatter(cssclass="highlight", wrapcode=True, hl_lines,
     # linenos="inline"), written by our faster driver and formatter (mdxsite.mdx.highlight)
     if not focus and "[!code" not in source:
