@@ -26,6 +26,7 @@ from markupsafe import Markup
 
 from mdxsite import dependencies, memory, plugin_manager, toolkit
 from mdxsite.config import plugin_settings
+from mdxsite.config.loader import check_root
 from mdxsite.errors import Location, MdxsiteError, Problem, report_warnings
 from mdxsite.mdx import code as code_blocks
 from mdxsite.model import SLOTS, BuildReport, OutputFile, Page, PageResult, RenderedPage, Site
@@ -550,6 +551,9 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
     root = root.resolve()
     out_dir = out_dir.resolve()
     _check_out_dir(root, out_dir)
+    # before the staging folder beside the output is made: a mistyped site folder must not
+    # be created (the default output lies inside it)
+    check_root(root)
     inputs = stamp.take(root, pm, {"base_url": base_url, "site_url": site_url,
                                    "blocked": sorted(blocked), "strict": strict}
                         ) if skip_unchanged else None

@@ -80,16 +80,21 @@ class Locator:
         return self.value(at)
 
 
+def check_root(root: Path) -> None:
+    """Raise a located error when the site folder ``root`` is not there."""
+    if not root.is_dir():
+        raise MdxsiteError.single(f"the site folder {str(root)!r} does not exist",
+                                  hint="pass the folder that holds docs.json",
+                                  where=Location("command line"))
+
+
 def find_config(root: Path) -> Path:
     """Return the docs.json of ``root`` (else its legacy mint.json), or raise a located error
     saying what to do."""
     for name in (*CONFIG_NAMES, *LEGACY_NAMES):
         if (root / name).is_file():
             return root / name
-    if not root.is_dir():
-        raise MdxsiteError.single(f"the site folder {str(root)!r} does not exist",
-                                  hint="pass the folder that holds docs.json",
-                                  where=Location("command line"))
+    check_root(root)
     raise MdxsiteError.single(f"no docs.json in {str(root)!r}",
                               hint="create docs.json with at least a name and a navigation, "
                                    "or pass the right folder",

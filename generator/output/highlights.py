@@ -13,7 +13,7 @@ the store: a block read from it is byte-identical to highlighting it again.
 
 Render workers read the file through a read-only connection of their own; what they
 highlight afresh goes back to the main process with their pages (:meth:`HighlightStore.taken`),
-which writes everything new in one transaction once the build succeeded. A first build into a
+which writes them as they come, in one transaction committed once the build succeeded. A first build into a
 folder has nothing to read and asks nothing.
 
 The store only grows between changes of code: a block edited leaves its old HTML behind (a
@@ -46,8 +46,7 @@ class HighlightStore:
         self._pid = os.getpid()
         self._reader: sqlite3.Connection | None = None  # a forked worker's own, read-only
         self.known = known  # it held blocks of this code when opened: worth asking
-        self._added: list[tuple[str, bytes]] = []
-        self._added_by = self._pid  # a forked worker starts its own list (see _mine)
+        self._added: list[tuple[str, bytes]] = []  # a worker's, to send (the main's: none)
 
     @classmethod
     def open(cls, out_dir: Path, code: str) -> HighlightStore:
@@ -111,36 +110,43 @@ class HighlightStore:
             return None
 
     def put(self, key: str, html: str) -> None:
-        """Keep a block highlighted afresh (written by :meth:`close` in the main process)."""
-        self._mine().append((key, zlib.compress(html.encode("utf-8"), 1)))
+        """Keep a block highlighted afresh: a worker sends it with its pages (:meth:`taken`),
+        the main process writes it now (committed by :meth:`close`)."""
+        row = (key, zlib.compress(html.encode("utf-8"), 1))
+        if os.getpid() == self._pid:
+            self.add([row])
+        else:
+            self._added.append(row)
 
     def taken(self) -> list[tuple[str, bytes]]:
         """The blocks put since the last call (a worker sends them with its pages)."""
-        added = self._mine()
-        self._added = []
+        added, self._added = self._added, []
         return added
 
-    def _mine(self) -> list[tuple[str, bytes]]:
-        """This process's new blocks: a forked worker does not send its parent's again."""
-        if self._added_by != os.getpid():
-            self._added, self._added_by = [], os.getpid()
-        return self._added
-
     def add(self, rows: list[tuple[str, bytes]]) -> None:
-        """Take the blocks a worker highlighted (the main process)."""
-        self._added.extend(rows)
+        """Write blocks a worker highlighted (the main process), as they come: the build's
+        end need not wait for thousands of them (committed by :meth:`close`)."""
+        if self._db is None:
+            return
+        try:
+            self._db.executemany("INSERT OR IGNORE INTO blocks VALUES (?, ?)", rows)
+        except sqlite3.Error as exc:  # locked by another build: this build keeps none
+            log.debug("%s: highlighted blocks not written (%s)", self.path, exc)
+            self._db.close()
+            self._db = None
 
     def close(self, keep: bool) -> None:
-        """Write the blocks highlighted afresh (``keep``: the build succeeded), then close."""
+        """Commit the blocks highlighted afresh (``keep``: the build succeeded; else they are
+        dropped), then close."""
         db, self._db = self._db, None
         if db is None:
             return
         try:
-            if keep and self._added:
-                db.executemany("INSERT OR REPLACE INTO blocks VALUES (?, ?)", self._added)
+            if keep:
                 db.commit()
+            else:
+                db.rollback()
         except sqlite3.Error as exc:
             log.debug("%s: highlighted blocks not written (%s)", self.path, exc)
         finally:
-            self._added = []
             db.close()

@@ -192,6 +192,7 @@ def test_exit_codes_from_the_real_command(run_mdxsite: Callable, tmp_path: Path)
     assert missing.returncode == 1
     assert missing.stderr.splitlines()[0].endswith(
         "does not exist. Pass the folder that holds docs.json.")
+    assert not (tmp_path / "nowhere").exists()  # nor made (the default output lies in it)
     assert "Traceback" not in missing.stderr
 
 
