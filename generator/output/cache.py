@@ -552,7 +552,9 @@ class PageCache:
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
-        db = sqlite3.connect(path, timeout=30)
+        # closed by another thread than the one that opened it (pipeline._build commits in a
+        # thread beside its own last steps); never used by two threads at once
+        db = sqlite3.connect(path, timeout=30, check_same_thread=False)
         if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA:
             db.execute("DROP TABLE IF EXISTS pages")
             db.execute(f"PRAGMA user_version = {SCHEMA}")
