@@ -521,15 +521,15 @@ class PageCache:
     warning, and the build goes on.
     """
 
-    def __init__(self, path: Path, site: Site, fingerprint: str,
+    def __init__(self, path: Path, site: Site, fingerprint: str | Callable[[], str],
                  memo: FileMemo | None = None,
                  relayout: Callable[[Page, RenderedPage], str] | None = None,
                  declare: Callable[[Page], Declared] | None = None) -> None:
         self.path = path
         self.site = site
-        self.fingerprint = fingerprint
-        self._fingerprinted = hashlib.blake2b(digest_size=20)  # see page_digest
-        _feed(self._fingerprinted, fingerprint)
+        # the site fingerprint, or what computes it when first needed (see open)
+        self._fingerprint = fingerprint
+        self._fingerprinted: Any = None  # its hash, fed once (see page_digest)
         self.memo = memo if memo is not None else FileMemo(None)
         # lays a cached render out again, for a document someone reads (see CachedPageResult)
         self.relayout = relayout
@@ -587,11 +587,19 @@ class PageCache:
         cached page whose document is read counts as a miss (see :meth:`load`). ``code`` is
         :func:`code_fingerprint`, when the caller has it already.
         """
-        if code is None:
-            code = code_fingerprint(site.root, pm)
-        fingerprint = site_fingerprint(site, code)
-        return cls(cache_dir_for(out_dir) / FILE_NAME, site, fingerprint, memo, relayout,
-                   declare)
+        known = code if code is not None else code_fingerprint(site.root, pm)
+        # computed when a page's digest is first asked for: a cold build asks none before
+        # its first render is stored, by when the render workers are busy (the repr of
+        # every page, 0.13-0.25 s at 10,000 pages, off the build's one-core start)
+        return cls(cache_dir_for(out_dir) / FILE_NAME, site,
+                   lambda: site_fingerprint(site, known), memo, relayout, declare)
+
+    @property
+    def fingerprint(self) -> str:
+        """The site fingerprint (:func:`site_fingerprint`) the rows are checked against."""
+        if not isinstance(self._fingerprint, str):
+            self._fingerprint = self._fingerprint()
+        return self._fingerprint
 
     def declared(self, page: Page) -> Declared:
         """Return what the plugins declare ``page`` depends on (asked once per build)."""
@@ -619,6 +627,9 @@ class PageCache:
         ``_digest(fingerprint, page_repr(page), the digest of its file)``, the fingerprint's
         part hashed once (a hash's copy costs less than hashing it for each of 10,000 pages)."""
         source = page.source.as_posix() if page.source is not None else ""
+        if self._fingerprinted is None:
+            self._fingerprinted = hashlib.blake2b(digest_size=20)
+            _feed(self._fingerprinted, self.fingerprint)
         h = self._fingerprinted.copy()
         _feed(h, page_repr(page))
         _feed(h, self.file_digest(source) if source else "")
