@@ -9,7 +9,8 @@ render cache unless ``--no-cache``). Before it, ``OUT_DIR`` and its cache are re
 
 - steps in order (stamp check, load and resolve the site, output files, cache open, render
   and write, end-of-build hooks, cache close): wall seconds and this process's CPU seconds;
-- the moment the first and the last page reached the plugins, from the build's start;
+- the moment the first and the last page reached the plugins, and the build's end, from the
+  build's start;
 - per hook and plugin: calls and wall seconds spent in this process (time in other
   processes, the render workers and Pagefind, is not in these; their work shows as wall
   time in the steps).
@@ -33,6 +34,9 @@ from mdxsite.output import staging
 STEPS = [("stamp.take", pipeline.stamp, "take"), ("prepare", pipeline, "prepare"),
          ("output files", pipeline, "output_files"), ("cache open", pipeline.PageCache, "open"),
          ("render and write", pipeline, "_build_into")]
+# after the pages: what the build does once the last page is written
+END_STEPS = [("finish", pipeline, "finish"), ("publish", staging, "publish"),
+             ("stamp.save", pipeline.stamp, "save")]
 HOOKS = ("mdxsite_build_started", "mdxsite_page_built", "mdxsite_build_finished",
          "mdxsite_write_output")
 
@@ -73,6 +77,8 @@ def main(argv: list[str]) -> int:
         setattr(owner, attr, timed(name, getattr(owner, attr)))
     close = pipeline.PageCache.close
     setattr(pipeline.PageCache, "close", timed("cache close", close))
+    for name, owner, attr in END_STEPS:
+        setattr(owner, attr, timed(name, getattr(owner, attr)))
 
     pm = plugin_manager.create()
     for hook in HOOKS:
@@ -95,12 +101,14 @@ def main(argv: list[str]) -> int:
     report = pipeline.build(args.site, args.out, pm, jobs=args.jobs, use_cache=not args.no_cache,
                             skip_unchanged=not args.no_cache)
     total_wall, total_cpu = (x - y for x, y in zip(_clock(), (wall, cpu)))
+    ended = time.perf_counter() - t0
     print(f"{report.pages} pages, {args.jobs} jobs: {total_wall:.2f} s wall, "
           f"{total_cpu:.2f} s CPU in this process")
     for name, w, c in steps:
         print(f"  {name:<18} {w:7.2f} s wall {c:7.2f} s CPU")
     if pages:
-        print(f"  first page at {pages[0]:.2f} s, last at {pages[-1]:.2f} s")
+        print(f"  first page at {pages[0]:.2f} s, last at {pages[-1]:.2f} s, "
+              f"build ended at {ended:.2f} s ({ended - pages[-1]:.2f} s after the last page)")
     for (hook, plugin), (calls, seconds) in sorted(hook_time.items(), key=lambda kv: -kv[1][1]):
         if seconds >= 0.01:
             print(f"  {hook:<24} {plugin:<14} {calls:6d} calls {seconds:7.2f} s")

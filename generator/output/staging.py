@@ -27,17 +27,18 @@ class _Open(NamedTuple):
 
     out_dir: Path
     kept: set[str]       # files kept from the published output instead of written
-    # out_dir as a string ending in a separator, and the kept files' stats (_KEPT_STATS):
-    # keep() runs for every page and its .md copy (20,000 calls on 10,000 pages)
+    # out_dir as a string ending in a separator, and the kept files' stats (_STATS): keep()
+    # runs for every page and its .md copy (20,000 calls on 10,000 pages)
     prefix: str
     stats: dict[str, tuple[int, int]]
 
 
 # staging folder -> its build's _Open
 _OPEN: dict[Path, _Open] = {}
-# output folder -> (mtime in ns, size) of each file the last build of it kept, as keep() saw
-# it: the build stamp (mdxsite.output.stamp) then stats only the other files
-_KEPT_STATS: dict[Path, dict[str, tuple[int, int]]] = {}
+# output folder -> (mtime in ns, size) of each file the last build of it kept (as keep() saw
+# it) or moved in (as publish() listed it): the build stamp (mdxsite.output.stamp) then stats
+# only the other files
+_STATS: dict[Path, dict[str, tuple[int, int]]] = {}
 # staging folder -> what to call when it closes, published or discarded (see on_close)
 _CLOSERS: dict[Path, list[Callable[[], None]]] = {}
 
@@ -48,15 +49,20 @@ def cache_dir_for(out_dir: Path) -> Path:
 
 
 @contextmanager
-def staging_dir(out_dir: Path, stats: dict[str, int] | None = None) -> Iterator[Path]:
-    """Yield a fresh staging folder; publish it into ``out_dir`` only if the block succeeds."""
+def staging_dir(out_dir: Path, stats: dict[str, int] | None = None,
+                published: Callable[[], None] | None = None) -> Iterator[Path]:
+    """Yield a fresh staging folder; publish it into ``out_dir`` only if the block succeeds.
+
+    ``stats`` receives :func:`publish`'s counts; ``published()`` is called once the new
+    output is in place, before the manifest is written (see :func:`publish`).
+    """
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     tmp = out_dir.parent / f".{out_dir.name}.staging-{os.getpid()}"
     if tmp.exists():
         shutil.rmtree(tmp)
     tmp.mkdir()
     kept: set[str] = set()
-    seen = _KEPT_STATS[out_dir] = {}
+    seen = _STATS[out_dir] = {}
     _OPEN[tmp] = _Open(out_dir, kept, os.path.join(out_dir, ""), seen)
     try:
         yield tmp
@@ -70,7 +76,7 @@ def staging_dir(out_dir: Path, stats: dict[str, int] | None = None) -> Iterator[
     # a file unkept after keep() (a stale search shard's) is not vouched for
     for rel in seen.keys() - kept:
         del seen[rel]
-    result = publish(tmp, out_dir, kept)
+    result = publish(tmp, out_dir, kept, published=published, stats=seen)
     if stats is not None:
         stats.update(result)
 
@@ -148,11 +154,11 @@ def keep(staging: Path, rel: str, size: int) -> bool:
     return True
 
 
-def kept_stats(out_dir: Path) -> dict[str, tuple[int, int]]:
+def published_stats(out_dir: Path) -> dict[str, tuple[int, int]]:
     """Return (mtime in ns, size) of the files the last build of ``out_dir`` in this process
-    kept from the published output, as it saw them (a file changed since then no longer
-    matches them, as a stamp expects)."""
-    return _KEPT_STATS.get(out_dir, {})
+    kept from the published output or moved into it, as it saw them (a file changed since
+    then no longer matches them, as a stamp expects)."""
+    return _STATS.get(out_dir, {})
 
 
 def keep_present(staging: Path, rels: Iterable[str]) -> bool:
@@ -212,40 +218,78 @@ def keep_if_same(staging: Path, rel: str, data: bytes) -> bool:
     return True
 
 
-def _files(folder: Path) -> set[str]:
-    """Return every file under ``folder`` (posix paths relative to it); os.walk, not rglob:
-    20,000 files take a tenth of the time."""
+def _files(folder: Path, stats: dict[str, tuple[int, int]] | None = None) -> set[str]:
+    """Return every file under ``folder`` (posix paths relative to it), as ``os.walk`` lists
+    them (a link to a folder is not followed, nor listed); ``stats`` receives each one's
+    (mtime in ns, size).
+
+    One ``os.scandir`` a folder and no path arithmetic: 30,566 files listed in 0.12 s where
+    ``os.walk`` took 0.23 s, or listed and stat-ed in 0.23 s (a ``stat`` by path took 0.12 s
+    more); ``rglob`` took ten times as long.
+    """
     found: set[str] = set()
-    for dirpath, _, filenames in os.walk(folder):
-        rel = os.path.relpath(dirpath, folder).replace(os.sep, "/")
-        prefix = "" if rel == "." else rel + "/"
-        found.update(prefix + name for name in filenames)
+    folders = [("", os.fspath(folder))]
+    while folders:
+        prefix, path = folders.pop()
+        try:
+            entries = os.scandir(path)
+        except OSError:  # os.walk skips a folder it cannot list
+            continue
+        with entries:
+            for entry in entries:
+                try:
+                    is_dir = entry.is_dir()
+                except OSError:
+                    is_dir = False
+                if is_dir:
+                    if not entry.is_symlink():
+                        folders.append((prefix + entry.name + "/", entry.path))
+                    continue
+                rel = prefix + entry.name
+                found.add(rel)
+                if stats is not None:
+                    try:
+                        st = entry.stat()
+                    except OSError:  # a dangling link: the stamp finds it gone
+                        continue
+                    stats[rel] = (st.st_mtime_ns, st.st_size)
     return found
 
 
-def publish(staging: Path, out_dir: Path, kept: set[str] | frozenset[str] = frozenset()
-            ) -> dict[str, int]:
+def publish(staging: Path, out_dir: Path, kept: set[str] | frozenset[str] = frozenset(), *,
+            published: Callable[[], None] | None = None,
+            stats: dict[str, tuple[int, int]] | None = None) -> dict[str, int]:
     """Move the staging folder's content into ``out_dir``; return counts of what changed.
 
     ``kept`` files (see :func:`keep`) are already in ``out_dir``: they count as unchanged.
+    ``published()`` is called once the output is in place, before the manifest is written:
+    the render cache's commit then runs beside the listing of a cold build's 30,000 files
+    (see pipeline._build). ``stats`` receives (mtime in ns, size) of each file moved in.
     """
     cache = cache_dir_for(out_dir)
     cache.mkdir(parents=True, exist_ok=True)
     _forget_stamp(out_dir)
     manifest_file = cache / MANIFEST
-    new_files = _files(staging)
     if not kept and (not out_dir.exists() or not any(out_dir.iterdir())):
         if out_dir.exists():
             out_dir.rmdir()
         os.replace(staging, out_dir)  # atomic on POSIX: readers see the old or the new tree
+        if published is not None:
+            published()
+        # listed where the files now are: a rename keeps each file's time and size
+        new_files = _files(out_dir, stats)
         _write_manifest(manifest_file, new_files)
         return {"written": len(new_files), "unchanged": 0, "removed": 0}
+    moved: dict[str, tuple[int, int]] = {}
+    new_files = _files(staging, moved)
     old_files = _read_manifest(manifest_file)
     written = removed = 0
     unchanged = len(kept - new_files)
     for rel in sorted(new_files):
         if _replace_if_changed(staging / rel, out_dir / rel):
             written += 1
+            if stats is not None and rel in moved:
+                stats[rel] = moved[rel]
         else:
             unchanged += 1
     new_files |= kept
@@ -253,6 +297,8 @@ def publish(staging: Path, out_dir: Path, kept: set[str] | frozenset[str] = froz
         if _remove(out_dir, rel):
             removed += 1
     shutil.rmtree(staging, ignore_errors=True)
+    if published is not None:
+        published()
     if new_files != old_files:
         _write_manifest(manifest_file, new_files)
     else:  # a warm build's usual case: the same 30,000 names, not written again, but its
