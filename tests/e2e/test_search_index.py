@@ -474,21 +474,31 @@ def test_a_head_is_sent_without_its_scripts_styles_and_links_unless_pagefind_rea
     assert _index_of(sent) == _index_of(pages)
 
 
+@pytest.fixture
+def stamped_shards(cli: Callable, make_site: Callable, tmp_path: Path,
+                   monkeypatch: pytest.MonkeyPatch,
+                   age_files: Callable[[Path], None]) -> tuple[Path, Path]:
+    """The sharded site (three shards of two pages) built once, its files dated back so the
+    build stamps what it read: the next build knows which files changed. (site, output)"""
+    monkeypatch.setattr("mdxsite.plugins.search.SHARD_PAGES", 2)
+    root = make_site(SHARDED, SHARDED_PAGES)
+    age_files(root)
+    out = tmp_path / "out"
+    assert cli("build", root, "-o", out).exit_code == 0
+    return root, out
+
+
 def _pagefind_threads() -> list[str]:
     import threading
     return [t.name for t in threading.enumerate() if t.name.startswith("pagefind ")]
 
 
 def test_an_edited_pages_shard_is_indexed_from_the_builds_start_and_comes_out_the_same(
-        cli: Callable, make_site: Callable, tmp_path: Path, serve_dir: Callable,
-        monkeypatch: pytest.MonkeyPatch, age_files: Callable[[Path], None]) -> None:
+        cli: Callable, tmp_path: Path, serve_dir: Callable,
+        stamped_shards: tuple[Path, Path]) -> None:
     """An edit of a page's file alone starts its shard's indexing before the site loads, fed
     the other pages' stored texts; the index is the one a fresh build makes."""
-    monkeypatch.setattr("mdxsite.plugins.search.SHARD_PAGES", 2)
-    root = make_site(SHARDED, SHARDED_PAGES)
-    age_files(root)
-    out = tmp_path / "out"
-    assert cli("build", root, "-o", out).exit_code == 0
+    root, out = stamped_shards
     (root / "beta.mdx").write_text("---\ntitle: Beta\n---\n\nKayaks paddle past.\n",
                                    encoding="utf-8")  # beta shares shard~2 with alpha
     result = cli("-v", "build", root, "-o", out)
@@ -506,17 +516,13 @@ def test_an_edited_pages_shard_is_indexed_from_the_builds_start_and_comes_out_th
 
 
 def test_an_early_start_that_guessed_wrong_is_stopped_and_the_index_is_right(
-        cli: Callable, make_site: Callable, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch, age_files: Callable[[Path], None]) -> None:
+        cli: Callable, tmp_path: Path, stamped_shards: tuple[Path, Path],
+        age_files: Callable[[Path], None]) -> None:
     """A page file touched with the same bytes leaves its shard unread; a new title changes
     the neighbours' links (alpha, fed its stored text, is not what was published): the shard
     is indexed as without an early start. A new navigation file starts nothing early."""
     import os
-    monkeypatch.setattr("mdxsite.plugins.search.SHARD_PAGES", 2)
-    root = make_site(SHARDED, SHARDED_PAGES)
-    age_files(root)
-    out = tmp_path / "out"
-    assert cli("build", root, "-o", out).exit_code == 0
+    root, out = stamped_shards
     before = _index(out)
 
     os.utime(root / "beta.mdx")  # the same bytes, a new time
@@ -552,15 +558,10 @@ def test_an_early_start_that_guessed_wrong_is_stopped_and_the_index_is_right(
 
 
 def test_a_build_failing_after_an_early_start_stops_its_pagefind_and_keeps_the_output(
-        cli: Callable, make_site: Callable, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch, age_files: Callable[[Path], None]) -> None:
+        cli: Callable, stamped_shards: tuple[Path, Path]) -> None:
     """A page removed fails the build as it loads the site, after its shard started: the
     shard's Pagefind stops with the build, the published index stays."""
-    monkeypatch.setattr("mdxsite.plugins.search.SHARD_PAGES", 2)
-    root = make_site(SHARDED, SHARDED_PAGES)
-    age_files(root)
-    out = tmp_path / "out"
-    assert cli("build", root, "-o", out).exit_code == 0
+    root, out = stamped_shards
     before = _index(out)
     (root / "beta.mdx").unlink()
     result = cli("-v", "build", root, "-o", out)
