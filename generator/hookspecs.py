@@ -108,9 +108,9 @@ def mdxsite_build_starting(root: Path, out_dir: Path,
     loaded (the search plugin starts indexing the edited page's search shard here, beside
     the loading). Nothing here is final: :func:`mdxsite_build_started` follows with the
     pages that may differ, and work started here must be checked against it, then kept or
-    dropped. A build that fails before then calls no other hook: stop what you started when
-    the staging folder closes (see ``mdxsite.output.staging.on_close``) or at the next
-    :func:`mdxsite_build_starting`.
+    dropped. A build that fails before then calls no other hook, so keep such work easy to
+    abandon (a daemon thread, a child process ending with the build's) and stop what is left
+    of it at the next :func:`mdxsite_build_starting` or :func:`mdxsite_build_started`.
 
     Args:
         root: the site folder.
