@@ -103,18 +103,13 @@ class Inputs:
             listed.update(repr((SCHEMA, self.code, self.parts)).encode())
             listed.update(repr(sorted(self.listing.items())).encode())
             self._listed = listed
-        h = self._listed.copy()
-        for path in sorted(outside):
-            h.update(repr((path, sources.file_stamp(path))).encode())
-        return h.hexdigest()
+        return _with_outside(self._listed.copy(), outside)
 
     def setting(self, outside: Iterable[str]) -> str:
         """A digest of what the build read besides the site folder's listing: the code, the
         options and variables, the files outside the folder (their stat now)."""
-        h = hashlib.blake2b(repr((SCHEMA, self.code, self.parts)).encode(), digest_size=20)
-        for path in sorted(outside):
-            h.update(repr((path, sources.file_stamp(path))).encode())
-        return h.hexdigest()
+        return _with_outside(hashlib.blake2b(repr((SCHEMA, self.code, self.parts)).encode(),
+                                             digest_size=20), outside)
 
     def racy(self, outside: Iterable[str]) -> bool:
         """True when an input changed too recently to trust its stat next time."""
@@ -122,6 +117,19 @@ class Inputs:
         if any(mtime >= limit for mtime, _ in self.listing.values()):
             return True
         return any(sources.file_stamp(p)[0] >= limit for p in outside)
+
+
+def _with_outside(h: Any, outside: Iterable[str]) -> str:
+    """Finish the digest ``h`` with the stat of each file read outside the site folder."""
+    for path in sorted(outside):
+        h.update(repr((path, sources.file_stamp(path))).encode())
+    return str(h.hexdigest())
+
+
+def _head(f: Any) -> dict[str, Any] | None:
+    """The head of a stamp file open at its start (None: not a stamp of this schema)."""
+    head = pickle.load(f)
+    return head if isinstance(head, dict) and head.get("schema") == SCHEMA else None
 
 
 def take(root: Path, pm: pluggy.PluginManager, options: Mapping[str, object]) -> Inputs | None:
@@ -156,8 +164,8 @@ def load(out_dir: Path, inputs: Inputs | None = None) -> Stamp | None:
     """
     try:
         with open(path_for(out_dir), "rb") as f:
-            head = pickle.load(f)
-            if not (isinstance(head, dict) and head.get("schema") == SCHEMA):
+            head = _head(f)
+            if head is None:
                 return None
             if inputs is not None and inputs.digest(head["outside"]) != head["inputs"]:
                 return None
@@ -180,10 +188,8 @@ def changed_files(out_dir: Path, inputs: Inputs) -> frozenset[str] | None:
     """
     try:
         with open(path_for(out_dir), "rb") as f:
-            head = pickle.load(f)
-            if not (isinstance(head, dict) and head.get("schema") == SCHEMA):
-                return None
-            if inputs.setting(head["outside"]) != head["setting"]:
+            head = _head(f)
+            if head is None or inputs.setting(head["outside"]) != head["setting"]:
                 return None
             before = pickle.load(f)
     except Exception:  # noqa: BLE001 - missing, truncated, another mdxsite: unknown
