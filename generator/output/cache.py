@@ -242,6 +242,18 @@ def _page_repr(page: Page) -> str:
 page_repr = ByIdentity(_page_repr)
 
 
+def open_database(path: Path, connect: Callable[[Path], sqlite3.Connection]
+                  ) -> sqlite3.Connection:
+    """Return ``connect(path)``, its folder made first; a file that is not a database
+    (truncated, overwritten) is removed and connected to afresh."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        return connect(path)
+    except sqlite3.DatabaseError:
+        path.unlink()
+        return connect(path)
+
+
 class FileMemo:
     """What was learnt from site files (digest, frontmatter), kept while a file's size and
     modification time stay the same, in one pickle beside the page cache.
@@ -547,12 +559,7 @@ class PageCache:
         # since: close() then marks and drops rows without reading the table again
         self._rows: dict[str, tuple[Any, ...]] | None = None
         self._stored: set[str] = set()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self._db = self._connect(path)
-        except sqlite3.DatabaseError:  # not a database (truncated, overwritten): start afresh
-            path.unlink()
-            self._db = self._connect(path)
+        self._db = open_database(path, self._connect)
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:

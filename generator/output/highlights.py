@@ -12,9 +12,9 @@ code or of any installed distribution (:func:`mdxsite.output.cache.code_fingerpr
 the store: a block read from it is byte-identical to highlighting it again.
 
 Render workers read the file through a read-only connection of their own; what they
-highlight afresh goes back to the main process with their pages (:meth:`HighlightStore.taken`),
-which writes them as they come, in one transaction committed once the build succeeded. A first build into a
-folder has nothing to read and asks nothing.
+highlight afresh goes back to the main process with their pages
+(:meth:`HighlightStore.taken`), which writes them as they come, in one transaction committed
+once the build succeeded. A first build into a folder has nothing to read and asks nothing.
 
 The store only grows between changes of code: a block edited leaves its old HTML behind (a
 few KB compressed). ``--no-cache`` neither reads nor writes it.
@@ -29,6 +29,7 @@ import sqlite3
 import zlib
 from pathlib import Path
 
+from mdxsite.output.cache import open_database
 from mdxsite.output.staging import cache_dir_for
 
 log = logging.getLogger(__name__)
@@ -54,33 +55,30 @@ class HighlightStore:
         (:func:`~mdxsite.output.cache.code_fingerprint`)."""
         path = cache_dir_for(out_dir) / FILE_NAME
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(path, timeout=30)
-            try:
-                version = db.execute("PRAGMA user_version").fetchone()[0]
-            except sqlite3.DatabaseError:  # not a database (truncated, overwritten): afresh
-                db.close()
-                path.unlink()
-                db = sqlite3.connect(path, timeout=30)
-                version = None
-            if version != SCHEMA:
-                db.execute("DROP TABLE IF EXISTS blocks")
-                db.execute("DROP TABLE IF EXISTS meta")
-                db.execute(f"PRAGMA user_version = {SCHEMA}")
-            db.execute("PRAGMA journal_mode=WAL")  # workers read while the build writes
-            db.execute("CREATE TABLE IF NOT EXISTS blocks "
-                       "(key TEXT PRIMARY KEY, html BLOB NOT NULL)")
-            db.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT)")
-            row = db.execute("SELECT value FROM meta WHERE name = 'code'").fetchone()
-            if row is None or row[0] != code:
-                db.execute("DELETE FROM blocks")
-                db.execute("INSERT OR REPLACE INTO meta VALUES ('code', ?)", (code,))
-                db.commit()
+            db = open_database(path, lambda at: cls._connect(at, code))
             known = db.execute("SELECT 1 FROM blocks LIMIT 1").fetchone() is not None
         except (sqlite3.Error, OSError) as exc:  # locked by another build: highlight as ever
             log.debug("%s: highlighted blocks not kept (%s)", path, exc)
             return cls(path, None, False)
         return cls(path, db, known)
+
+    @staticmethod
+    def _connect(path: Path, code: str) -> sqlite3.Connection:
+        """Connect, set up the tables, empty them for other ``code``."""
+        db = sqlite3.connect(path, timeout=30)
+        if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA:
+            db.execute("DROP TABLE IF EXISTS blocks")
+            db.execute("DROP TABLE IF EXISTS meta")
+            db.execute(f"PRAGMA user_version = {SCHEMA}")
+        db.execute("PRAGMA journal_mode=WAL")  # workers read while the build writes
+        db.execute("CREATE TABLE IF NOT EXISTS blocks (key TEXT PRIMARY KEY, html BLOB NOT NULL)")
+        db.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT)")
+        row = db.execute("SELECT value FROM meta WHERE name = 'code'").fetchone()
+        if row is None or row[0] != code:
+            db.execute("DELETE FROM blocks")
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('code', ?)", (code,))
+            db.commit()
+        return db
 
     @staticmethod
     def key(source: str, lang: str, hl_lines: tuple[int, ...], numbers: bool,
