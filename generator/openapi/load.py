@@ -11,21 +11,19 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, log
+# PyYAML's C loader (much faster on multi-megabyte specs), PyYAML imported when first read
+from mdxsite.mdx.frontmatter import yaml_loader
 
 MAX_DEPTH = 200
 MAX_ALIASES = 1000
 MAX_EXPANDED = 2_000_000
 MAX_BYTES = 50 * 1024 * 1024
 
-try:  # the C loader is much faster on multi-megabyte specs; fall back when not built
-    _Loader: type = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - depends on how pyyaml was built
-    _Loader = yaml.SafeLoader
+if TYPE_CHECKING:
+    import yaml
 
 
 @dataclass
@@ -41,8 +39,9 @@ class Document:
     def positions(self) -> dict[tuple[str | int, ...], tuple[int, int]]:
         if self._positions is None:
             # Locating is slow on multi-megabyte JSON; most checks never need it.
-            self._positions = _convert(_Loader(self.text).get_single_node(),
-                                       _Loader(""), self.name)[1] if self.text else {}
+            loader = yaml_loader()
+            self._positions = _convert(loader(self.text).get_single_node(),
+                                       loader(""), self.name)[1] if self.text else {}
         return self._positions
 
     def where(self, path: JsonPath) -> Location:
@@ -134,6 +133,8 @@ def _scalar(node: yaml.ScalarNode, loader: Any, name: str = "") -> Any:
 
 def _convert(root: yaml.Node, loader: Any, name: str) -> tuple[Any, dict]:
     """Turn a composed node tree into data, recording positions, depth-bounded, iteratively."""
+    import yaml
+
     positions: dict[tuple[str | int, ...], tuple[int, int]] = {}
     aliases = 0
     expanded = 0  # values a naive walker would visit once aliases are expanded
@@ -230,8 +231,10 @@ def parse(text: str, name: str, *, kind: str = "OpenAPI") -> Document:
     # libyaml composes recursively in C: a document nested a few thousand levels deep crashes
     # the process. One that might nest deeper than we accept is composed in Python instead,
     # where running out of depth is an exception.
+    import yaml
+
     deep = _depth_bound(text) > MAX_DEPTH
-    loader = (yaml.SafeLoader if deep else _Loader)(text)
+    loader = (yaml.SafeLoader if deep else yaml_loader())(text)
     limit = sys.getrecursionlimit()
     if deep:
         sys.setrecursionlimit(max(limit, MAX_DEPTH * 8 + 500))
@@ -258,7 +261,7 @@ def parse(text: str, name: str, *, kind: str = "OpenAPI") -> Document:
                         f"start the file with '{first}'", 1, 1)
     sys.setrecursionlimit(max(limit, MAX_DEPTH * 4 + 200))
     try:
-        data, positions = _convert(root, _Loader(""), name)
+        data, positions = _convert(root, yaml_loader()(""), name)
     finally:
         sys.setrecursionlimit(limit)
     return Document(name, data, positions)

@@ -322,7 +322,7 @@ def test_simple_frontmatter_reads_as_yaml_reads_it(block: str) -> None:
     got = frontmatter._simple(block)
     if got is None:  # the long way
         return
-    data = yaml.load(block, Loader=frontmatter._Loader) if block.strip() else {}
+    data = yaml.load(block, Loader=frontmatter.yaml_loader()) if block.strip() else {}
     want = {str(k): frontmatter._plain(v) for k, v in (data or {}).items()}
     assert repr(got) == repr(want)
 
