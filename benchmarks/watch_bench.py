@@ -41,7 +41,7 @@ SNIPPET_USERS = 50
 
 def prepare_site(n: int, work: Path) -> tuple[Path, list[str]]:
     """Copy the corpus of ``n`` pages into ``work`` and make 50 pages import one snippet."""
-    source, _ = run.corpus(n, 8)
+    source = run.corpus(n, 8)[0]
     root = work / "site"
     shutil.copytree(source, root)
     docs = json.loads((root / "docs.json").read_text(encoding="utf-8"))
