@@ -85,6 +85,9 @@ def main() -> None:
         (path.relative_to(args.out).as_posix(), path.read_text(encoding="utf-8"))
         for path in args.out.rglob("*.html")
         if "data-pagefind-body" in path.read_text(encoding="utf-8"))
+    if not pages:
+        parser.error(f"{args.out}: no built page there (an .html file holding data-pagefind-body); "
+                     "build a site into it first: mdxsite build SITE -o OUT")
     print(f"{len(pages)} pages of {args.out}, shards of {search.SHARD_PAGES}")
     print(f"{'variant':<8} {'Pagefind s':>10} {'ms/page':>8} {'MB sent':>8} "
           f"{'prep ms/page':>12}  index")
