@@ -647,11 +647,8 @@ class PageCache:
             self._fingerprinted = hashlib.blake2b(digest_size=20)
             _feed(self._fingerprinted, self.fingerprint)
         h = self._fingerprinted.copy()
-        # the two parts _feed would add, in one update (the same digest, 4 calls fewer a page)
-        text = page_repr(page).encode("utf-8", "surrogatepass")
-        file = (self.file_digest(source) if source else "").encode()
-        h.update(b"".join((len(text).to_bytes(8, "little"), text,
-                           len(file).to_bytes(8, "little"), file)))
+        _feed(h, page_repr(page))
+        _feed(h, self.file_digest(source) if source else "")
         return h.hexdigest()
 
     def fresh(self, pages: Iterable[Page]) -> set[str]:
