@@ -315,8 +315,9 @@ class FileMemo:
     def _get(self, root: Path, rel: str, kind: str,
              compute: Callable[[str], dict[str, Any]]) -> Any:
         """:meth:`get`, with ``compute`` given the file's path as a string."""
-        # strings, not Path: called for every page, every build (the folder's string is
-        # kept: Path.__fspath__ in os.path.join was 0.015 s of a 10,000-page edit's start)
+        # strings, not Path: called for every page, every build; the folder's string is kept
+        # (os.path.join turning the Path into one each time: 30,000 calls at 10,000 pages,
+        # 59-64 ms, against 36-39 ms)
         top = self._top if root is self._root else self._top_of(root)
         name = top + rel if not rel.startswith("/") else rel  # as os.path.join
         stamp = self._stamps.get(name)
