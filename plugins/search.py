@@ -74,7 +74,9 @@ size against its document's); a shard fed one that was not the page is indexed a
 end from what the build wrote. Earlier still, when the only files changed since the last
 ``mdxsite build`` are sources of indexed pages (``mdxsite_build_starting``, from the build
 stamp), their shards start before the site is even loaded (:func:`_start_early`), and the
-indexer adopts each one the site's plan and the render cache agree with.
+indexer adopts each one the site's plan and the render cache agree with. The edited page is
+handed to its shard as soon as the build has rendered it, ahead of the render cache's check
+of every page (``mdxsite_page_rendered_early``), and checked when it is built.
 """
 
 from __future__ import annotations
@@ -192,6 +194,26 @@ def mdxsite_build_starting(out_dir: Path, changed_files: frozenset[str] | None) 
     _EARLY.extend(_start_early(out_dir, published, changed_files))
     if _EARLY and not staging.on_close(out_dir, _stop_early):
         _stop_early()
+
+
+@hookimpl
+def mdxsite_page_rendered_early(site: Site, result: PageResult) -> None:
+    """Hand an edited page to the shard started for it (:func:`_start_early`) as soon as it
+    is rendered: Pagefind indexes the shard while the build checks its cache. The indexer
+    checks it against the page built (:meth:`_Indexer.add`)."""
+    page = result.page
+    rel = output_path(page.url)
+    shard = next((s for s in _EARLY if rel in s.rels and rel not in s.items), None)
+    if shard is None or site.config.mdxsite.get("search") is False or \
+            not visibility.searchable(site, page):
+        return  # the indexer drops the shard if the plan no longer has the page there
+    found, _ = ranking.rank(site, page)  # its warnings are reported with the plan's
+    shard.items[rel] = ranking.weighted(_indexed_part(result.document), found or NO_RANK)
+    shard.ahead[rel] = result.document
+    assert shard.writer is not None
+    shard.release()
+    log.info("search: %s handed to %s/ as it rendered, before the cache check", rel,
+             shard.folder)
 
 
 @hookimpl
@@ -683,6 +705,11 @@ class _Indexer:
             if not result.unchanged:
                 shard.stale = True
             return
+        if rel in shard.ahead:
+            # fed as it rendered early (mdxsite_page_rendered_early): is this that document?
+            if result.document != shard.ahead.pop(rel):
+                shard.stale = True
+            return
         if rel in shard.unconfirmed and published is not None:
             # fed from its published file (expect): was that the page's document?
             shard.unconfirmed.discard(rel)
@@ -816,6 +843,7 @@ class _Shard:
         self.items: dict[str, _Item | None] = {}  # _PUBLISHED: the published file
         self.unconfirmed: set[str] = set()   # fed from the published output before arriving
         self.stored: set[str] = set()        # fed their stored texts before arriving
+        self.ahead: dict[str, str] = {}      # fed as rendered early: the document fed
         self.unchecked: dict[str, int] = {}  # published file -> its document's size, unread
         self.stale = False                   # a published file fed was not the document
         self.sent = 0             # rels[:sent] are with the writer

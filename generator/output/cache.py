@@ -268,6 +268,12 @@ class FileMemo:
         self._dirty = False
         self._seen: set[str] = set()  # files asked about in this build: the ones kept on save
         self._stamps: dict[str, tuple[int, int]] = {}  # file -> (mtime, size), this build
+        # files whose bytes changed since the last build read them (see changed), and the
+        # digests of the files too recent to remember (RACY_SECONDS): the last build's,
+        # loaded, and this one's, saved
+        self._changed: set[str] = set()
+        self._racy: dict[str, str] = {}
+        self._racy_now: dict[str, str] = {}
         self._started = time.time()
         self._root: Path | None = None  # the site folder asked about last, and its string
         self._top = ""
@@ -277,6 +283,7 @@ class FileMemo:
                     loaded = pickle.load(f)
                 if isinstance(loaded, dict) and loaded.get("schema") == SCHEMA:
                     self._entries = loaded["entries"]
+                    self._racy = loaded.get("racy") or {}
             except Exception:  # noqa: BLE001 - missing or unreadable: start empty
                 self._entries = {}
 
@@ -329,11 +336,30 @@ class FileMemo:
         if entry is not None and entry[0] == stamp and kind in entry[1]:
             return entry[1][kind]
         learnt = compute(name)
+        digest = learnt.get(DIGEST)
+        if digest is not None:
+            # what the last build read: a file too recent to remember then has its digest
+            # apart, newer than the entry it left as it was
+            before = self._racy.get(name)
+            if before is None and entry is not None:
+                before = entry[1].get(DIGEST)
+            if digest != before:
+                self._changed.add(name)
         if stamp[0] / 1e9 < self._started - RACY_SECONDS:
             known = entry[1] if entry is not None and entry[0] == stamp else {}
             self._entries[name] = (stamp, {**known, **learnt})
             self._dirty = True
+        elif digest is not None:
+            self._racy_now[name] = digest
         return learnt[kind]
+
+    def changed(self, root: Path) -> set[str]:
+        """The files of ``root`` (site-relative, ``/``-separated) read in this build
+        (:meth:`read`) whose bytes the last build with this memo did not read: new or changed
+        since, not only touched. A hint for work that can start early: a file rewritten
+        within one tick of its clock at the same size is not read again, so not named."""
+        top = os.path.join(os.fspath(root), "")
+        return {name[len(top):] for name in self._changed if name.startswith(top)}
 
     def _top_of(self, root: Path) -> str:
         self._root, self._top = root, os.path.join(os.fspath(root), "")
@@ -346,10 +372,13 @@ class FileMemo:
         if self._entries.keys() - self._seen:  # deleted or no longer used files
             self._entries = {k: v for k, v in self._entries.items() if k in self._seen}
             self._dirty = True
+        if self._racy_now != self._racy:
+            self._dirty = True
         if not self._dirty:
             return
         try:
-            replace_file(self.path, pickle.dumps({"schema": SCHEMA, "entries": self._entries},
+            replace_file(self.path, pickle.dumps({"schema": SCHEMA, "entries": self._entries,
+                                                  "racy": self._racy_now},
                                                  pickle.HIGHEST_PROTOCOL))
             self._dirty = False
         except OSError as exc:

@@ -11,13 +11,17 @@ scripts/output_digest.py); the search index's content is tested in test_search_i
 
 from __future__ import annotations
 
+import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import jinja2.bccache
 from click.testing import CliRunner
 
+from mdxsite import hookimpl, pipeline, plugin_manager
 from mdxsite.cli import main
+from mdxsite.model import PageResult
 
 REPO = Path(__file__).resolve().parents[2]
 SKIPPED = ("pagefind/",)
@@ -145,3 +149,62 @@ def test_an_edited_template_override_is_compiled_again(tmp_path: Path) -> None:
     build(site, out)
     assert "Read me twice." in (out / "index.html").read_text(encoding="utf-8")
     assert_same_as_cold(site, out, tmp_path, "a damaged compiled template")
+
+
+class _Told:
+    """A third-party plugin noting the early renders and the builds' events, in order."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, str, object]] = []
+
+    @hookimpl
+    def mdxsite_page_rendered_early(self, result: PageResult) -> None:
+        self.events.append(("early", result.page.key, result))
+
+    @hookimpl
+    def mdxsite_build_started(self) -> None:
+        self.events.append(("started", "", None))
+
+    @hookimpl
+    def mdxsite_page_built(self, result: PageResult) -> None:
+        self.events.append(("built", result.page.key, result))
+
+
+def test_an_edited_page_is_rendered_once_and_told_to_plugins_before_the_build_starts(
+        tmp_path: Path, age_files: Callable[[Path], None]) -> None:
+    """``mdxsite_page_rendered_early``: a page whose file changed is rendered before the render
+    cache is checked, and the plugins are told of it before ``mdxsite_build_started``; the
+    same result then arrives in ``mdxsite_page_built``. A file touched with the same bytes, or
+    built again unchanged, tells nothing early; a build without the cache never does."""
+    site = tmp_path / "site"
+    shutil.copytree(REPO / "sample_site", site)
+    out = tmp_path / "out"
+    told = _Told()
+    pm = plugin_manager.create(["search"])
+    pm.register(told, name="told")
+    age_files(site)
+    pipeline.build(site, out, pm, jobs=1)
+    told.events.clear()
+
+    def early() -> list[str]:
+        return [key for what, key, _ in told.events if what == "early"]
+
+    edit(site / "quickstart.mdx", "## ", "Added by the test.\n\n## ")
+    pipeline.build(site, out, pm, jobs=1)
+    assert early() == ["quickstart"]
+    started = told.events.index(("started", "", None))
+    assert told.events[0][:2] == ("early", "quickstart") and started == 1
+    built = [result for what, key, result in told.events[started:] if key == "quickstart"]
+    assert built == [told.events[0][2]] and built[0] is told.events[0][2]
+    assert "Added by the test." in (out / "quickstart" / "index.html").read_text(encoding="utf-8")
+
+    for again in range(2):  # unchanged since; then touched, the same bytes
+        told.events.clear()
+        if again:
+            os.utime(site / "quickstart.mdx")
+        pipeline.build(site, out, pm, jobs=1)
+        assert early() == []
+    edit(site / "quickstart.mdx", "Added by the test.", "Changed by the test.")
+    told.events.clear()
+    pipeline.build(site, out, pm, jobs=1, use_cache=False)
+    assert early() == []

@@ -12,7 +12,9 @@ import json
 import shutil
 import subprocess
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -495,16 +497,32 @@ def _pagefind_threads() -> list[str]:
 
 def test_an_edited_pages_shard_is_indexed_from_the_builds_start_and_comes_out_the_same(
         cli: Callable, tmp_path: Path, serve_dir: Callable,
-        stamped_shards: tuple[Path, Path]) -> None:
+        stamped_shards: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """An edit of a page's file alone starts its shard's indexing before the site loads, fed
-    the other pages' stored texts; the index is the one a fresh build makes."""
+    the other pages' stored texts, and the edited page as soon as it is rendered, before the
+    render cache is checked; the page is rendered once, and the index is the one a fresh
+    build makes."""
+    from mdxsite import pipeline
+
     root, out = stamped_shards
     (root / "beta.mdx").write_text("---\ntitle: Beta\n---\n\nKayaks paddle past.\n",
                                    encoding="utf-8")  # beta shares shard~2 with alpha
+    renders: list[str] = []
+    render_one = pipeline._render_one
+
+    def counted(key: str) -> Any:
+        renders.append(key)
+        return render_one(key)
+
+    monkeypatch.setattr(pipeline, "_render_one", counted)
     result = cli("-v", "build", root, "-o", out)
     assert result.exit_code == 0
+    assert renders == ["beta"]
     assert "search: indexing _pagefind/shard~2/ from the build's start (1 changed file)" \
         in result.stderr
+    handed = result.stderr.index("search: beta/index.html handed to _pagefind/shard~2/ as it "
+                                 "rendered, before the cache check")
+    assert handed < result.stderr.index("cache: 4 of 5 pages unchanged, rendering 1")
     assert "did not change as guessed" not in result.stderr
     assert "search: 1 of 3 index shards written: _pagefind/shard~2/ (2 pages)\n" in result.stderr
     base = serve_dir(out)
@@ -555,6 +573,41 @@ def test_an_early_start_that_guessed_wrong_is_stopped_and_the_index_is_right(
     assert result.exit_code == 0
     assert "from the build's start" not in result.stderr
     assert _index(out) == _fresh(cli, root, tmp_path / "fresh2")
+
+
+def test_an_edited_page_handed_early_that_is_not_the_page_built_is_indexed_again(
+        cli: Callable, tmp_path: Path, serve_dir: Callable,
+        stamped_shards: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search plugin checks the page it was handed early against the page built: one
+    that differs (here the build renders it again, and each render differs) has its shard
+    indexed again from what the build wrote, as a fresh build indexes it."""
+    from mdxsite import pipeline
+
+    root, out = stamped_shards
+    (root / "beta.mdx").write_text("---\ntitle: Beta\n---\n\nKayaks paddle past.\n",
+                                   encoding="utf-8")
+    render_one, render_early = pipeline._render_one, pipeline.render_early
+    count = iter(range(1, 100))
+
+    def renumbered(key: str) -> Any:
+        result, problems = render_one(key)
+        if result is not None:  # a word of its own in each render of the page
+            result = replace(result, document=result.document.replace(
+                "Kayaks", f"Kayaks render{next(count)}"))
+        return result, problems
+
+    monkeypatch.setattr(pipeline, "_render_one", renumbered)
+    monkeypatch.setattr(pipeline, "render_early", lambda *a, **k: render_early(*a, **k) and {})
+    result = cli("-v", "build", root, "-o", out)
+    assert result.exit_code == 0
+    assert "handed to _pagefind/shard~2/ as it rendered" in result.stderr
+    assert "search: indexing _pagefind/shard~2/ again: a published page changed under the " \
+        "build" in result.stderr
+    assert "render2" in (out / "beta" / "index.html").read_text(encoding="utf-8")
+    base = serve_dir(out)
+    shards = ["", "shard~2/", "shard~3/"]
+    assert _search(tmp_path, base, out, "render2", shards) == ["/beta/"]
+    assert _search(tmp_path, base, out, "render1", shards) == []
 
 
 def test_a_build_failing_after_an_early_start_stops_its_pagefind_and_keeps_the_output(
