@@ -13,6 +13,12 @@ For each it prints Pagefind's CPU seconds (user + sys of the child processes), m
 bytes sent, the CPU the plugin spent preparing the texts, and whether the index files are the
 same bytes as those of ``sent`` (``text`` never is). CPU time is the figure to compare on a
 shared machine.
+
+With ``--beside-busy N``, it times instead one shard's pages (``sent``) through one process,
+N times alone and N times beside a thread running Python, as the build's own thread is while
+a shard's writer talks to Pagefind: the wall seconds of adding the pages and of getting the
+index's files back (one answer of several MB, read while the other thread holds the lock),
+fastest and median.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ import html
 import json
 import re
 import resource
+import statistics
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -75,11 +83,61 @@ def _index(shards: list[list[tuple[str, str]]]) -> tuple[float, str]:
     return _children_cpu() - before, digest.hexdigest()
 
 
+def _timed_shard(pages: list[tuple[str, str]], busy: bool) -> tuple[float, float]:
+    """Index ``pages`` in one process, beside a thread running Python if ``busy``; return the
+    wall seconds of adding them and of getting the files back."""
+    stop = threading.Event()
+
+    def spin() -> None:
+        total = 0
+        while not stop.is_set():
+            for n in range(1000):
+                total += n * n
+
+    spinner = threading.Thread(target=spin)
+    if busy:
+        spinner.start()
+    try:
+        with search._Service() as service:
+            index_id = service.call({"type": "NewIndex",
+                                     "config": {"exclude_selectors": search.EXCLUDE}},
+                                    "NewIndex")["index_id"]
+            started = time.perf_counter()
+            service.stream(iter({"type": "AddFile", "index_id": index_id, "url": None,
+                                 "file_contents": text, "file_path": rel}
+                                for rel, text in pages), len(pages), "IndexedFile")
+            added = time.perf_counter()
+            service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")
+            return added - started, time.perf_counter() - added
+    finally:
+        stop.set()
+        if busy:
+            spinner.join()
+
+
+def _beside_busy(pages: list[tuple[str, str]], runs: int) -> None:
+    shard = [(rel, search._indexed_part(document)) for rel, document in pages[:search.SHARD_PAGES]]
+    print(f"{len(shard)} pages in one Pagefind process, {runs} runs each, wall seconds "
+          "(fastest / median)")
+    print(f"{'beside':<14} {'add':>13} {'get files':>13}")
+    timed: dict[bool, list[tuple[float, float]]] = {False: [], True: []}
+    for _ in range(runs):  # alternated: the machine's drift touches both alike
+        for busy in (False, True):
+            timed[busy].append(_timed_shard(shard, busy))
+    for busy, runs_of in timed.items():
+        adds, gets = [a for a, _ in runs_of], [g for _, g in runs_of]
+        print(f"{'a busy thread' if busy else 'nothing':<14} "
+              f"{min(adds):>6.3f}/{statistics.median(adds):.3f} "
+              f"{min(gets):>6.3f}/{statistics.median(gets):.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="a built site's output folder")
     parser.add_argument("--variants", default=",".join(VARIANTS),
                         help="which to run, comma-separated (default: all)")
+    parser.add_argument("--beside-busy", type=int, metavar="N", default=0,
+                        help="time one shard N times alone and beside a busy thread instead")
     args = parser.parse_args()
     pages = sorted(
         (path.relative_to(args.out).as_posix(), path.read_text(encoding="utf-8"))
@@ -88,6 +146,9 @@ def main() -> None:
     if not pages:
         parser.error(f"{args.out}: no built page there (an .html file holding data-pagefind-body); "
                      "build a site into it first: mdxsite build SITE -o OUT")
+    if args.beside_busy > 0:
+        _beside_busy(pages, args.beside_busy)
+        return
     print(f"{len(pages)} pages of {args.out}, shards of {search.SHARD_PAGES}")
     print(f"{'variant':<8} {'Pagefind s':>10} {'ms/page':>8} {'MB sent':>8} "
           f"{'prep ms/page':>12}  index")
