@@ -67,20 +67,29 @@ def _index(shards: list[list[tuple[str, str]]]) -> tuple[float, str]:
     digest = hashlib.sha256()
     before = _children_cpu()
     for pages in shards:
-        with search._Service() as service:
-            index_id = service.call({"type": "NewIndex",
-                                     "config": {"exclude_selectors": search.EXCLUDE}},
-                                    "NewIndex")["index_id"]
-            service.stream(iter({"type": "AddFile", "index_id": index_id, "url": None,
-                                 "file_contents": text, "file_path": rel}
-                                for rel, text in pages), len(pages), "IndexedFile")
-            files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")["files"]
+        _, _, files = _indexed(pages)
         for item in sorted(files, key=lambda f: f["path"]):
             data = base64.b64decode(item["content"])
             if item["path"] == "pagefind-entry.json":  # hash-ordered languages (_write_index)
                 data = json.dumps(json.loads(data), sort_keys=True).encode()
             digest.update(item["path"].encode() + b"\0" + data)
     return _children_cpu() - before, digest.hexdigest()
+
+
+def _indexed(pages: list[tuple[str, str]]) -> tuple[float, float, list[dict[str, str]]]:
+    """Index ``pages`` in one Pagefind process, as a shard's writer does; return the wall
+    seconds of adding them and of getting the files back, and the files."""
+    with search._Service() as service:
+        index_id = service.call({"type": "NewIndex",
+                                 "config": {"exclude_selectors": search.EXCLUDE}},
+                                "NewIndex")["index_id"]
+        started = time.perf_counter()
+        service.stream(iter({"type": "AddFile", "index_id": index_id, "url": None,
+                             "file_contents": text, "file_path": rel}
+                            for rel, text in pages), len(pages), "IndexedFile")
+        added = time.perf_counter()
+        files = service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")["files"]
+        return added - started, time.perf_counter() - added, files
 
 
 def _timed_shard(pages: list[tuple[str, str]], busy: bool) -> tuple[float, float]:
@@ -98,17 +107,8 @@ def _timed_shard(pages: list[tuple[str, str]], busy: bool) -> tuple[float, float
     if busy:
         spinner.start()
     try:
-        with search._Service() as service:
-            index_id = service.call({"type": "NewIndex",
-                                     "config": {"exclude_selectors": search.EXCLUDE}},
-                                    "NewIndex")["index_id"]
-            started = time.perf_counter()
-            service.stream(iter({"type": "AddFile", "index_id": index_id, "url": None,
-                                 "file_contents": text, "file_path": rel}
-                                for rel, text in pages), len(pages), "IndexedFile")
-            added = time.perf_counter()
-            service.call({"type": "GetFiles", "index_id": index_id}, "GetFiles")
-            return added - started, time.perf_counter() - added
+        add, get, _ = _indexed(pages)
+        return add, get
     finally:
         stop.set()
         if busy:

@@ -328,22 +328,23 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
 
 
 def render_early(site: Site, pm: pluggy.PluginManager, keys: list[str],
-                 changed_files: Collection[str] | None, *, blocked: Collection[str] = ()
+                 edited: Collection[str] | None, *, blocked: Collection[str] = ()
                  ) -> dict[str, tuple[PageResult | None, tuple[Problem, ...]]]:
-    """Render the pages whose source file is in ``changed_files`` (site-relative: those the
-    file memo read afresh, :meth:`FileMemo.changed`) now, in this process, before the render
-    cache is checked, and tell the plugins of each (``mdxsite_page_rendered_early``); return
-    the ``_render_one`` answer of each, for :func:`render_all`'s ``early``.
+    """Render the pages whose source file is in ``edited`` (site-relative: the files whose
+    bytes changed since the last build, :meth:`FileMemo.changed`) now, in this process,
+    before the render cache is checked, and tell the plugins of each
+    (``mdxsite_page_rendered_early``); return the ``_render_one`` answer of each, for
+    :func:`render_all`'s ``early``.
 
     The render cache's check of every page (0.3 s on 10,000 pages) then runs while the work
     that waits for an edited page (its search shard) already has it. Only for an edit: with
     PARALLEL_THRESHOLD pages or more, the pool renders them side by side instead.
     """
-    if not changed_files:
+    if not edited:
         return {}
     pages = site.pages
     wanted = [k for k in keys if (source := pages[k].source) is not None
-              and source.as_posix() in changed_files]
+              and source.as_posix() in edited]
     if not wanted or len(wanted) >= PARALLEL_THRESHOLD:
         return {}
     _init_worker(site, blocked, pm)
@@ -650,7 +651,7 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
             _build_into(tmp, site, pm, keys, files, jobs=jobs, blocked=blocked,
                         problems=problems, cache=cache, on_page=on_page, report=report,
                         outside=outside, on_result=on_result, highlights=highlights,
-                        changed_files=memo.changed(root) if memo is not None else None)
+                        edited=memo.changed(root) if memo is not None else None)
             if strict and counter.count:
                 raise MdxsiteError.single(
                     f"{counter.count} warning{'s' if counter.count != 1 else ''} with --strict; "
@@ -710,8 +711,8 @@ def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str]
                 outside: set[str] | None = None,
                 on_result: Callable[[PageResult], None] | None = None,
                 highlights: HighlightStore | None = None,
-                changed_files: Collection[str] | None = None) -> None:
-    early = render_early(site, pm, keys, changed_files, blocked=blocked)
+                edited: Collection[str] | None = None) -> None:
+    early = render_early(site, pm, keys, edited, blocked=blocked)
     fresh = cache.fresh(site.pages[k] for k in keys) if cache is not None else set()
     kept = cache.published(fresh) if cache is not None else set()
     pm.hook.mdxsite_build_started(site=site, out_dir=tmp,
