@@ -474,15 +474,14 @@ def mdxsite_page_rendered_early(site: Site, result: PageResult) -> None:
     page: the search plugin hands the page to the Pagefind process already indexing its
     shard, instead of waiting while the render cache checks every page of the site (0.3 s
     on 10,000 pages). A build with the render cache (not ``--no-cache``) calls it once for
-    each page whose file is new or changed since the last build of the same output (its
-    size or modification time), when fewer than 40 are.
+    each page whose file holds bytes the last build of the same output did not read (a new
+    or edited file; one touched with the same bytes does not count), when fewer than 40 do.
 
-    The page then arrives in :func:`mdxsite_page_built` as every page does. When the render
-    cache does not hold it, that is this same ``result`` object: the page is not rendered
-    twice. When the cache still holds the page as published (its file was touched, not
-    changed), the cached result arrives instead. Check the work you started against what
-    arrives there. Keep nothing here that :func:`mdxsite_build_started` clears: it comes
-    later.
+    The page then arrives in :func:`mdxsite_page_built` as every page does, as this same
+    ``result`` object: the page is not rendered twice. Should the render cache hold the
+    page as published after all, its cached result arrives instead. Check the work you
+    started against what arrives there. Keep nothing here that
+    :func:`mdxsite_build_started` clears: it comes later.
 
     Args:
         site: the site about to render.
