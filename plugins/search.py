@@ -129,14 +129,6 @@ SHARD_FOLDER = "shard~{}"
 # rendered pages sent to a Pagefind process and not yet indexed, at most (the build waits):
 # ~15 KB each on the benchmark; enough to keep Pagefind busy while a page renders
 BACKLOG_PAGES = 64
-# the size asked for the pipe Pagefind answers through, and read from it at a time: a shard's
-# files come back as one answer of several MB, read in a thread while the build's own thread
-# runs Python. Each read waits for the interpreter's lock (up to 5 ms while the other thread
-# holds it): the 2.8 MB of 500 pages' files took 0.75-0.77 s to come back beside a busy
-# thread in 64 KB reads (the default pipe's size), 0.41-0.43 s with no other thread; in
-# reads of 1 MB, 0.46-0.54 s (medians of 7; /proc/sys/fs/pipe-max-size is 1 MB by default,
-# and a pipe that cannot grow is read as it is)
-ANSWER_PIPE = 1 << 20
 # in the index folder of a sharded index: {"shards": [{"path": "shard~2/", "languages": [...]}]}
 SHARD_LIST = "shard~list.json"
 # beside the output's render cache: which page list the published index was built from
@@ -1194,12 +1186,6 @@ class _Service:
         self._log = tempfile.TemporaryFile()
         self._proc = subprocess.Popen([str(exe), "--service"], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, stderr=self._log)
-        assert self._proc.stdout is not None
-        try:
-            import fcntl
-            fcntl.fcntl(self._proc.stdout.fileno(), fcntl.F_SETPIPE_SZ, ANSWER_PIPE)
-        except (ImportError, AttributeError, OSError):  # not Linux, or beyond its limit
-            pass
         self._next_id = 0
         self._buffer = b""  # answers read but not yet taken, from self._pos on
         self._pos = 0
@@ -1237,7 +1223,7 @@ class _Service:
         if end < 0:  # read on; chunks gathered in a list, as one answer may be the whole index
             parts = [self._buffer[self._pos:]]
             while True:
-                chunk = stdout.read1(ANSWER_PIPE)
+                chunk = stdout.read1(1 << 16)
                 if not chunk:
                     self._log.seek(0)
                     tail = self._log.read()[-500:].decode("utf-8", "replace").strip()
