@@ -358,7 +358,7 @@ class FileMemo:
         (:meth:`read`) whose bytes the last build with this memo did not read: new or changed
         since, not only touched. A hint for work that can start early: a file rewritten
         within one tick of its clock at the same size is not read again, so not named."""
-        top = os.path.join(os.fspath(root), "")
+        top = self._top_of(root)
         return {name[len(top):] for name in self._changed if name.startswith(top)}
 
     def _top_of(self, root: Path) -> str:
