@@ -8,7 +8,7 @@ platform's rule (:mod:`mdxsite.openapi.slugs`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 from typing import Any
 
@@ -261,7 +261,7 @@ def expand(site: Site) -> Site | None:
     """
     from mdxsite.openapi.frontmatter import KEYS, expand_pages
 
-    in_nav = any(i.openapi or i.kind == "endpoint" for i in site.nav.walk())
+    in_nav = any(i.openapi or i.inherited_openapi or i.kind == "endpoint" for i in site.nav.walk())
     in_pages = any(p.source is not None and any(k in p.frontmatter for k in KEYS)
                    for p in site.pages.values())
     if not in_nav and not in_pages:
@@ -283,6 +283,7 @@ def expand(site: Site) -> Site | None:
         expander.warnings += extensions.check(doc)
     if expander.problems or problems:
         raise MdxsiteError([*expander.problems, *problems])
+    expander.warnings += unread_missing(site, expander.docs)
     if site.config.get("api.playground.display") == "auth":
         expander.warnings.append(Problem(
             site.config.where(JsonPath(("api", "playground", "display"))),
@@ -297,6 +298,27 @@ def expand(site: Site) -> Site | None:
     return with_generated(site, pages, expander.pages, items if in_nav else None, "openapi",
                           lambda page: f"the generated page for "
                           f"{str(page.data.get('method', '')).upper()} {page.data.get('path', '')}")
+
+
+def unread_missing(site: Site, read: Collection[str]) -> list[Problem]:
+    """The ``openapi`` fields naming a file that is not there, among those no page needed
+    (an element with pages of its own reads its document only for "METHOD /path" entries):
+    without this, a mistyped path on such an element would go unmentioned."""
+    named: dict[str, tuple[Location | None, str]] = {}
+    items = list(site.nav.walk())
+    # an element's own field first (its JSON path names it), then the navigation root's,
+    # which its elements inherit
+    for source, path in [*((i.openapi, f"{i.at}.openapi") for i in items if i.openapi),
+                         *((i.inherited_openapi, "") for i in items if i.inherited_openapi)]:
+        for name in source.sources:
+            named.setdefault(name, (source.origin, path))
+    return [Problem(origin or Location("docs.json"),
+                    f"the OpenAPI document {name!r} does not exist; no page uses it yet",
+                    "fix the path (relative to the folder holding docs.json), or remove it "
+                    "from the \"openapi\" field", path, "openapi.missing-file", warning=True)
+            for name, (origin, path) in named.items()
+            if name not in read and not name.startswith(("http://", "https://")) and
+            not (site.root / name.lstrip("/")).is_file()]
 
 
 def with_generated(site: Site, pages: dict[str, Page], generated: dict[str, Page],

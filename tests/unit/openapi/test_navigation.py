@@ -219,6 +219,26 @@ def test_a_rule_break_in_a_usable_document_is_a_located_warning_and_fails_strict
     assert strict.exit_code == 1 and not (tmp_path / "s").exists()
 
 
+def test_a_missing_document_that_no_page_uses_yet_is_a_located_warning(tmp_path: Path) -> None:
+    # an element with pages of its own reads its document only for "METHOD /path" entries:
+    # a mistyped path there used to go unmentioned until an endpoint was listed
+    code, output, out = build_site(tmp_path, {"groups": [
+        {"group": "Start", "openapi": ["stor.yaml", "https://api.example.com/openapi.json"],
+         "pages": ["index"]},
+        {"group": "Also", "openapi": "store.yaml", "pages": [{"group": "Inner", "pages": []}]}]})
+    assert code == 0, output
+    assert (out / "index.html").is_file()
+    found = re.findall(r"docs\.json:\d+:\d+: warning: (.*?) \[openapi\.missing-file\]", output)
+    assert found == ["navigation.groups[0].openapi: the OpenAPI document 'stor.yaml' does not "
+                     "exist; no page uses it yet. Fix the path (relative to the folder holding "
+                     "docs.json), or remove it from the \"openapi\" field."], output
+    # the navigation's own field, which every element inherits, is checked as well
+    code, output, _ = build_site(tmp_path, {"openapi": "/specs/store.yaml", "groups": [GUIDES]})
+    assert code == 0, output
+    assert re.search(r"docs\.json:\d+:\d+: warning: the OpenAPI document '/specs/store\.yaml' "
+                     r"does not exist", output), output
+
+
 def build_site_again(tmp_path: Path) -> tuple[int, str, Path]:
     out = tmp_path / "_out"
     result = CliRunner().invoke(main, ["build", str(tmp_path), "-o", str(out)])
