@@ -19,7 +19,7 @@ from mdxsite.asyncapi.load import load
 from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_warnings
 from mdxsite.model import NavItem, OpenApiSource, Page, Site, frozen_mapping
 from mdxsite.openapi import slugs
-from mdxsite.openapi.expand import with_generated
+from mdxsite.openapi.expand import unread_missing, with_generated
 from mdxsite.openapi.load import Document
 
 KIND = "asyncapi"  # Page.kind of a channel page
@@ -203,6 +203,8 @@ def expand(site: Site) -> Site | None:
             pages[page.key] = changed
     if expander.problems:
         raise MdxsiteError(expander.problems)
+    warnings += unread_missing(site, [(i.asyncapi, f"{i.at}.asyncapi") for i in site.nav.walk()
+                                      if i.asyncapi], expander.docs, "asyncapi")
     report_warnings(warnings)
     return with_generated(site, pages, expander.pages, items if in_nav else None, "asyncapi",
                           lambda page: f"the channel page of {page.data.get('channel')!r}")

@@ -8,7 +8,7 @@ platform's rule (:mod:`mdxsite.openapi.slugs`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -283,7 +283,11 @@ def expand(site: Site) -> Site | None:
         expander.warnings += extensions.check(doc)
     if expander.problems or problems:
         raise MdxsiteError([*expander.problems, *problems])
-    expander.warnings += unread_missing(site, expander.docs)
+    walked = list(site.nav.walk())  # an element's own field first: its JSON path names it
+    expander.warnings += unread_missing(site, [
+        *((i.openapi, f"{i.at}.openapi") for i in walked if i.openapi),
+        *((i.inherited_openapi, "") for i in walked if i.inherited_openapi)], expander.docs,
+        "openapi")
     if site.config.get("api.playground.display") == "auth":
         expander.warnings.append(Problem(
             site.config.where(JsonPath(("api", "playground", "display"))),
@@ -300,22 +304,21 @@ def expand(site: Site) -> Site | None:
                           f"{str(page.data.get('method', '')).upper()} {page.data.get('path', '')}")
 
 
-def unread_missing(site: Site, read: Collection[str]) -> list[Problem]:
-    """The ``openapi`` fields naming a file that is not there, among those no page needed
-    (an element with pages of its own reads its document only for "METHOD /path" entries):
-    without this, a mistyped path on such an element would go unmentioned."""
+def unread_missing(site: Site, fields: Iterable[tuple[OpenApiSource, str]], read: Collection[str],
+                   field: str) -> list[Problem]:
+    """The ``openapi`` or ``asyncapi`` ``fields`` (each with its JSON path, or "") naming a file
+    that is not there, among the documents no page needed (``read``: those loaded). An element
+    with pages of its own reads its document only for the entries that name an operation or a
+    channel: without this, a mistyped path on such an element would go unmentioned."""
     named: dict[str, tuple[Location | None, str]] = {}
-    items = list(site.nav.walk())
-    # an element's own field first (its JSON path names it), then the navigation root's,
-    # which its elements inherit
-    for source, path in [*((i.openapi, f"{i.at}.openapi") for i in items if i.openapi),
-                         *((i.inherited_openapi, "") for i in items if i.inherited_openapi)]:
+    for source, path in fields:
         for name in source.sources:
             named.setdefault(name, (source.origin, path))
+    kind = {"openapi": "OpenAPI", "asyncapi": "AsyncAPI"}[field]
     return [Problem(origin or Location("docs.json"),
-                    f"the OpenAPI document {name!r} does not exist; no page uses it yet",
+                    f"the {kind} document {name!r} does not exist; no page uses it yet",
                     "fix the path (relative to the folder holding docs.json), or remove it "
-                    "from the \"openapi\" field", path, "openapi.missing-file", warning=True)
+                    f"from the \"{field}\" field", path, f"{field}.missing-file", warning=True)
             for name, (origin, path) in named.items()
             if name not in read and not name.startswith(("http://", "https://")) and
             not (site.root / name.lstrip("/")).is_file()]

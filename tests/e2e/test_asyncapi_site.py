@@ -189,6 +189,19 @@ def test_a_root_asyncapi_beside_tabs_is_a_warning_and_makes_no_pages(
     assert not (tmp_path / "out" / "api-reference").exists()
 
 
+def test_a_missing_document_on_a_group_of_pages_is_a_located_warning(
+        make_site: Callable[..., Path], tmp_path: Path) -> None:
+    # its pages may name its channels in their frontmatter; none does, so nothing reads it
+    root = make_site({"name": "R", "navigation": {"groups": [
+        {"group": "Home", "asyncapi": "event.yaml", "pages": ["index"]}]}})
+    result = run("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"docs\.json:\d+:\d+: warning: navigation\.groups\[0\]\.asyncapi: the "
+                     r"AsyncAPI document 'event\.yaml' does not exist; no page uses it yet\. "
+                     r".*\[asyncapi\.missing-file\]", result.output), result.output
+    assert (tmp_path / "out" / "index.html").is_file()
+
+
 def test_a_group_with_openapi_and_asyncapi_lists_the_operations_only(
         make_site: Callable[..., Path], tmp_path: Path) -> None:
     openapi = "openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths:\n  /a:\n    get:\n" \
