@@ -7,6 +7,7 @@ capped before any Python objects are built, and only the safe YAML loader is use
 from __future__ import annotations
 
 import datetime
+import functools
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,9 +40,9 @@ class Document:
     def positions(self) -> dict[tuple[str | int, ...], tuple[int, int]]:
         if self._positions is None:
             # Locating is slow on multi-megabyte JSON; most checks never need it.
-            loader = yaml_loader()
+            loader = _core_loader(yaml_loader())
             self._positions = _convert(loader(self.text).get_single_node(),
-                                       loader(""), self.name)[1] if self.text else {}
+                                       loader(""), self.name, unique=False)[1] if self.text else {}
         return self._positions
 
     def where(self, path: JsonPath) -> Location:
@@ -101,6 +102,38 @@ def _depth_bound(text: str) -> int:
     return block + deepest_flow
 
 
+# How the platform's parser (js-yaml 4: YAML 1.2's core schema) reads plain scalars, in place
+# of PyYAML's YAML 1.1 rules: there, NO (Norway in an enum), yes, on and off are booleans,
+# 12:30 is the number 750, 017 is octal and 1e6 a string. (tag, pattern, first characters)
+_CORE = (("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+         ("int", r"^[-+]?(?:0b[01]+|0x[0-9a-fA-F]+|0o[0-7]+|[0-9]+)$", "-+0123456789"),
+         ("float", r"^(?:[-+]?[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE][-+]?[0-9]+)?"
+                   r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$", "-+0123456789."),
+         ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+         ("merge", r"^<<$", "<"))
+_BASES = {"0b": 2, "0o": 8, "0x": 16}
+
+
+@functools.cache
+def _core_loader(base: type) -> type:
+    """``base``, a PyYAML safe loader, reading plain scalars as :data:`_CORE` says (a date
+    stays the string written, as :func:`_scalar` wants)."""
+    import re
+
+    loader: Any = type(f"Core{base.__name__}", (base,), {"yaml_implicit_resolvers": {}})
+    for tag, pattern, first in _CORE:
+        loader.add_implicit_resolver(f"tag:yaml.org,2002:{tag}", re.compile(pattern), list(first))
+
+    def core_int(self: Any, node: yaml.ScalarNode) -> int:  # 017 is 17; 0b, 0o and 0x signed
+        text = self.construct_scalar(node)
+        digits = text.lstrip("+-")
+        base = _BASES.get(digits[:2], 10)
+        return (-1 if text[0] == "-" else 1) * int(digits if base == 10 else digits[2:], base)
+
+    loader.add_constructor("tag:yaml.org,2002:int", core_int)
+    return loader
+
+
 def _unusable(name: str, message: str, hint: str, line: int = 0, column: int = 0) -> MdxsiteError:
     return MdxsiteError([Problem(Location(name, line, column), message, hint,
                                  code="openapi.unusable")])
@@ -131,8 +164,31 @@ def _scalar(node: yaml.ScalarNode, loader: Any, name: str = "") -> Any:
     return value
 
 
-def _convert(root: yaml.Node, loader: Any, name: str) -> tuple[Any, dict]:
-    """Turn a composed node tree into data, recording positions, depth-bounded, iteratively."""
+def _key(value: Any) -> str:
+    """A mapping key as the platform's parser names it: JavaScript's ``String()`` of the value
+    (``true``, ``null``, ``1`` for 1.0), as a document's keys are compared and looked up."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, float):
+        if value != value:
+            return "NaN"
+        if value in (float("inf"), float("-inf")):
+            return "Infinity" if value > 0 else "-Infinity"
+        if value.is_integer() and abs(value) < 1e21:
+            return str(int(value))
+    return str(value)
+
+
+def _convert(root: yaml.Node, loader: Any, name: str, *, unique: bool = True
+             ) -> tuple[Any, dict]:
+    """Turn a composed node tree into data, recording positions, depth-bounded, iteratively.
+
+    ``unique``: a key written twice in one mapping is an error, as the platform's YAML parser
+    makes it (the later value would replace the earlier one without a word: a path written
+    twice lost its first operations). Off for a JSON document's positions: JSON keeps the
+    last value, and so does the platform."""
     import yaml
 
     positions: dict[tuple[str | int, ...], tuple[int, int]] = {}
@@ -164,11 +220,19 @@ def _convert(root: yaml.Node, loader: Any, name: str) -> tuple[Any, dict]:
             raise _foreign_tag(node, name)
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
+            key_lines: dict[str, int] = {}
             for key_node, value_node in node.value:
-                key = _scalar(key_node, loader, name) if isinstance(key_node, yaml.ScalarNode) \
-                    else None
-                # Status codes written as 200 are integers to YAML; OpenAPI keys are strings.
-                key = "" if key is None else str(key).lower() if isinstance(key, bool) else str(key)
+                # status codes written as 200 are integers to YAML; OpenAPI keys are strings
+                key = _key(_scalar(key_node, loader, name)) \
+                    if isinstance(key_node, yaml.ScalarNode) else ""
+                if unique:
+                    if key in key_lines:
+                        raise _unusable(name, f"the key {key!r} is written twice in this "
+                                        f"mapping (first on line {key_lines[key]})",
+                                        "remove one of them, or merge what they hold",
+                                        key_node.start_mark.line + 1,
+                                        key_node.start_mark.column + 1)
+                    key_lines[key] = key_node.start_mark.line + 1
                 out[key], child = build(value_node, (*path, key), depth + 1)
                 size += child
             seen[id(node)] = (out, size)
@@ -234,7 +298,7 @@ def parse(text: str, name: str, *, kind: str = "OpenAPI") -> Document:
     import yaml
 
     deep = _depth_bound(text) > MAX_DEPTH
-    loader = (yaml.SafeLoader if deep else yaml_loader())(text)
+    loader = _core_loader(yaml.SafeLoader if deep else yaml_loader())(text)
     limit = sys.getrecursionlimit()
     if deep:
         sys.setrecursionlimit(max(limit, MAX_DEPTH * 8 + 500))
@@ -261,7 +325,7 @@ def parse(text: str, name: str, *, kind: str = "OpenAPI") -> Document:
                         f"start the file with '{first}'", 1, 1)
     sys.setrecursionlimit(max(limit, MAX_DEPTH * 4 + 200))
     try:
-        data, positions = _convert(root, yaml_loader()(""), name)
+        data, positions = _convert(root, _core_loader(yaml_loader())(""), name)
     finally:
         sys.setrecursionlimit(limit)
     return Document(name, data, positions)

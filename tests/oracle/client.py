@@ -89,6 +89,11 @@ class Oracle:
         operations = answer.get("operations")
         return list(operations) if isinstance(operations, list) else []
 
+    def yaml_many(self, texts: Sequence[str]) -> Iterator[dict[str, object]]:
+        """Each YAML text as the platform's validator reads an OpenAPI document (js-yaml 4):
+        ``{"ok": True, "data": ...}`` or the error's line, column and message."""
+        return self._many([{"kind": "yaml", "text": text} for text in texts])
+
     def close(self) -> None:
         if self._proc.stdin:
             self._proc.stdin.close()

@@ -12,6 +12,9 @@
 //       (responses are reduced to their codes first: see codesOnly)
 //       each operation through OpenApiToEndpointConverter, the body's example through
 //       generateExampleFromSchema, as the platform builds an endpoint page
+//   {"kind": "yaml", "text": "..."}   (an OpenAPI document's YAML, read as the validator does)
+//       -> {"ok": true, "data": value} | {"ok": false, "line": L, "column": C, "message": "..."}
+//       (a date is the ISO string of the Date js-yaml makes)
 // MDX is compiled as the platform's @mintlify/mdx does: @mdx-js/mdx 3 with remark-gfm,
 // remark-math and remark-frontmatter.
 import { createInterface } from "node:readline";
@@ -19,6 +22,7 @@ import { createProcessor } from "@mdx-js/mdx";
 import remarkFrontmatter from "remark-frontmatter";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
+import yaml from "js-yaml";
 import { resolveRefs, validateDocsConfig, upgradeToDocsConfig, OpenApiToEndpointConverter,
          generateExampleFromSchema } from "@mintlify/validation";
 
@@ -176,7 +180,17 @@ function endpoints(req) {
   return { ok: true, operations };
 }
 
-const handlers = { mdx, docs, upgrade, endpoints };
+async function yamlText(req) {
+  try {
+    return { ok: true, data: yaml.load(req.text) ?? null };
+  } catch (err) {
+    const mark = err.mark ?? {};
+    return { ok: false, line: (mark.line ?? -1) + 1, column: (mark.column ?? -1) + 1,
+             message: String(err.reason ?? err.message) };
+  }
+}
+
+const handlers = { mdx, docs, upgrade, endpoints, yaml: yamlText };
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {
   if (!line.trim()) continue;

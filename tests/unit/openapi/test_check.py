@@ -125,6 +125,11 @@ BROKEN += [
      "    B: {$ref: '#/components/schemas/A'}\n", 1,
      "components.schemas.A.$ref: reference '#/components/schemas/B' never arrives at a value"),
     ("self-ref", HEAD + "paths: {}\n$ref: '#'\n", 1, "$ref: reference '#' never arrives"),
+    # the platform's YAML parser refuses it; the later value would silently replace the first
+    ("key-twice", HEAD + "paths:\n  /a:\n    get: {responses: {'200': {description: ok}}}\n"
+     "  /a:\n    post: {responses: {'200': {description: ok}}}\n", 1,
+     "api.yaml:6:3: the key '/a' is written twice in this mapping (first on line 4). Remove "
+     "one of them, or merge what they hold"),
 ]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 from mdxsite.errors import JsonPath
@@ -44,3 +45,32 @@ def test_a_document_rewritten_within_one_clock_tick_is_loaded_again(tmp_path: Pa
     spec.write_text('{"info": {"title": "Second"}}', encoding="utf-8")
     os.utime(spec, ns=(first, first))  # the same tick as the first save
     assert per_process(tmp_path, "openapi.json", "OpenAPI", load).data["info"]["title"] == "Second"
+
+
+def test_plain_scalars_read_as_the_platform_reads_them_on_the_page(tmp_path: Path) -> None:
+    # YAML 1.1 (PyYAML's own rules) read NO as false, 12:30 as 750, 1e6 as a string and the
+    # keys on and off as true and false; the platform's parser keeps what was written
+    from click.testing import CliRunner
+
+    from mdxsite.cli import main
+
+    (tmp_path / "docs.json").write_text(json.dumps({
+        "name": "T", "theme": "mint", "colors": {"primary": "#112233"},
+        "navigation": {"groups": [{"group": "API", "openapi": "api.yaml"}]}}))
+    (tmp_path / "api.yaml").write_text(
+        "openapi: 3.0.3\ninfo: {title: T, version: 1.0.0}\nservers: [{url: 'https://x.test'}]\n"
+        "paths:\n  /x:\n    get:\n      summary: Get x\n      parameters:\n"
+        "        - {name: country, in: query, schema: {type: string, enum: [DE, NO, SE]}}\n"
+        "        - {name: at, in: query, required: true, schema: {type: string, example: 12:30}}\n"
+        "        - {name: big, in: query, schema: {type: number, maximum: 1e6}}\n"
+        "      responses:\n        '200':\n          description: ok\n          content:\n"
+        "            application/json:\n              schema:\n                type: object\n"
+        "                properties: {on: {type: boolean}, off: {type: string}}\n")
+    result = CliRunner().invoke(main, ["build", str(tmp_path), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "out" / "api-reference" / "get-x" / "index.html").read_text()
+    assert "Allowed values: <code>DE</code> <code>NO</code> <code>SE</code>" in page
+    assert "at=12%3A30" in page and "750" not in page
+    assert "&lt;= 1000000<" in page
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+    assert "application/json object on boolean off string" in text, text
