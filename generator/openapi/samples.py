@@ -374,7 +374,8 @@ def _request_parts(op: ApiOperation) -> tuple[str, dict[str, str], dict[str, str
             headers[auth.param] = "<api-key>"
     if op.body is not None and op.body_type:
         headers["Content-Type"] = op.body_type
-    url = op.url + ("?" + urlencode(query, safe="<>") if query else "")
+    # a path written with a query of its own (/query?format=tabular) takes the others after &
+    url = op.url + (("&" if "?" in op.url else "?") + urlencode(query, safe="<>") if query else "")
     return url, headers, cookies, basic
 
 

@@ -54,3 +54,20 @@ def test_array_and_object_query_values_are_spelled_by_style_and_explode(
     # a JSON array typed into an exploded parameter is spelled the same way
     pg.locator('[data-pg-param="ids"]').fill("[3, 4]")
     assert "?ids=3&ids=4&" in pg.locator("[data-pg-preview]").inner_text()
+
+
+def test_a_path_written_with_its_own_query_takes_the_parameters_after_an_ampersand(
+        api_playground: Callable[[str, str, str], tuple[Any, Any]]) -> None:
+    spec = ('openapi: 3.0.3\ninfo: {title: Q, version: "1"}\nservers: [{url: API}]\npaths:\n'
+            '  /query?format=tabular:\n    post:\n      summary: Query\n      parameters:\n'
+            '        - {name: nocache, in: query, required: true, schema: {type: boolean}}\n'
+            '      responses: {"200": {description: ok}}\n')
+    p, pg = api_playground("query", spec, "/api/query/")
+    # the request sample shows the same URL as the one the playground sends
+    assert "/query?format=tabular&nocache=true'" in p.locator(".api-sample").first.inner_text()
+    pg.locator('[data-pg-param="nocache"]').fill("true")
+    pg.locator("[data-pg-send]").click()
+    p.wait_for_function(
+        "document.querySelector('[data-pg-status]').textContent.startsWith('200')")
+    assert json.loads(pg.locator("[data-pg-body-out]").inner_text())["path"] == \
+        "/query?format=tabular&nocache=true"

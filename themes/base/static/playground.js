@@ -241,7 +241,9 @@
           if (/x-www-form-urlencoded/i.test(chosen.type)) body = formEncode(body, chosen.encoding);
         }
       }
-      var url = serverUrl() + path + (query.length ? "?" + query.join("&") : "");
+      // a path written with a query of its own (/query?format=tabular) takes the others after &
+      var url = serverUrl() + path + (query.length ? (path.indexOf("?") < 0 ? "?" : "&") +
+                                      query.join("&") : "");
       return { method: config.method, url: url, headers: headers, cookies: cookies, body: body,
                shown: shown };
     }
