@@ -291,6 +291,8 @@ def parse(text: str, name: str, *, kind: str = "OpenAPI") -> Document:
             raise _unusable(name, f"an {kind} document must be a mapping at the top level",
                             f"start the file with '{first_json}'", 1, 1)
         _json_depth(name, data)
+        if kind == "OpenAPI":
+            _inline_path_items(data)
         return Document(name, data, text=text)
     # libyaml composes recursively in C: a document nested a few thousand levels deep crashes
     # the process. One that might nest deeper than we accept is composed in Python instead,
@@ -328,7 +330,30 @@ def parse(text: str, name: str, *, kind: str = "OpenAPI") -> Document:
         data, positions = _convert(root, _core_loader(yaml_loader())(""), name)
     finally:
         sys.setrecursionlimit(limit)
+    if kind == "OpenAPI":
+        _inline_path_items(data)
     return Document(name, data, positions)
+
+
+def _inline_path_items(data: dict[str, Any]) -> None:
+    """Put in place each path item written as a ``$ref`` (``components.pathItems`` in OpenAPI
+    3.1), with the keys written beside it (summary, description) over its target's: every
+    reader of ``paths`` and ``webhooks`` then finds its operations, as the platform's
+    converter does. A broken or circular reference stays, for openapi-check to report."""
+    from mdxsite.openapi.schema import deref
+
+    for group in ("paths", "webhooks"):
+        items = data.get(group)
+        if not isinstance(items, dict):
+            continue
+        for route, item in items.items():
+            if isinstance(item, dict) and isinstance(item.get("$ref"), str):
+                target, _ = deref(data, item)
+                # "#" or "#/paths" would put the document inside itself
+                if isinstance(target, dict) and target and target is not data and \
+                        target is not items:
+                    siblings = {k: v for k, v in item.items() if k != "$ref"}
+                    items[route] = {**target, **siblings} if siblings else target
 
 
 def load_path(path: Path, name: str | None = None, *, kind: str = "OpenAPI") -> Document:

@@ -74,3 +74,34 @@ def test_plain_scalars_read_as_the_platform_reads_them_on_the_page(tmp_path: Pat
     assert "&lt;= 1000000<" in page
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
     assert "application/json object on boolean off string" in text, text
+
+
+def test_a_path_item_written_as_a_ref_gets_its_pages(tmp_path: Path) -> None:
+    # OpenAPI 3.1's components.pathItems: the path item is a $ref, with a description of
+    # its own beside it; a broken one is reported, located
+    from click.testing import CliRunner
+
+    from mdxsite.cli import main
+
+    (tmp_path / "docs.json").write_text(json.dumps({
+        "name": "T", "theme": "mint", "colors": {"primary": "#112233"},
+        "navigation": {"groups": [{"group": "API", "openapi": "api.yaml"}]}}))
+    spec = ("openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths:\n"
+            "  /pets/{petId}: {$ref: '#/components/pathItems/Pet', description: Beside the ref.}\n"
+            "components:\n  pathItems:\n    Pet:\n      description: The target's.\n"
+            "      parameters: [{name: petId, in: path, required: true, schema: {type: string}}]\n"
+            "      get: {summary: Get pet, responses: {'200': {description: ok}}}\n"
+            "      delete: {summary: Delete pet, responses: {'204': {description: gone}}}\n")
+    (tmp_path / "api.yaml").write_text(spec)
+    result = CliRunner().invoke(main, ["build", str(tmp_path), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    copy = (tmp_path / "out" / "api-reference" / "get-pet.md").read_text()
+    assert copy.startswith("# Get pet\n\n`GET /pets/{petId}`\n")
+    assert "- `petId` · string · path · required" in copy
+    assert (tmp_path / "out" / "api-reference" / "delete-pet" / "index.html").is_file()
+    assert CliRunner().invoke(main, ["openapi-check", str(tmp_path / "api.yaml")]).exit_code == 0
+    (tmp_path / "api.yaml").write_text(spec.replace("pathItems/Pet'", "pathItems/Cat'"))
+    result = CliRunner().invoke(main, ["openapi-check", str(tmp_path / "api.yaml")])
+    assert result.exit_code == 1
+    assert "api.yaml:4:25: paths./pets/{petId}.$ref: reference '#/components/pathItems/Cat' " \
+        "points to nothing" in result.output, result.output
