@@ -82,6 +82,11 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
         if not isinstance(item, dict):
             problems.add(at, "a path item must be an object", hint="list its operations")
             continue
+        ref = item.get("$ref")  # one that led to a path item is in place already (load)
+        if isinstance(ref, str) and ref in ("#", "#/paths"):
+            problems.add(at / "$ref", f"reference {ref!r} does not point at a path item",
+                         hint="point it at one, such as '#/components/pathItems/Pet'",
+                         code="openapi.broken-ref")
         shared = item.get("parameters") or []
         for method, op in item.items():
             if method not in METHODS:
