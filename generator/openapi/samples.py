@@ -140,11 +140,13 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
             # the first option, with the schema's own properties after its own (as the
             # platform merges a schema with each of its options)
             value = _example(data, options[0], mode, depth, open_names, budget, level + 1, True)
-            if isinstance(value, dict) and isinstance(schema.get("properties"), dict):
+            # an option saying nothing of its type ({required: [url]}) is the schema itself
+            if (isinstance(value, dict) or value == "<any>") and \
+                    isinstance(schema.get("properties"), dict):
                 own = {k: v for k, v in schema.items() if k not in ("oneOf", "anyOf")}
                 mine = _example(data, own, mode, depth, open_names, budget, level + 1, True)
                 if isinstance(mine, dict):
-                    value = {**value, **mine}
+                    value = {**value, **mine} if isinstance(value, dict) else mine
             return value
     enum = schema.get("enum")
     if isinstance(enum, list) and kind in ("string", "number", "integer") and "type" in schema:

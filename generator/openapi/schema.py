@@ -373,6 +373,12 @@ class Walker:
                     if not node.nullable and node.type:
                         node.type += " | null"
                     node.nullable = True
+                sets = self._required_sets(kept)
+                if sets:  # options that only say which of the schema's fields are required
+                    node.constraints.append(
+                        ("exactly one of: " if combinator == "oneOf" else "at least one of: ") +
+                        "; ".join(" and ".join(map(str, s)) for s in sets))
+                    break
                 if len(kept) == 1:
                     self._take(node, self.node(kept[0], stack, depth + 1))
                     break
@@ -394,6 +400,21 @@ class Walker:
                                 if isinstance(target := v.get("$ref") if isinstance(v, dict)
                                               else v, str)]
         return node
+
+    def _required_sets(self, options: list[Any]) -> list[list[Any]]:
+        """The ``required`` lists of ``options`` when each is nothing else (``anyOf: [{required:
+        [url]}, {required: [id]}]`` beside the properties: give url, or id); [] otherwise. The
+        platform merges the schema into each option: they are the schema's own fields."""
+        sets = []
+        for raw in options:
+            option, _ = deref(self.data, raw)
+            if not isinstance(option, dict) or not isinstance(option.get("required"), list) or \
+                    not option["required"] or any(
+                        k not in ("required", "description", "title") and not k.startswith("x-")
+                        for k in option):
+                return []
+            sets.append(option["required"])
+        return sets
 
     def _only_null(self, raw: Any) -> bool:
         """Whether ``raw`` allows null and nothing else (``type: 'null'``, ``enum: [null]``)."""

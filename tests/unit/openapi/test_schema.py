@@ -178,3 +178,22 @@ def test_a_discriminator_mapping_names_its_schemas_written_as_pointers_or_refs()
     node = Walker(doc).node(ref("Pet"))
     assert node.discriminator == "kind"
     assert node.mapping == [("cat", "Cat"), ("dog", "Dog")]
+
+
+def test_options_that_only_name_required_fields_are_a_note_and_the_example_has_the_fields() -> None:
+    # the platform merges the schema into each option: give url, or id (a real API's body)
+    for combinator, note in (("anyOf", "at least one of: url; id and kind"),
+                             ("oneOf", "exactly one of: url; id and kind")):
+        schema = {"type": "object",
+                  "properties": {"url": {"type": "string"}, "id": {"type": "string"},
+                                 "kind": {"type": "integer"}},
+                  combinator: [{"required": ["url"]},
+                               {"required": ["id", "kind"], "description": "By id."}]}
+        node = Walker(DOC).node(schema)
+        assert [f.name for f in node.properties] == ["url", "id", "kind"]
+        assert node.constraints == [note] and not node.variants and node.type == "object"
+        assert samples.example_of(DOC, schema) == {"url": "<string>", "id": "<string>", "kind": 123}
+    # an option that is a schema of its own is still a variant
+    schema = {"type": "object", "properties": {"url": {"type": "string"}},
+              "anyOf": [{"required": ["url"]}, {"type": "object", "required": ["id"]}]}
+    assert len(Walker(DOC).node(schema).variants) == 2
