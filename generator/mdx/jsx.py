@@ -136,6 +136,10 @@ def _braces(src: str, i: int) -> Iterator[tuple[str, int]]:
                 yield "end", i
                 return
             i = j + 1
+        elif src.startswith("//", i):  # a line comment, braces and quotes in it included
+            j = src.find("\n", i)
+            i = n if j < 0 else j
+            continue
         elif ch == "<" and i + 1 < n and (src[i + 1].isalpha() or src[i + 1] == ">"):
             end = scan_element(src, i)
             if end > 0:

@@ -618,39 +618,56 @@ def statement_block(state: StateBlock, start_line: int, end_line: int, silent: b
 
 
 def statement_end(src: str, pos: int) -> int:
-    """Return where an import/export statement starting at ``pos`` ends."""
+    """Return where an import/export statement starting at ``pos`` ends.
+
+    Comments are skipped, so an apostrophe or a bracket in one (``// doesn't``) opens
+    nothing, and a line ending in one ends as its code does; a quoted string ends at its
+    line's end at the latest, as JavaScript's do."""
     depth = 0
     i = pos
     n = len(src)
+    last = -1  # the last character of code so far (not a comment, not a space)
     while i < n:
         ch = src[i]
+        if ch == "/" and src.startswith("//", i):
+            end = src.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if ch == "/" and src.startswith("/*", i):
+            end = src.find("*/", i + 2)
+            i = n if end < 0 else end + 2
+            continue
         if ch in "([{":
             if ch == "{":
                 end = skip_expression(src, i)
                 if end < 0:
                     return n
-                i = end
+                i, last = end, end - 1
                 continue
             depth += 1
         elif ch in ")]":
             depth -= 1
         elif ch in "\"'`":
             j = i + 1
-            while j < n and src[j] != ch:
+            while j < n and src[j] != ch and (ch == "`" or src[j] != "\n"):
                 j += 2 if src[j] == "\\" else 1
-            i = j
+            if j < n and src[j] == "\n":  # unclosed on its line: its end is looked at as any
+                i, last = j, j - 1
+                continue
+            i = last = j
         elif ch == "<" and i + 1 < n and src[i + 1].isalpha():
             end = scan_element(src, i)
             if end > 0:
-                i = end
+                i, last = end, end - 1
                 continue
         elif ch == "\n" and depth <= 0:
-            text = src[pos:i].rstrip()
-            if text and text[-1] not in "=,(:+-*/?|&" and not src[i + 1:i + 2].startswith(
+            if last >= pos and src[last] not in "=,(:+-*/?|&" and not src[i + 1:i + 2].startswith(
                     (" ", "\t", ".", ")", "]", "}")):
                 return i
         elif ch == ";" and depth <= 0:
             return i + 1
+        if not ch.isspace():
+            last = i
         i += 1
     return n
 

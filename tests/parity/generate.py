@@ -45,7 +45,14 @@ STATEMENTS = [("import Greeting from '/snippets/greeting.mdx';",
               ("import { plan } from '/snippets/vars.mdx';", "<Card title={plan.name}>x</Card>"),
               ("export const cfg = { cols: 2, items: ['a', 'b>c'], deep: { x: `y}` } };",
                "<CardGroup cols={cfg.cols}>\n  <Card title={cfg.items[1]}>A</Card>\n</CardGroup>"),
-              ("export const names = [\"x\", \"y\"];", "<Tooltip tip={names[0]}>t</Tooltip> text")]
+              ("export const names = [\"x\", \"y\"];", "<Tooltip tip={names[0]}>t</Tooltip> text"),
+              # comments holding what would open a string or a bracket anywhere else
+              ("export const plans = [\n  \"free\", // doesn't include SSO {\n"
+               "  \"pro\", /* it's ] here */\n];", "<Tooltip tip={plans[1]}>t</Tooltip> text"),
+              ("export const pick = (s) => {\n  // } a brace, and an apostrophe: don't\n"
+               "  return s;\n};", "<Card title={pick('x')}>x</Card>"),
+              ("import { plan as tier } from '/snippets/vars.mdx' /* it's the plan */",
+               "<Card title={tier.name}>x</Card>")]
 
 
 class PageGenerator:
@@ -149,7 +156,8 @@ class PageGenerator:
 
     def comment(self) -> list[str]:
         return self.r.choice([["{/* a comment */}"], ["{/*", "  a comment across lines", "*/}"],
-                              ["<!-- an HTML comment -->"] if self.r.random() < .1 else ["{/**/}"]])
+                              ["<!-- an HTML comment -->"] if self.r.random() < .1 else ["{/**/}"],
+                              ["{", "  // a { brace, and an apostrophe: it's", "  'x'", "}"]])
 
     def html(self, depth: int) -> list[str]:
         tag = self.r.choice(["div", "section", "span"])
