@@ -94,6 +94,7 @@ def _simple(block: str) -> dict[str, object] | None:
 # what str.splitlines ends a line at, besides "\n": a text without any of them before its
 # frontmatter's closing line splits there as it does at "\n" (see _parts)
 _OTHER_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_FIRST_LINE = re.compile("[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]*")  # as splitlines ends it
 
 
 def _parts(text: str, file: str) -> tuple[str, str, int]:
@@ -116,7 +117,9 @@ def _parts(text: str, file: str) -> tuple[str, str, int]:
             if end < 0:
                 break  # not closed: reported below
             start = end + 1
-    if not (text.startswith("---\n") or text.startswith("---\r\n") or text.strip() == "---"):
+    # the opening line may end in spaces, as the closing one may (the platform's parser
+    # reads "---  " as the fence too)
+    if _FIRST_LINE.match(text).group().rstrip() != "---":  # type: ignore[union-attr]
         return "", text, 0
     lines = text.splitlines(keepends=True)
     for i in range(1, len(lines)):

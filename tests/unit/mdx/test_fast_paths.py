@@ -238,9 +238,9 @@ def _reference_parts(text: str) -> tuple[str, str, int] | None:
     """frontmatter._parts the long way (the whole page split into lines); None: not closed."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    if not (text.startswith("---\n") or text.startswith("---\r\n") or text.strip() == "---"):
-        return "", text, 0
     lines = text.splitlines(keepends=True)
+    if not lines or lines[0].rstrip() != "---":  # the opening line, spaces after it allowed
+        return "", text, 0
     for i in range(1, len(lines)):
         if lines[i].rstrip() == "---":
             return "".join(lines[1:i]), "".join(lines[i + 1:]), i + 1
