@@ -77,10 +77,21 @@ def _parameters(data: Any, item: dict[str, Any], op: dict[str, Any]) -> list[dic
     """Path-item parameters overridden by the operation's (same name and location)."""
     merged: dict[tuple[str, str], dict[str, Any]] = {}
     for raw in [*(item.get("parameters") or []), *(op.get("parameters") or [])]:
-        param, _ = deref(data, raw)
+        param = _referenced(data, raw)
         if isinstance(param, dict) and isinstance(param.get("name"), str):
             merged[(param["name"], str(param.get("in", "")))] = param
     return list(merged.values())
+
+
+def _referenced(data: Any, raw: Any) -> Any:
+    """What ``raw`` (a parameter, response or header, possibly a ``$ref``) points at, with a
+    summary or description written beside the ``$ref`` over the target's: this use's own, as
+    OpenAPI 3.1's reference object says and the platform shows."""
+    found, _ = deref(data, raw)
+    if isinstance(found, dict) and isinstance(raw, dict) and "$ref" in raw:
+        own = {k: raw[k] for k in ("summary", "description") if isinstance(raw.get(k), str)}
+        return {**found, **own} if own else found
+    return found
 
 
 def _param_schema(param: dict[str, Any]) -> Any:
@@ -482,12 +493,12 @@ def operation_context(site: Site, page: Page, doc: Document, spec: str, route: s
     responses: list[dict[str, Any]] = []
     walker.mode = "response"
     for status, raw in (op.get("responses") or {}).items():
-        response, _ = deref(data, raw)
+        response = _referenced(data, raw)
         if not isinstance(response, dict):
             continue
         headers = []
         for name, header in (response.get("headers") or {}).items():
-            header, _ = deref(data, header)
+            header = _referenced(data, header)
             if isinstance(header, dict):
                 headers.append({"name": name, "description": str(header.get("description") or ""),
                                 "node": _described(response_walker.node(_param_schema(header)),

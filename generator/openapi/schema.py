@@ -302,6 +302,8 @@ class Walker:
             node.post = [*node.post, *key_pills(schema, self.post_keys)]
         types, node.nullable = types_of(schema)
         description, title = schema.get("description"), schema.get("title")
+        if isinstance(raw, dict) and "$ref" in raw:  # written beside the $ref: this use's own
+            description, title = raw.get("description", description), raw.get("title", title)
         node.description = description if isinstance(description, str) else ""
         node.title = title if isinstance(title, str) else ""
         enum = schema.get("enum")

@@ -75,3 +75,41 @@ def test_listed_endpoint_missing_from_spec_is_located(tmp_path: Path) -> None:
     assert code == 1, output
     assert "endpoint 'POST /nowhere' is not in the OpenAPI document 'pets.yaml'" in output
     assert "docs.json:" in output
+
+
+def test_a_description_written_beside_a_ref_is_this_uses_own(tmp_path: Path) -> None:
+    # OpenAPI 3.1's reference object: its summary and description override the target's, and
+    # a schema's $ref siblings apply beside it; the platform shows them
+    spec = """openapi: 3.1.0
+info: {title: T, version: '1'}
+paths:
+  /enroll:
+    post:
+      summary: Enroll
+      parameters:
+        - {$ref: '#/components/parameters/Branch', description: The branch to enroll in.}
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                record: {$ref: '#/components/schemas/Record', description: Give this or an id.}
+      responses:
+        '200': {$ref: '#/components/responses/Done', description: Enrolled.}
+components:
+  parameters:
+    Branch: {name: branch, in: query, schema: {type: string}, description: Any branch.}
+  schemas:
+    Record: {type: object, description: A stored record., properties: {phone: {type: string}}}
+  responses:
+    Done: {description: Done.}
+"""
+    root = site(tmp_path, [{"group": "API", "openapi": "pets.yaml"}])
+    (root / "pets.yaml").write_text(spec)
+    code, output, out = build(root)
+    assert code == 0, output
+    page = (out / "api-reference" / "enroll" / "index.html").read_text()
+    for own, target in (("The branch to enroll in.", "Any branch."),
+                        ("Give this or an id.", "A stored record."), ("Enrolled.", "Done.")):
+        assert own in page and target not in page, (own, target)
