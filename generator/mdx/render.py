@@ -1066,6 +1066,12 @@ class _Renderer:
                 top.parts.append(self.expression(tok.content, line, block=True))
             elif t == "mdx_statement":
                 self.statement(tok.content, line)
+                if tok.meta and "run_on" in tok.meta:
+                    self.ctx.warn(tok.meta["run_on"], "this line follows an import or export "
+                                  "without a blank line between: the platform's MDX reads it as "
+                                  "part of the statement, and fails to compile the page",
+                                  "add a blank line after the statement",
+                                  code="mdx.statement-run-on")
             elif t == "mdx_error":
                 self.ctx.error(line, tok.meta["message"], tok.meta["hint"],
                                needle=tok.meta.get("needle", "<!--"))

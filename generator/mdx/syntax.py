@@ -613,6 +613,12 @@ def statement_block(state: StateBlock, start_line: int, end_line: int, silent: b
     tok = state.push("mdx_statement", "", 0)
     tok.content = src[pos:end]
     tok.map = [start_line, last + 1]
+    after = last + 1
+    if after < end_line and not state.isEmpty(after) and state.tShift[after] == 0 and \
+            not _STATEMENT.match(src[state.bMarks[after]:state.eMarks[after]]):
+        # MDX's statements run to a blank line: the platform compiles this line as part of
+        # them, as JavaScript, and fails (mdxsite reads it as the text it looks like)
+        tok.meta = {"run_on": after}
     state.line = last + 1
     return True
 

@@ -93,3 +93,14 @@ def test_latex_in_a_sentence_is_inline_math_and_alone_on_a_line_display_math(ren
     assert html.startswith("<p>") and 'display="inline"' in html and "math-display" not in html
     html, _ = render("<Latex>E = mc^2</Latex>\n")
     assert 'display="block"' in html and "math-display" in html
+
+
+def test_a_line_right_after_an_import_or_export_is_a_located_warning(render) -> None:
+    # the platform's MDX runs a statement on to the next blank line and fails to compile the
+    # page; a second statement on the next line is one program with the first, which it takes
+    html, ctx = render("export const a = 1;\nexport const b = 2;\nText {a} and {b}.\n\nMore.\n")
+    assert "Text 1 and 2." in html
+    assert [(str(p.where), p.code) for p in ctx.problems] == [("page.mdx:3:1",
+                                                               "mdx.statement-run-on")]
+    html, ctx = render("export const a = 1;\nexport const b = 2;\n\nText {a}.\n")
+    assert "Text 1." in html and ctx.problems == []
