@@ -130,13 +130,13 @@ def _braces(src: str, i: int) -> Iterator[tuple[str, int]]:
                 yield "end", i
                 return
             i = j
-        elif src.startswith("/*", i):
+        elif ch == "/" and src.startswith("/*", i):
             j = src.find("*/", i + 2)
             if j < 0:
                 yield "end", i
                 return
             i = j + 1
-        elif src.startswith("//", i):  # a line comment, braces and quotes in it included
+        elif ch == "/" and src.startswith("//", i):  # a line comment, braces and quotes too
             j = src.find("\n", i)
             i = n if j < 0 else j
             continue
