@@ -82,8 +82,11 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
         if not isinstance(item, dict):
             problems.add(at, "a path item must be an object", hint="list its operations")
             continue
-        ref = item.get("$ref")  # one that led to a path item is in place already (load)
-        if isinstance(ref, str) and ref in ("#", "#/paths"):
+        # a $ref that led to a path item is in place already (load): one still here points
+        # at nothing (reported with every $ref), loops, or points at something else
+        ref = item.get("$ref")
+        target = _resolve(doc, ref) if isinstance(ref, str) else None
+        if target is not None and not (isinstance(target, dict) and "$ref" in target):
             problems.add(at / "$ref", f"reference {ref!r} does not point at a path item",
                          hint="point it at one, such as '#/components/pathItems/Pet'",
                          code="openapi.broken-ref")

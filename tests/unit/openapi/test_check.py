@@ -127,6 +127,8 @@ BROKEN += [
     ("self-ref", HEAD + "paths: {}\n$ref: '#'\n", 1, "$ref: reference '#' never arrives"),
     ("path-item-ref-to-document", HEAD + "paths:\n  /a: {$ref: '#'}\n", 1,
      "api.yaml:4:14: paths./a.$ref: reference '#' does not point at a path item"),
+    ("path-item-ref-to-a-string", HEAD + "paths:\n  /a: {$ref: '#/info/title'}\n", 1,
+     "api.yaml:4:14: paths./a.$ref: reference '#/info/title' does not point at a path item"),
     # the platform's YAML parser refuses it; the later value would silently replace the first
     ("key-twice", HEAD + "paths:\n  /a:\n    get: {responses: {'200': {description: ok}}}\n"
      "  /a:\n    post: {responses: {'200': {description: ok}}}\n", 1,
