@@ -164,6 +164,13 @@ def _scalar(node: yaml.ScalarNode, loader: Any, name: str = "") -> Any:
     return value
 
 
+def js_number(value: Any) -> Any:
+    """A number as JavaScript prints it, as the document's reader wrote it: 1e6 and 1.0 are
+    1000000 and 1, not Python's 1000000.0 and 1.0 (anything else is returned as it is)."""
+    return int(value) if isinstance(value, float) and value.is_integer() and abs(value) < 1e21 \
+        else value
+
+
 def _key(value: Any) -> str:
     """A mapping key as the platform's parser names it: JavaScript's ``String()`` of the value
     (``true``, ``null``, ``1`` for 1.0), as a document's keys are compared and looked up."""
@@ -171,14 +178,11 @@ def _key(value: Any) -> str:
         return "true" if value else "false"
     if value is None:
         return "null"
-    if isinstance(value, float):
-        if value != value:
-            return "NaN"
-        if value in (float("inf"), float("-inf")):
-            return "Infinity" if value > 0 else "-Infinity"
-        if value.is_integer() and abs(value) < 1e21:
-            return str(int(value))
-    return str(value)
+    if isinstance(value, float) and value != value:
+        return "NaN"
+    if value in (float("inf"), float("-inf")):
+        return "Infinity" if value > 0 else "-Infinity"
+    return str(js_number(value))
 
 
 def _convert(root: yaml.Node, loader: Any, name: str, *, unique: bool = True

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mdxsite.openapi import extensions
+from mdxsite.openapi.load import js_number
 
 # Per section, not per page: sharing one budget across a page left Stripe's responses empty
 # once its request body had spent it. Past the budget named schemas load on demand. Measured
@@ -153,19 +154,12 @@ def format_of(schema: dict[str, Any]) -> str:
         "base64", "base64url") else "binary"
 
 
-def _number(value: Any) -> Any:
-    """A number as the document's reader wrote it and JavaScript prints it: 1e6 is 1000000,
-    not Python's 1000000.0."""
-    return int(value) if isinstance(value, float) and value.is_integer() and abs(value) < 1e21 \
-        else value
-
-
 def constraints(schema: dict[str, Any]) -> list[str]:
     """Return the validation keywords of ``schema`` as short readable phrases."""
     out = []
-    low, high = _number(schema.get("minimum")), _number(schema.get("maximum"))
-    ex_low, ex_high = (_number(schema.get("exclusiveMinimum")),
-                       _number(schema.get("exclusiveMaximum")))
+    low, high = js_number(schema.get("minimum")), js_number(schema.get("maximum"))
+    ex_low, ex_high = (js_number(schema.get("exclusiveMinimum")),
+                       js_number(schema.get("exclusiveMaximum")))
     if isinstance(ex_low, (int, float)) and not isinstance(ex_low, bool):  # 3.1 number form
         out.append(f"> {ex_low}")
     elif low is not None:
@@ -180,7 +174,7 @@ def constraints(schema: dict[str, Any]) -> list[str]:
                         ("minProperties", "properties >= {}"),
                         ("maxProperties", "properties <= {}")):
         if key in schema and not isinstance(schema[key], (dict, list)):
-            out.append(phrase.format(_number(schema[key])))
+            out.append(phrase.format(js_number(schema[key])))
     if schema.get("uniqueItems") is True:
         out.append("unique items")
     return out
