@@ -63,6 +63,12 @@ Run it with python.
 """
 
 
+# class names as headings and a page title: one word wider than the columns they sit in
+LONG_WORD = "DeepgramFluxSageMakerSpeechToTextServiceSettings"
+LONG = (f"---\ntitle: {LONG_WORD}\n---\n\n" + "".join(
+    f"## {LONG_WORD}{n}\n\n{FILLER}\n\n### Options{n}\n\nText.\n\n" for n in range(3)))
+
+
 def _png(width: int, height: int) -> bytes:
     """A plain grey PNG (no imaging library needed for a test picture)."""
     def chunk(kind: bytes, data: bytes) -> bytes:
@@ -84,9 +90,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "name": "Extras", "colors": {"primary": "#0D9373"},
         "navbar": {"links": [{"label": "Community", "href": "https://example.com/community"}],
                    "primary": {"type": "button", "label": "Sign up", "href": "https://example.com/up"}},
-        "navigation": {"pages": ["index", "guide", "tabs", "wide"]}}), "utf-8")
+        "navigation": {"pages": ["index", "guide", "tabs", "wide",
+                                 {"group": f"{LONG_WORD}Group", "pages": ["long"]}]}}), "utf-8")
     (root / "tabs.mdx").write_text(TABS, "utf-8")
     (root / "wide.mdx").write_text("---\ntitle: Wide\nmode: wide\n---\n\n" + FILLER + "\n", "utf-8")
+    (root / "long.mdx").write_text(LONG, "utf-8")
     (root / "index.mdx").write_text("---\ntitle: Home\n---\n\nSee the [guide](/guide).\n", "utf-8")
     (root / "guide.mdx").write_text(PAGE, "utf-8")
     (root / "diagram.png").write_bytes(_png(320, 160))
@@ -156,6 +164,27 @@ def test_the_toc_marks_the_section_being_read(chromium: Any, site: Path,
                           arg=SECTIONS[-1])
     assert tab.locator(".toc a.active").count() == 1
     context.close()
+
+
+def test_a_long_word_in_a_title_or_heading_wraps_inside_its_column(
+        chromium: Any, site: Path, serve_dir: Callable[..., str]) -> None:
+    """A heading, page title or group name of one long word (a class name) ran past the table
+    of contents' edge out of the window, past the sidebar's into the text, and the page's
+    title over the table of contents (a real site's STT service pages)."""
+    for width in (1280, 390):
+        context, tab = _tab(chromium, serve_dir(site), "/long/", width)
+        checks = [("article", "h1.page-title")]
+        if width == 1280:  # the phone's sidebar is a closed menu, and it has no contents column
+            checks += [("aside.toc", f".toc a:has-text('{LONG_WORD}0')"),
+                       ("#sidebar", f"#sidebar a:has-text('{LONG_WORD}')"),
+                       ("#sidebar", f"#sidebar .nav-group-title:has-text('{LONG_WORD}Group')")]
+        for column, item in checks:
+            outer, inner = tab.locator(column).bounding_box(), tab.locator(item).bounding_box()
+            assert outer is not None and inner is not None
+            assert inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 1, (item, outer, inner)
+            # the text itself stays inside its box (a block's box keeps the column's width)
+            assert tab.locator(item).evaluate("e => e.scrollWidth <= e.clientWidth + 1"), (item, width)
+        context.close()
 
 
 def test_a_wide_page_on_a_phone_spans_the_screen(chromium: Any, site: Path,
