@@ -188,8 +188,9 @@ class Problems:
 
 
 def report_warnings(problems: Sequence[Problem]) -> None:
-    """Send located warnings to the ``mdxsite`` logger, where the CLI prints and counts them."""
-    for p in problems:
+    """Send located warnings to the ``mdxsite`` logger, where the CLI prints and counts them:
+    each distinct one once (a snippet's warning is found again on every page importing it)."""
+    for p in dict.fromkeys(problems):
         log.warning("%s", p, extra={"where": p.where, "code": p.code, "problem": p})
 
 

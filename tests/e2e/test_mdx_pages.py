@@ -319,3 +319,21 @@ def test_the_table_of_contents_lists_what_the_platform_lists(
                                ("3", "html-sub", "HTML sub"), ("3", "install", "Install"),
                                ("2", "v1-2-0", "v1.2.0")]
     assert '<h2 id="html">Written as HTML<a class="heading-anchor" href="#html"' in page
+
+
+def test_a_snippets_warning_is_printed_and_counted_once_whatever_imports_it(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """A snippet imported by several pages is checked on each of them: its warning came out
+    once a page (eight identical lines on a real site), and the summary counted each."""
+    page = 'import Step from "/snippets/step.mdx";\n\n<Step />\n\nText of {name}.\n'
+    pages = {name: page.replace("{name}", name) for name in ("a", "b", "c")}
+    files = {"snippets/step.mdx": "Run it.\n\n<Tip title=\"Hint\">Use the CLI.</Tip>\n"}
+    result = cli("build", make_site({"name": "T", "navigation": {"pages": list(pages)}},
+                                    pages=pages, files=files), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "mdx.unsupported-prop" in line]
+    assert len(lines) == 1 and lines[0].startswith("snippets/step.mdx:3:1: warning: <Tip> has no "
+                                                   "prop 'title'"), result.stderr
+    assert ", 1 warning -> " in result.stdout
+    for name in pages:  # each page still has the snippet
+        assert "Use the CLI." in (tmp_path / "out" / name / "index.html").read_text()
