@@ -20,6 +20,7 @@ _SIMPLE_TAG = re.compile(r"<([A-Za-z][\w.:-]*+)((?:%s)*)\s*(/?)>" % _ATTR_PART)
 _SIMPLE_CLOSE = re.compile(r"</([A-Za-z][\w.:-]*+)\s*(/?)>")
 _SIMPLE_ATTR = re.compile(r"""\s*([A-Za-z_$][\w$-]*+(?::[A-Za-z_$][\w$-]*+)?)(?:[ \t]*=\s*(?:"([^"]*)"|'([^']*)'))?""")
 # a character reference, terminated by ';' as MDX wants it in a quoted attribute value
+_LINE_INDENT = re.compile(r"\n[ \t]+")
 _REFERENCE = re.compile(r"&(?:#[xX][0-9A-Fa-f]{1,6}|#[0-9]{1,7}|([A-Za-z][A-Za-z0-9]{0,31}));")
 
 
@@ -27,7 +28,10 @@ def decoded(value: str) -> str:
     """A quoted attribute value as JSX reads it: its character references decoded
     (``title="Q&amp;A"`` is ``Q&A``, ``&#169;`` and ``&copy;`` are ``©``), an unknown name
     (``&bogus;``) or a reference without its ``;`` kept as written, as the platform's parser
-    (mdast-util-mdx-jsx) does."""
+    (mdast-util-mdx-jsx) does; a line it continues on starts at its first character that is
+    not a space or tab (the platform's parser takes the indent as the line's prefix)."""
+    if "\n" in value:
+        value = _LINE_INDENT.sub("\n", value)
     if "&" not in value:
         return value
     return _REFERENCE.sub(lambda m: html5.get(m.group(1) + ";", m.group()) if m.group(1)

@@ -38,6 +38,8 @@ ATTRIBUTES = ['title="a > b"', "title='say \"hi\" }'", 'title={"}"}', 'title={`x
               "data={{a: {b: [1, 2]}, c: '>'}}", "cols={2}", "open", 'href="/x?a=1&b={2}"',
               "{...rest}", 'aria-label="x"', "items={['a', `b${1}`]}",
               "title={/* a } comment */ 'x'}"]
+# a quoted value going on over indented lines (a tag's own lines: see tag_lines)
+LONG_VALUE = ['description="one', "    two", '\tthree"']
 # what a page's top defines (a snippet of the golden site's, an exported value) and the
 # components whose props use it
 STATEMENTS = [("import Greeting from '/snippets/greeting.mdx';",
@@ -142,6 +144,8 @@ class PageGenerator:
         attrs = [f"  {r.choice(ATTRIBUTES)}" for _ in range(r.randint(1, 3))]
         if r.random() < .2:
             attrs.insert(1, "")
+        if r.random() < .2:
+            attrs[-1:-1] = LONG_VALUE
         if r.random() < .3:
             return [f"<{name}", *attrs, "/>"]
         body = self.blocks(depth + 1, 1, allow_lazy=False)

@@ -32,7 +32,8 @@ NORMALISATIONS = [
     "its line, or `<Icon /> <br /> {x}`) is those elements and expressions as blocks: mdast "
     "and mdxsite split such a line differently (mdxsite may wrap it in a <p>); the elements' "
     "own children are compared as usual",
-    "line endings in code are compared as \\n (mdast keeps a file's \\r\\n)",
+    "line endings in code and in a quoted attribute value are compared as \\n (mdast keeps "
+    "a file's \\r\\n)",
     "a table row's cells past the header's count are not compared (mdast keeps them; the "
     "platform's HTML drops them, as markdown-it does)",
     "a link or image reference is compared as the link or image its definition makes, and "
@@ -100,6 +101,8 @@ def _attribute(a: dict[str, Any]) -> Any:
     value = a.get("value", a.get("spread"))
     if isinstance(value, dict):
         value = ("expression", _WS.sub(" ", str(value.get("expression", ""))).strip())
+    elif isinstance(value, str):
+        value = value.replace("\r\n", "\n")
     return (a.get("name"), value)
 
 

@@ -104,3 +104,21 @@ def test_a_line_right_after_an_import_or_export_is_a_located_warning(render) -> 
                                                                "mdx.statement-run-on")]
     html, ctx = render("export const a = 1;\nexport const b = 2;\n\nText {a}.\n")
     assert "Text 1." in html and ctx.problems == []
+
+
+def test_a_quoted_value_going_on_over_lines_loses_each_lines_indent(render) -> None:
+    # the platform's parser takes a continued line's leading spaces and tabs as its prefix:
+    # a tooltip read "Shown\n      on hover", a title attribute kept the indent
+    source = ('<Card title="x" description="one\n      two\n\tthree">y</Card>\n\n'
+              'Text <Tooltip tip="Shown\n   on hover">word</Tooltip> and '
+              '<a href="/x" title="a\n    b">link</a>.\n')
+    tree = page_tree(source)
+    card = tree["children"][0]
+    assert card["attributes"][1] == {"name": "description", "value": "one\ntwo\nthree"}
+    inline = tree["children"][1]["children"]
+    assert [a["value"] for node in inline if node["type"] == "mdxJsxTextElement"
+            for a in node["attributes"] if a["name"] != "href"] == ["Shown\non hover", "a\nb"]
+    html, _ = render(source)
+    assert 'data-tip="Shown\non hover"' in html and 'title="a\nb"' in html
+    html, _ = render('<a href="/x" title="tab\tinside  and  spaces">y</a>\n')
+    assert 'title="tab\tinside  and  spaces"' in html  # only a line's start is its prefix
