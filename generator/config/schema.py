@@ -110,7 +110,7 @@ SETTINGS_KEYS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "footer.links[]": (("header", "items"), {"title": "header", "links": "items"}),
     "footer.links[].items[]": (("label", "href"), {"url": "href"}),
     "navbar": (("links", "primary"), {}),
-    "navbar.links[]": (("label", "href", "icon", "type"), {"name": "label", "url": "href"}),
+    "navbar.links[]": (("label", "href", "icon", "iconType", "type"), {"name": "label", "url": "href"}),
     "navbar.primary": (("type", "label", "href"), {"name": "label", "url": "href"}),
     "api.playground": (("display", "proxy", "credentials"), {"mode": "display"}),
     "api.examples": (("languages", "defaults", "prefill", "autogenerate"), {}),
