@@ -178,6 +178,18 @@ def check_feedback(value: object, at: JsonPath, out: Problems) -> None:
                  code="config.unsupported")
 
 
+def check_errors(value: object, at: JsonPath, out: Problems) -> None:
+    """errors.404: the platform's schema fills "redirect" with true when it is left out, so a
+    404 page whose title or description is written, without "redirect", is never shown."""
+    obj = _obj(value, at, out, '{"404": {"redirect": false, "title": "Lost?"}}')
+    page = (obj or {}).get("404")
+    if isinstance(page, dict) and "redirect" not in page and ("title" in page or "description" in page):
+        out.warn(at / "404", "without \"redirect\", a missing page sends readers to the home page "
+                 "(\"redirect\" defaults to true, as on the platform), so this title and description "
+                 "are never shown", hint='add "redirect": false to show them',
+                 code="config.404-redirect", key=True)
+
+
 def check_markdown(value: object, at: JsonPath, out: Problems) -> None:
     obj = _obj(value, at, out, '{"instructions": "Use the acme CLI."}')
     found = (obj or {}).get("instructions")
@@ -705,5 +717,5 @@ CHECKS: dict[str, Check] = {
     "seo": check_seo, "api": check_api, "variables": check_variables, "mdxsite": check_mdxsite,
     "contextual": check_contextual, "icons": check_icons, "public": check_public,
     "feedback": check_feedback, "markdown": check_markdown, "thumbnails": check_thumbnails,
-    "variations": check_variations,
+    "variations": check_variations, "errors": check_errors,
 }
