@@ -672,11 +672,9 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
             found.append(Problem(Location(source.as_posix(), line, column), said[0],
                                  said[1] + " in docs.json", code="icon.substituted", warning=True))
             continue
-        found.append(Problem(Location(source.as_posix(), line, column),
-                             f"unknown icon {name!r} in the {library} library; a "
-                             "question mark is drawn in its place",
-                             f"pick a name from the {library} icon set, or set \"icons\": "
-                             "{\"library\": …} in docs.json", code="icon.unknown", warning=True))
+        said = icons.unknown_said(name, str(library))
+        found.append(Problem(Location(source.as_posix(), line, column), said[0],
+                             said[1] + " in docs.json", code="icon.unknown", warning=True))
     _MISSING_ICONS[result.page.key] = found
 
 

@@ -245,7 +245,7 @@ def check_icons(value: object, at: JsonPath, out: Problems) -> None:
 def _check_icon_names(raw: dict[str, object], out: Problems) -> None:
     """Warn, where docs.json writes it, about each icon name the site's library does not have
     (the page draws a question mark in its place: never a blank)."""
-    from mdxsite.output.icons import LIBRARIES, has_icon, npm_folder, stand_in_said
+    from mdxsite.output.icons import LIBRARIES, has_icon, npm_folder, stand_in_said, unknown_said
 
     icons = raw.get("icons")
     library = icons.get("library") if isinstance(icons, dict) else None
@@ -263,9 +263,8 @@ def _check_icon_names(raw: dict[str, object], out: Problems) -> None:
                     if said is not None:
                         out.warn(at / k, said[0], hint=said[1], code="icon.substituted")
                         continue
-                    out.warn(at / k, f"unknown icon {name!r} in the {library} library; a question "
-                             "mark is drawn in its place", hint=f"pick a name from the {library} "
-                             "icon set, or set \"icons\": {\"library\": …}", code="icon.unknown")
+                    said = unknown_said(name.strip(), str(library))
+                    out.warn(at / k, said[0], hint=said[1], code="icon.unknown")
                 elif isinstance(v, (dict, list)) and k not in ("integrations", "variables"):
                     walk(v, at / k)
         elif isinstance(value, list):

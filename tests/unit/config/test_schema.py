@@ -112,3 +112,18 @@ def test_mint_json_meta_tags_under_metadata_name_seo_metatags(tmp_path: Path) ->
         "seo.metatags.og:site_name. [config.unknown-key]",
         "docs.json:12:5: warning: metadata.forceDeploy: unknown key 'forceDeploy'; it is ignored. "
         "The keys here are 'timestamp'. [config.unknown-key]"]
+
+
+def test_a_font_awesome_name_outside_the_free_set_is_not_called_unknown(tmp_path: Path) -> None:
+    """The mint starter's global anchor icon "book-open-cover" is Font Awesome Pro, which the
+    platform draws; the build called it an unknown icon, as if the name were a typo."""
+    (tmp_path / "docs.json").write_text(
+        '{"name": "I", "navigation": {"pages": ["index"], "global": {"anchors": [\n'
+        '  {"anchor": "Docs", "href": "https://x.example", "icon": "book-open-cover"}]}}}\n',
+        encoding="utf-8")
+    _, problems = load_config(tmp_path)
+    assert [str(p) for p in problems.warnings] == [
+        "docs.json:2:59: warning: navigation.global.anchors[0].icon: icon 'book-open-cover' is not "
+        "in Font Awesome Free, and no stand-in is known; a question mark is drawn in its place. If "
+        "it is a Font Awesome Pro name the platform draws it, but no package installs Pro: pick a "
+        "Font Awesome Free name, or set \"icons\": {\"library\": …}. [icon.unknown]"]
