@@ -526,7 +526,13 @@ def check_seo(value: object, at: JsonPath, out: Problems) -> None:
         return
     _enum(obj, "indexing", ("navigable", "all"), at, out)
     for k in obj:
-        if k not in SEO_KEYS:
+        if k == "indexHiddenPages":  # mint.json's switch, which docs.json spells as a value
+            wanted = "all" if obj[k] is True else "navigable"
+            out.warn(at / k, f"unknown key {k!r}; it is ignored",
+                     hint=f"'indexHiddenPages' is mint.json's; in docs.json write \"indexing\": "
+                     f"\"{wanted}\" (\"all\" indexes hidden pages too, \"navigable\" does not)",
+                     code="config.unknown-key", key=True)
+        elif k not in SEO_KEYS:
             close = difflib.get_close_matches(k, SEO_KEYS, n=1)
             out.warn(at / k, f"unknown key {k!r}", hint=(f"did you mean {close[0]!r}? " if close else "")
                      + "seo holds " + ", ".join(SEO_KEYS), code="config.unknown-key", key=True)

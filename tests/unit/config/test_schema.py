@@ -127,3 +127,16 @@ def test_a_font_awesome_name_outside_the_free_set_is_not_called_unknown(tmp_path
         "in Font Awesome Free, and no stand-in is known; a question mark is drawn in its place. If "
         "it is a Font Awesome Pro name the platform draws it, but no package installs Pro: pick a "
         "Font Awesome Free name, or set \"icons\": {\"library\": …}. [icon.unknown]"]
+
+
+def test_mint_jsons_index_hidden_pages_names_the_docs_json_value(tmp_path: Path) -> None:
+    """A real docs.json keeps mint.json's seo.indexHiddenPages: the warning said "did you mean
+    'indexing'?" without the value that key takes."""
+    (tmp_path / "docs.json").write_text(
+        '{"name": "S", "navigation": {"pages": ["index"]},\n "seo": {"indexHiddenPages": true}}\n',
+        encoding="utf-8")
+    _, problems = load_config(tmp_path)
+    assert [str(p) for p in problems.warnings] == [
+        "docs.json:2:10: warning: seo.indexHiddenPages: unknown key 'indexHiddenPages'; it is "
+        "ignored. 'indexHiddenPages' is mint.json's; in docs.json write \"indexing\": \"all\" "
+        "(\"all\" indexes hidden pages too, \"navigable\" does not). [config.unknown-key]"]
