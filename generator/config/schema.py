@@ -37,6 +37,11 @@ MINT_TOP_LEVEL = {
     "layout": "theme (" + ", ".join(f'"{name}" is "theme": "{theme}"'
                                     for name, theme in LAYOUT_THEMES.items()) + ")",
 }
+# keys real docs.json files write for their own stylesheets and scripts, which need no setting
+OWN_FILES_KEYS = frozenset({"css", "js", "styles", "scripts", "stylesheets", "customCSS", "customJS"})
+OWN_FILES_HINT = ("it is ignored: every .css and .js file of the site folder is added to each page "
+                  "without a setting, as on the platform; remove it (a script from another host "
+                  "is loaded by one of those .js files)")
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 
 Check = Callable[[object, JsonPath, Problems], None]
@@ -51,7 +56,8 @@ def check_top_level(raw: dict[str, object], out: Problems) -> None:
             moved = MINT_TOP_LEVEL.get(key)
             out.warn(root / key, f"unknown key {key!r}",
                      hint=f"it is ignored: {key!r} is mint.json's; in docs.json write {moved}"
-                     if moved else f"did you mean {close[0]!r}?" if close
+                     if moved else OWN_FILES_HINT if key in OWN_FILES_KEYS
+                     else f"did you mean {close[0]!r}?" if close
                      else "it is ignored; remove it",
                      code="config.unknown-key", key=True)
     if "name" not in raw:

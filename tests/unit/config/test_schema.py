@@ -140,3 +140,18 @@ def test_mint_jsons_index_hidden_pages_names_the_docs_json_value(tmp_path: Path)
         "docs.json:2:10: warning: seo.indexHiddenPages: unknown key 'indexHiddenPages'; it is "
         "ignored. 'indexHiddenPages' is mint.json's; in docs.json write \"indexing\": \"all\" "
         "(\"all\" indexes hidden pages too, \"navigable\" does not). [config.unknown-key]"]
+
+
+def test_keys_for_the_sites_own_css_and_js_say_the_files_need_no_setting(tmp_path: Path) -> None:
+    """Real docs.json files write "styles", "scripts", "css" or "js" for their own files: the
+    build said "remove it" (or "did you mean 'styling'?") without saying the files still load."""
+    (tmp_path / "docs.json").write_text(
+        '{"name": "S", "navigation": {"pages": ["index"]},\n "styles": {"css": "/a.css"},\n'
+        ' "js": "custom.js"}\n', encoding="utf-8")
+    _, problems = load_config(tmp_path)
+    hint = ("It is ignored: every .css and .js file of the site folder is added to each page "
+            "without a setting, as on the platform; remove it (a script from another host is "
+            "loaded by one of those .js files). [config.unknown-key]")
+    assert [str(p) for p in problems.warnings] == [
+        f"docs.json:2:2: warning: styles: unknown key 'styles'. {hint}",
+        f"docs.json:3:2: warning: js: unknown key 'js'. {hint}"]
