@@ -393,6 +393,7 @@ def _listed_neighbour(site: Site, key: str, side: int) -> Page | None:
 _META_PREFIXES = ("og:", "twitter:")
 # set by the template itself from the page; a metatag of the same name would be a duplicate
 _OWN_TAGS = ("og:title", "og:type", "og:url")
+_IMAGE_TAGS = frozenset({"og:image", "og:image:url", "og:image:secure_url", "twitter:image"})
 
 
 def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
@@ -421,6 +422,13 @@ def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
     for k, v in page.frontmatter.items():
         if k.startswith(_META_PREFIXES) and isinstance(v, (str, int, float)):
             tags[k] = str(v)
+    for k in _IMAGE_TAGS & tags.keys():
+        # a site path ("/images/og.png", as real docs.json files write it) takes the base URL,
+        # as every other site path of docs.json does, and the site's URL when it is known:
+        # crawlers read no relative social image
+        found = tags[k].strip()
+        if found.startswith("/") and not found.startswith("//"):
+            tags[k] = base + site.href(found)
     og_type = tags.get("og:type", "").strip() or "website"
     own = page.frontmatter.get("canonical")
     if isinstance(own, str) and own:
