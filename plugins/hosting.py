@@ -460,8 +460,8 @@ def mdxsite_page_files(page: Page) -> list[str]:
 
 def _not_found(site: Site) -> str:
     env = themes.site_environment(site)
-    custom = site.config.get("errors.404")
-    custom = custom if isinstance(custom, dict) else {}
+    found = site.config.get("errors.404")
+    custom = found if isinstance(found, dict) else {}
     title = custom.get("title") if isinstance(custom.get("title"), str) else ""
     text = custom.get("description") if isinstance(custom.get("description"), str) else ""
     patterns = [(r.pattern(), r.destination, r.status)
@@ -472,7 +472,9 @@ def _not_found(site: Site) -> str:
         site=site, config=site.config, home=site.href("/"), lang=lang, text_direction=i18n.direction(lang),
         words=words, stylesheets=themes.site_stylesheets(site), title=title or words["page_not_found"],
         description=chrome.site_links(_markdown(text), site.href) if text else "",
-        redirect_home=custom.get("redirect") is True, patterns=patterns,
+        # "redirect" defaults to true in the platform's schema once errors.404 is written;
+        # without errors.404 a missing page shows this page, as on the platform
+        redirect_home=isinstance(found, dict) and custom.get("redirect", True) is True, patterns=patterns,
         # the pages' mode and colours: a dark-mode reader got a white page in the default green
         appearance=chrome.appearance(site), colors=chrome.colors(site), boot=Markup(chrome.BOOT))
 

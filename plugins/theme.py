@@ -393,6 +393,7 @@ def _listed_neighbour(site: Site, key: str, side: int) -> Page | None:
 _META_PREFIXES = ("og:", "twitter:")
 # set by the template itself from the page; a metatag of the same name would be a duplicate
 _OWN_TAGS = ("og:title", "og:type", "og:url")
+_IMAGE_TAGS = frozenset({"og:image", "og:image:url", "og:image:secure_url", "twitter:image"})
 
 
 def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
@@ -421,6 +422,13 @@ def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
     for k, v in page.frontmatter.items():
         if k.startswith(_META_PREFIXES) and isinstance(v, (str, int, float)):
             tags[k] = str(v)
+    for k in _IMAGE_TAGS & tags.keys():
+        # a site path ("/images/og.png", as real docs.json files write it) takes the base URL,
+        # as every other site path of docs.json does, and the site's URL when it is known:
+        # crawlers read no relative social image
+        found = tags[k].strip()
+        if found.startswith("/") and not found.startswith("//"):
+            tags[k] = base + site.href(found)
     og_type = tags.get("og:type", "").strip() or "website"
     own = page.frontmatter.get("canonical")
     if isinstance(own, str) and own:
@@ -672,11 +680,9 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
             found.append(Problem(Location(source.as_posix(), line, column), said[0],
                                  said[1] + " in docs.json", code="icon.substituted", warning=True))
             continue
-        found.append(Problem(Location(source.as_posix(), line, column),
-                             f"unknown icon {name!r} in the {library} library; a "
-                             "question mark is drawn in its place",
-                             f"pick a name from the {library} icon set, or set \"icons\": "
-                             "{\"library\": …} in docs.json", code="icon.unknown", warning=True))
+        said = icons.unknown_said(name, str(library))
+        found.append(Problem(Location(source.as_posix(), line, column), said[0],
+                             said[1] + " in docs.json", code="icon.unknown", warning=True))
     _MISSING_ICONS[result.page.key] = found
 
 

@@ -37,6 +37,11 @@ MINT_TOP_LEVEL = {
     "layout": "theme (" + ", ".join(f'"{name}" is "theme": "{theme}"'
                                     for name, theme in LAYOUT_THEMES.items()) + ")",
 }
+# keys real docs.json files write for their own stylesheets and scripts, which need no setting
+OWN_FILES_KEYS = frozenset({"css", "js", "styles", "scripts", "stylesheets", "customCSS", "customJS"})
+OWN_FILES_HINT = ("it is ignored: every .css and .js file of the site folder is added to each page "
+                  "without a setting, as on the platform; remove it (a script from another host "
+                  "is loaded by one of those .js files)")
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 
 Check = Callable[[object, JsonPath, Problems], None]
@@ -51,7 +56,8 @@ def check_top_level(raw: dict[str, object], out: Problems) -> None:
             moved = MINT_TOP_LEVEL.get(key)
             out.warn(root / key, f"unknown key {key!r}",
                      hint=f"it is ignored: {key!r} is mint.json's; in docs.json write {moved}"
-                     if moved else f"did you mean {close[0]!r}?" if close
+                     if moved else OWN_FILES_HINT if key in OWN_FILES_KEYS
+                     else f"did you mean {close[0]!r}?" if close
                      else "it is ignored; remove it",
                      code="config.unknown-key", key=True)
     if "name" not in raw:
@@ -110,7 +116,7 @@ SETTINGS_KEYS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "footer.links[]": (("header", "items"), {"title": "header", "links": "items"}),
     "footer.links[].items[]": (("label", "href"), {"url": "href"}),
     "navbar": (("links", "primary"), {}),
-    "navbar.links[]": (("label", "href", "icon", "type"), {"name": "label", "url": "href"}),
+    "navbar.links[]": (("label", "href", "icon", "iconType", "type"), {"name": "label", "url": "href"}),
     "navbar.primary": (("type", "label", "href"), {"name": "label", "url": "href"}),
     "api.playground": (("display", "proxy", "credentials"), {"mode": "display"}),
     "api.examples": (("languages", "defaults", "prefill", "autogenerate"), {}),
@@ -178,6 +184,18 @@ def check_feedback(value: object, at: JsonPath, out: Problems) -> None:
                  code="config.unsupported")
 
 
+def check_errors(value: object, at: JsonPath, out: Problems) -> None:
+    """errors.404: the platform's schema fills "redirect" with true when it is left out, so a
+    404 page whose title or description is written, without "redirect", is never shown."""
+    obj = _obj(value, at, out, '{"404": {"redirect": false, "title": "Lost?"}}')
+    page = (obj or {}).get("404")
+    if isinstance(page, dict) and "redirect" not in page and ("title" in page or "description" in page):
+        out.warn(at / "404", "without \"redirect\", a missing page sends readers to the home page "
+                 "(\"redirect\" defaults to true, as on the platform), so this title and description "
+                 "are never shown", hint='add "redirect": false to show them',
+                 code="config.404-redirect", key=True)
+
+
 def check_markdown(value: object, at: JsonPath, out: Problems) -> None:
     obj = _obj(value, at, out, '{"instructions": "Use the acme CLI."}')
     found = (obj or {}).get("instructions")
@@ -233,7 +251,7 @@ def check_icons(value: object, at: JsonPath, out: Problems) -> None:
 def _check_icon_names(raw: dict[str, object], out: Problems) -> None:
     """Warn, where docs.json writes it, about each icon name the site's library does not have
     (the page draws a question mark in its place: never a blank)."""
-    from mdxsite.output.icons import LIBRARIES, has_icon, npm_folder, stand_in_said
+    from mdxsite.output.icons import LIBRARIES, has_icon, npm_folder, stand_in_said, unknown_said
 
     icons = raw.get("icons")
     library = icons.get("library") if isinstance(icons, dict) else None
@@ -251,9 +269,8 @@ def _check_icon_names(raw: dict[str, object], out: Problems) -> None:
                     if said is not None:
                         out.warn(at / k, said[0], hint=said[1], code="icon.substituted")
                         continue
-                    out.warn(at / k, f"unknown icon {name!r} in the {library} library; a question "
-                             "mark is drawn in its place", hint=f"pick a name from the {library} "
-                             "icon set, or set \"icons\": {\"library\": …}", code="icon.unknown")
+                    said = unknown_said(name.strip(), str(library))
+                    out.warn(at / k, said[0], hint=said[1], code="icon.unknown")
                 elif isinstance(v, (dict, list)) and k not in ("integrations", "variables"):
                     walk(v, at / k)
         elif isinstance(value, list):
@@ -515,7 +532,13 @@ def check_seo(value: object, at: JsonPath, out: Problems) -> None:
         return
     _enum(obj, "indexing", ("navigable", "all"), at, out)
     for k in obj:
-        if k not in SEO_KEYS:
+        if k == "indexHiddenPages":  # mint.json's switch, which docs.json spells as a value
+            wanted = "all" if obj[k] is True else "navigable"
+            out.warn(at / k, f"unknown key {k!r}; it is ignored",
+                     hint=f"'indexHiddenPages' is mint.json's; in docs.json write \"indexing\": "
+                     f"\"{wanted}\" (\"all\" indexes hidden pages too, \"navigable\" does not)",
+                     code="config.unknown-key", key=True)
+        elif k not in SEO_KEYS:
             close = difflib.get_close_matches(k, SEO_KEYS, n=1)
             out.warn(at / k, f"unknown key {k!r}", hint=(f"did you mean {close[0]!r}? " if close else "")
                      + "seo holds " + ", ".join(SEO_KEYS), code="config.unknown-key", key=True)
@@ -705,5 +728,5 @@ CHECKS: dict[str, Check] = {
     "seo": check_seo, "api": check_api, "variables": check_variables, "mdxsite": check_mdxsite,
     "contextual": check_contextual, "icons": check_icons, "public": check_public,
     "feedback": check_feedback, "markdown": check_markdown, "thumbnails": check_thumbnails,
-    "variations": check_variations,
+    "variations": check_variations, "errors": check_errors,
 }

@@ -181,6 +181,7 @@ def fonts(site: Site) -> Markup:
     links: list[str] = []
     rules: list[str] = []
     props: list[str] = []
+    weights: dict[str, float] = {}  # "text" and "heading": the font-weight each is drawn in
     for name, part, var in (("all", value, "--font"), ("heading", value.get("heading"), "--font-heading"),
                             ("body", value.get("body"), "--font")):
         if not isinstance(part, Mapping):
@@ -190,14 +191,27 @@ def fonts(site: Site) -> Markup:
             continue
         (links if rule.startswith("<link") else rules).append(rule)
         props.append(f"{var}: {family}, var(--font-fallback);")
-        if isinstance(part.get("weight"), (int, float)) and name != "heading":
-            props.append(f"--font-weight: {part['weight']};")
+        weight = part.get("weight")
+        if isinstance(weight, (int, float)) and not isinstance(weight, bool):
+            weights["heading" if name == "heading" else "text"] = weight
     if not props:
         return Markup("")
     # :root:root outweighs a theme stylesheet's own :root fonts (linden's monospace), which
-    # load later: the site's fonts win, as on the platform
+    # load later: the site's fonts win, as on the platform. A weight is drawn too, not only
+    # asked of Google Fonts: "weight" (or body's) for the text, heading's for the headings.
+    # The top-level weight leaves headings their theme's weight (bold).
     style = " ".join(rules) + " :root:root { " + " ".join(props) + " }"
+    if "text" in weights:
+        style += f" :root:root body {{ font-weight: {_number(weights['text'])}; }}"
+    if "heading" in weights:
+        style += (f" :root:root :is(h1, h2, h3, h4, .page-title) "
+                  f"{{ font-weight: {_number(weights['heading'])}; }}")
     return Markup("\n".join(links) + f"\n<style>{_css_text(style)}</style>")
+
+
+def _number(value: float) -> str:
+    """A weight as CSS writes it: 500, or 550.5 for a variable font (never 500.0)."""
+    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 def background(site: Site) -> dict[str, Any]:

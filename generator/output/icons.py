@@ -126,6 +126,20 @@ def stand_in_said(name: str, library: str = "fontawesome") -> tuple[str, str] | 
             "\"icons\": {\"library\": …}")
 
 
+def unknown_said(name: str, library: str) -> tuple[str, str]:
+    """The warning and hint for ``name``, which ``library`` does not draw and no stand-in
+    replaces. Font Awesome here is the Free set: a Pro name (the mint starter's
+    ``book-open-cover``) is drawn on the platform, so the warning says so rather than call the
+    name unknown."""
+    if library == "fontawesome":
+        return (f"icon {name!r} is not in Font Awesome Free, and no stand-in is known; a question "
+                "mark is drawn in its place",
+                "if it is a Font Awesome Pro name the platform draws it, but no package installs "
+                "Pro: pick a Font Awesome Free name, or set \"icons\": {\"library\": …}")
+    return (f"unknown icon {name!r} in the {library} library; a question mark is drawn in its place",
+            f"pick a name from the {library} icon set, or set \"icons\": {{\"library\": …}}")
+
+
 _SVG_OPEN = re.compile(r"<svg\b[^>]*>", re.S)
 _VIEWBOX = re.compile(r'viewBox="([^"]*)"')
 

@@ -154,3 +154,38 @@ def test_contextual_download_spec_links_an_api_pages_spec(make_site, cli, tmp_pa
     assert (out / "specs" / "shop.yaml").read_text() == SPEC
     guide = (out / "guide" / "index.html").read_text()
     assert "download-spec" not in guide
+
+
+def test_a_navbar_links_icon_type_picks_the_icons_style(make_site, cli, tmp_path: Path) -> None:
+    """The platform documents "iconType" (the Font Awesome style) on a navbar link. The build
+    called it an unknown key and drew the solid icon; a real docs.json sets "brands"."""
+    from mdxsite.output.icons import icon_svg
+
+    root = make_site({"name": "N", "navigation": {"pages": ["index"]},
+                      "navbar": {"links": [{"label": "Stars", "href": "https://x.example", "icon": "star",
+                                            "iconType": "regular"}]}}, pages={"index": "# Home\n"})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "iconType" not in result.output
+    link = re.search(r'<nav class="navbar-links".*?</nav>', (tmp_path / "out" / "index.html").read_text(), re.S)[0]
+    regular, solid = str(icon_svg("star", "regular")), str(icon_svg("star", "solid"))
+    assert regular != solid and regular in link and solid not in link
+
+
+def test_font_weights_are_drawn_on_the_text_and_the_headings(make_site, cli, tmp_path: Path) -> None:
+    """fonts.weight (or fonts.body.weight) and fonts.heading.weight were only asked of Google
+    Fonts: no rule drew them, so a heading weight of 500 came out bold."""
+    root = make_site({"name": "F", "navigation": {"pages": ["index"]},
+                      "fonts": {"family": "Inter", "weight": 300, "heading": {"family": "Lora", "weight": 500},
+                                "body": {"family": "Figtree", "weight": 450.5}}}, pages={"index": "# Home\n"})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "out" / "index.html").read_text()
+    assert ":root:root body { font-weight: 450.5; }" in page  # body's weight over the top-level one
+    assert ":root:root :is(h1, h2, h3, h4, .page-title) { font-weight: 500; }" in page
+    root = make_site({"name": "F", "navigation": {"pages": ["index"]},
+                      "fonts": {"family": "Inter", "weight": 400}}, pages={"index": "# Home\n"})
+    assert cli("build", root, "-o", tmp_path / "two").exit_code == 0
+    page = (tmp_path / "two" / "index.html").read_text()
+    assert ":root:root body { font-weight: 400; }" in page
+    assert ":is(h1" not in page  # the top-level weight leaves the headings bold

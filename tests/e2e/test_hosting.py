@@ -169,6 +169,26 @@ def test_canonical_open_graph_and_noindex(cli: Callable, make_site: Callable, tm
     assert "https://docs.example.com/docs/" in sitemap and "/secret/" not in sitemap
 
 
+def test_a_social_image_given_as_a_site_path_takes_the_base_and_site_url(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """Real docs.json files write seo.metatags {"og:image": "/images/og.png"}: it went out as
+    written, without the base URL, and relative where crawlers read only absolute URLs."""
+    site = make_site({"name": "Img", "navigation": {"pages": ["index", "other"]},
+                      "seo": {"metatags": {"og:image": "/og.png", "twitter:image": "/og.png"}}},
+                     pages={"index": "# Home\n", "other": '---\ntitle: Other\nog:image: "/own.png"\n---\nHi\n'},
+                     files={"og.png": "x", "own.png": "x"})
+    out = tmp_path / "out"
+    assert cli("build", site, "-o", out, "--site-url", "https://docs.example.com",
+               "--base-url", "/docs/").exit_code == 0
+    home = (out / "index.html").read_text()
+    assert '<meta property="og:image" content="https://docs.example.com/docs/og.png">' in home
+    assert 'content="https://docs.example.com/docs/og.png">' in home.split("twitter:image", 1)[1][:80]
+    other = (out / "other" / "index.html").read_text()
+    assert '<meta property="og:image" content="https://docs.example.com/docs/own.png">' in other
+    assert cli("build", site, "-o", tmp_path / "plain", "--base-url", "/docs/").exit_code == 0
+    assert '<meta property="og:image" content="/docs/og.png">' in (tmp_path / "plain" / "index.html").read_text()
+
+
 def test_a_build_failing_on_a_page_keeps_the_published_markdown_copies(
         cli: Callable, make_site: Callable, tmp_path: Path) -> None:
     # .md copies are written as pages are built, before a later page fails: they must go

@@ -149,7 +149,8 @@ def test_a_site_with_an_index_page_keeps_it(make_site: Callable[..., Path], cli:
 
 def test_errors_404_title_description_and_redirect(make_site: Callable[..., Path], cli: Callable,
                                                    tmp_path: Path) -> None:
-    custom = {"title": "I can't be found", "description": "What **happened** to <b>this</b> page?"}
+    custom = {"redirect": False, "title": "I can't be found",
+              "description": "What **happened** to <b>this</b> page?"}
     root = make_site({"name": "E", "navigation": {"pages": ["index"]}, "errors": {"404": custom}})
     assert cli("build", root, "-o", tmp_path / "a").exit_code == 0
     page = (tmp_path / "a" / "404.html").read_text()
@@ -159,6 +160,25 @@ def test_errors_404_title_description_and_redirect(make_site: Callable[..., Path
     root = make_site({"name": "E", "navigation": {"pages": ["index"]}, "errors": {"404": {"redirect": True}}})
     assert cli("build", root, "-o", tmp_path / "b").exit_code == 0
     assert 'location.replace("/")' in (tmp_path / "b" / "404.html").read_text()
+    # without errors.404 a missing page shows the 404 page
+    root = make_site({"name": "E", "navigation": {"pages": ["index"]}})
+    assert cli("build", root, "-o", tmp_path / "c").exit_code == 0
+    assert "location.replace" not in (tmp_path / "c" / "404.html").read_text()
+
+
+def test_errors_404_without_redirect_sends_readers_home_as_the_platforms_default(
+        make_site: Callable[..., Path], cli: Callable, tmp_path: Path) -> None:
+    """The platform's schema fills errors.404.redirect with true (its settings reference:
+    "Default: true"); the build took a missing "redirect" for false and showed the page."""
+    root = make_site('{\n  "name": "E",\n  "navigation": {"pages": ["index"]},\n'
+                     '  "errors": {"404": {"title": "Lost?"}}\n}\n')
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ('docs.json:4:14: warning: errors.404: without "redirect", a missing page sends readers to '
+            'the home page ("redirect" defaults to true, as on the platform), so this title and '
+            'description are never shown. Add "redirect": false to show them. '
+            '[config.404-redirect]') in result.output
+    assert 'location.replace("/")' in (tmp_path / "out" / "404.html").read_text()
 
 
 def test_a_redirect_from_a_pages_url_says_it_replaces_the_page(

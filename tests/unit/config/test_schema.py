@@ -112,3 +112,46 @@ def test_mint_json_meta_tags_under_metadata_name_seo_metatags(tmp_path: Path) ->
         "seo.metatags.og:site_name. [config.unknown-key]",
         "docs.json:12:5: warning: metadata.forceDeploy: unknown key 'forceDeploy'; it is ignored. "
         "The keys here are 'timestamp'. [config.unknown-key]"]
+
+
+def test_a_font_awesome_name_outside_the_free_set_is_not_called_unknown(tmp_path: Path) -> None:
+    """The mint starter's global anchor icon "book-open-cover" is Font Awesome Pro, which the
+    platform draws; the build called it an unknown icon, as if the name were a typo."""
+    (tmp_path / "docs.json").write_text(
+        '{"name": "I", "navigation": {"pages": ["index"], "global": {"anchors": [\n'
+        '  {"anchor": "Docs", "href": "https://x.example", "icon": "book-open-cover"}]}}}\n',
+        encoding="utf-8")
+    _, problems = load_config(tmp_path)
+    assert [str(p) for p in problems.warnings] == [
+        "docs.json:2:59: warning: navigation.global.anchors[0].icon: icon 'book-open-cover' is not "
+        "in Font Awesome Free, and no stand-in is known; a question mark is drawn in its place. If "
+        "it is a Font Awesome Pro name the platform draws it, but no package installs Pro: pick a "
+        "Font Awesome Free name, or set \"icons\": {\"library\": …}. [icon.unknown]"]
+
+
+def test_mint_jsons_index_hidden_pages_names_the_docs_json_value(tmp_path: Path) -> None:
+    """A real docs.json keeps mint.json's seo.indexHiddenPages: the warning said "did you mean
+    'indexing'?" without the value that key takes."""
+    (tmp_path / "docs.json").write_text(
+        '{"name": "S", "navigation": {"pages": ["index"]},\n "seo": {"indexHiddenPages": true}}\n',
+        encoding="utf-8")
+    _, problems = load_config(tmp_path)
+    assert [str(p) for p in problems.warnings] == [
+        "docs.json:2:10: warning: seo.indexHiddenPages: unknown key 'indexHiddenPages'; it is "
+        "ignored. 'indexHiddenPages' is mint.json's; in docs.json write \"indexing\": \"all\" "
+        "(\"all\" indexes hidden pages too, \"navigable\" does not). [config.unknown-key]"]
+
+
+def test_keys_for_the_sites_own_css_and_js_say_the_files_need_no_setting(tmp_path: Path) -> None:
+    """Real docs.json files write "styles", "scripts", "css" or "js" for their own files: the
+    build said "remove it" (or "did you mean 'styling'?") without saying the files still load."""
+    (tmp_path / "docs.json").write_text(
+        '{"name": "S", "navigation": {"pages": ["index"]},\n "styles": {"css": "/a.css"},\n'
+        ' "js": "custom.js"}\n', encoding="utf-8")
+    _, problems = load_config(tmp_path)
+    hint = ("It is ignored: every .css and .js file of the site folder is added to each page "
+            "without a setting, as on the platform; remove it (a script from another host is "
+            "loaded by one of those .js files). [config.unknown-key]")
+    assert [str(p) for p in problems.warnings] == [
+        f"docs.json:2:2: warning: styles: unknown key 'styles'. {hint}",
+        f"docs.json:3:2: warning: js: unknown key 'js'. {hint}"]
