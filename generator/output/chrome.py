@@ -150,11 +150,21 @@ def socials(site: Site, page: Page) -> Mapping[str, Any]:
     return found if isinstance(found, Mapping) else {}
 
 
+# CSS's generic font families (CSS Fonts 4): keywords, not fonts a site can load
+_GENERIC_FAMILIES = frozenset({"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui",
+                               "ui-serif", "ui-sans-serif", "ui-monospace", "ui-rounded", "math",
+                               "emoji", "fangsong"})
+
+
 def _font_rules(name: str, value: Mapping[str, Any], href: Callable[[str], str]) -> tuple[str, str]:
     """Return (link or @font-face CSS, the family's CSS value) for one ``fonts`` entry."""
     family = value.get("family")
     if not isinstance(family, str) or not family.strip():
         return "", ""
+    if family.strip().lower() in _GENERIC_FAMILIES:
+        # a CSS keyword (the reader's system font, ollama's "system-ui"): no font to fetch,
+        # and written bare, as quoted it would name a font called "system-ui"
+        return "", family.strip().lower()
     weight = value.get("weight")
     source = value.get("source")
     css_family = f'"{family}"'

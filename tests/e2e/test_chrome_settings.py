@@ -189,3 +189,19 @@ def test_font_weights_are_drawn_on_the_text_and_the_headings(make_site, cli, tmp
     page = (tmp_path / "two" / "index.html").read_text()
     assert ":root:root body { font-weight: 400; }" in page
     assert ":is(h1" not in page  # the top-level weight leaves the headings bold
+
+
+def test_a_generic_font_family_is_the_readers_own_font_not_a_download(make_site, cli,
+                                                                      tmp_path: Path) -> None:
+    """"family": "system-ui" (a real docs.json) was asked of Google Fonts, which has no such
+    font, and written quoted, which names a font called system-ui: the text fell back to the
+    theme's font instead of the reader's system one."""
+    root = make_site({"name": "T", "navigation": {"pages": ["index"]},
+                      "fonts": {"family": "system-ui", "heading": {"family": "Serif"}}},
+                     pages={"index": "# Home\n"})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "out" / "index.html").read_text()
+    assert "fonts.googleapis.com" not in page
+    assert "--font: system-ui, var(--font-fallback);" in page
+    assert "--font-heading: serif, var(--font-fallback);" in page
