@@ -99,7 +99,7 @@ SETTINGS_KEYS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "interaction": (("drilldown",), {}),
     "icons": (("library",), {}),
     "styling": (("eyebrows", "codeblocks", "latex"), {}),
-    "thumbnails": (("appearance", "background", "fonts"), {}),
+    "thumbnails": (("appearance", "background", "fonts", "preset", "surface", "eyebrow"), {}),
     "feedback": (("thumbs", "edits", "issues"),
                  {"thumbsRating": "thumbs", "suggestEdit": "edits", "raiseIssue": "issues"}),
     "fonts": (("family", "weight", "source", "format", "heading", "body"),

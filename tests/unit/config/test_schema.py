@@ -112,3 +112,22 @@ def test_mint_json_meta_tags_under_metadata_name_seo_metatags(tmp_path: Path) ->
         "seo.metatags.og:site_name. [config.unknown-key]",
         "docs.json:12:5: warning: metadata.forceDeploy: unknown key 'forceDeploy'; it is ignored. "
         "The keys here are 'timestamp'. [config.unknown-key]"]
+
+
+def test_thumbnail_layout_keys_say_once_that_they_are_not_drawn(tmp_path: Path) -> None:
+    """The platform documents thumbnails.preset, surface and eyebrow. The build said both
+    "not drawn" and "unknown key ... the keys here are 'appearance', 'background', 'fonts'"
+    for each, the second telling the author that a documented setting does not exist."""
+    warnings = _warnings(tmp_path, {"name": "W", "theme": "mint", "navigation": {"pages": ["index"]},
+                                    "thumbnails": {"preset": "headline", "surface": "neutral",
+                                                   "eyebrow": {"source": "tab"}}})
+    assert warnings == [
+        "docs.json:10:15: warning: thumbnails.preset: not drawn: mdxsite draws one layout, the "
+        "site's name over the page's title and description. Remove it, or accept that layout. "
+        "[config.unsupported]",
+        "docs.json:11:16: warning: thumbnails.surface: not drawn: mdxsite draws one layout, the "
+        "site's name over the page's title and description. Remove it, or accept that layout. "
+        "[config.unsupported]",
+        "docs.json:12:16: warning: thumbnails.eyebrow: not drawn: mdxsite draws one layout, the "
+        "site's name over the page's title and description. Remove it, or accept that layout. "
+        "[config.unsupported]"]
