@@ -105,7 +105,7 @@ SETTINGS_KEYS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "interaction": (("drilldown",), {}),
     "icons": (("library",), {}),
     "styling": (("eyebrows", "codeblocks", "latex"), {}),
-    "thumbnails": (("appearance", "background", "fonts"), {}),
+    "thumbnails": (("appearance", "background", "fonts", "preset", "surface", "eyebrow"), {}),
     "feedback": (("thumbs", "edits", "issues"),
                  {"thumbsRating": "thumbs", "suggestEdit": "edits", "raiseIssue": "issues"}),
     "fonts": (("family", "weight", "source", "format", "heading", "body"),
@@ -231,6 +231,33 @@ def check_thumbnails(value: object, at: JsonPath, out: Problems) -> None:
         out.warn(at / "fonts" / "family", f"thumbnails use the font Pillow ships, not "
                  f"{fonts['family']!r}: a build cannot download Google Fonts",
                  hint="remove it, or accept the built-in font", code="config.unsupported")
+
+
+# the platform's schema names these three; any other value (a real docs.json writes "none")
+# fails its validation, and the build drew no decoration without a word
+DECORATIONS = ("gradient", "grid", "windows")
+
+
+def check_background(value: object, at: JsonPath, out: Problems) -> None:
+    obj = _obj(value, at, out, '{"decoration": "gradient"}')
+    if obj is None:
+        return
+    decoration = obj.get("decoration")
+    if "decoration" in obj and decoration not in DECORATIONS:
+        out.add(at / "decoration", f"'decoration' must be one of "
+                f"{', '.join(map(repr, DECORATIONS))}, got {decoration!r}",
+                hint='remove "decoration" for a plain background, or write "decoration": '
+                '"gradient"')
+    if "color" in obj:
+        color = _obj(obj["color"], at / "color", out, '{"light": "#F8FAFC", "dark": "#0F172A"}')
+        for k in ("light", "dark"):
+            if color is not None and k in color and (
+                    not isinstance(color[k], str) or not _HEX.match(color[k])):
+                out.add(at / "color" / k, f"{k!r} must be a hex colour such as \"#F8FAFC\", "
+                        f"got {color[k]!r}", hint=f'write "{k}": "#F8FAFC"')
+    if "image" in obj:
+        _str_or_obj(obj["image"], at / "image", out, ("light", "dark"),
+                    '"/images/background.png"')
 
 
 def check_icons(value: object, at: JsonPath, out: Problems) -> None:
@@ -728,5 +755,5 @@ CHECKS: dict[str, Check] = {
     "seo": check_seo, "api": check_api, "variables": check_variables, "mdxsite": check_mdxsite,
     "contextual": check_contextual, "icons": check_icons, "public": check_public,
     "feedback": check_feedback, "markdown": check_markdown, "thumbnails": check_thumbnails,
-    "variations": check_variations, "errors": check_errors,
+    "variations": check_variations, "errors": check_errors, "background": check_background,
 }

@@ -288,6 +288,7 @@ def expand(site: Site) -> Site | None:
         *((i.openapi, f"{i.at}.openapi") for i in walked if i.openapi),
         *((i.inherited_openapi, "") for i in walked if i.inherited_openapi)], expander.docs,
         "openapi")
+    expander.warnings += unused_defaults(site, walked)
     if site.config.get("api.playground.display") == "auth":
         expander.warnings.append(Problem(
             site.config.where(JsonPath(("api", "playground", "display"))),
@@ -322,6 +323,34 @@ def unread_missing(site: Site, fields: Iterable[tuple[OpenApiSource, str]], read
             for name, (origin, path) in named.items()
             if name not in read and not name.startswith(("http://", "https://")) and
             not (site.root / name.lstrip("/")).is_file()]
+
+
+def unused_defaults(site: Site, items: Iterable[NavItem]) -> list[Problem]:
+    """The ``openapi`` fields of elements that list pages with no "METHOD /path" entry among
+    them (nor below them, short of an element with its own field). There the field only sets
+    the default document of such entries, as the platform documents; with none, no API page
+    comes of it. A real site set it on a group beside an overview page and nothing else,
+    linked to endpoint pages that were never made, and the build said nothing of the field."""
+    def uses(item: NavItem) -> bool:
+        return any(child.kind == "endpoint" or (child.openapi is None and uses(child))
+                   for child in item.children)
+
+    found: list[Problem] = []
+    for item in items:
+        source = item.openapi
+        if source is None or not item.children or uses(item):
+            continue
+        if not any(n.startswith(("http://", "https://")) or (site.root / n.lstrip("/")).is_file()
+                   for n in source.sources):
+            continue  # a missing file: unread_missing says so
+        found.append(Problem(
+            source.origin or Location("docs.json"),
+            f"no API page comes from {source.source!r}: this element lists pages and none is "
+            "an operation (\"METHOD /path\"), so its \"openapi\" is a default nothing uses",
+            'remove "pages" to give every operation a page, or list operations among the '
+            'pages, such as "GET /users"', f"{item.at}.openapi", "openapi.unused-default",
+            warning=True))
+    return found
 
 
 def with_generated(site: Site, pages: dict[str, Page], generated: dict[str, Page],

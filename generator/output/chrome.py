@@ -16,6 +16,7 @@ from urllib.parse import quote_plus
 
 from markupsafe import Markup
 
+from mdxsite.config.schema import DECORATIONS
 from mdxsite.errors import Problem
 from mdxsite.mdx import frontmatter
 from mdxsite.model import NavItem, Page, Site
@@ -24,7 +25,6 @@ _HEX = re.compile(r"^#[0-9a-fA-F]{3,8}$")
 BANNER_COLORS = {"info": "var(--primary-dark, var(--accent))", "warning": "#b45309", "critical": "#b91c1c"}
 # navbar buttons of a known type: label and Font Awesome icon when the author gives no label
 LINK_TYPES = {"github": ("GitHub", "github"), "discord": ("Discord", "discord")}
-DECORATIONS = ("gradient", "grid", "windows")
 
 # runs before first paint, so a dark-mode reader never sees a white flash
 # appearance.default sets data-appearance; appearance.strict (data-strict) ignores what the reader chose

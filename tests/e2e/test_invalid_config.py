@@ -75,6 +75,25 @@ CASES: list[tuple[str, str, dict[str, str], str]] = [
         }
         '''), {}, "docs.json:3:25: colors.primary: 'primary' must be a hex colour such as "
                   "\"#0D9373\", got 'green'. Write \"primary\": \"#0D9373\"."),
+    # a real docs.json wrote "none": the platform's schema rejects it, and the build drew no
+    # decoration without a word
+    ("background-decoration", doc('''
+        {
+          "name": "T",
+          "background": {"decoration": "none"},
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, "docs.json:3:32: background.decoration: 'decoration' must be one of "
+                  "'gradient', 'grid', 'windows', got 'none'. Remove \"decoration\" for a plain "
+                  "background, or write \"decoration\": \"gradient\"."),
+    ("background-colour-not-hex", doc('''
+        {
+          "name": "T",
+          "background": {"color": {"dark": "black"}},
+          "navigation": {"pages": ["index"]}
+        }
+        '''), {}, "docs.json:3:36: background.color.dark: 'dark' must be a hex colour such as "
+                  "\"#F8FAFC\", got 'black'. Write \"dark\": \"#F8FAFC\"."),
     ("navigation-array", doc('''
         {
           "name": "T",

@@ -155,3 +155,22 @@ def test_keys_for_the_sites_own_css_and_js_say_the_files_need_no_setting(tmp_pat
     assert [str(p) for p in problems.warnings] == [
         f"docs.json:2:2: warning: styles: unknown key 'styles'. {hint}",
         f"docs.json:3:2: warning: js: unknown key 'js'. {hint}"]
+
+
+def test_thumbnail_layout_keys_say_once_that_they_are_not_drawn(tmp_path: Path) -> None:
+    """The platform documents thumbnails.preset, surface and eyebrow. The build said both
+    "not drawn" and "unknown key ... the keys here are 'appearance', 'background', 'fonts'"
+    for each, the second telling the author that a documented setting does not exist."""
+    warnings = _warnings(tmp_path, {"name": "W", "theme": "mint", "navigation": {"pages": ["index"]},
+                                    "thumbnails": {"preset": "headline", "surface": "neutral",
+                                                   "eyebrow": {"source": "tab"}}})
+    assert warnings == [
+        "docs.json:10:15: warning: thumbnails.preset: not drawn: mdxsite draws one layout, the "
+        "site's name over the page's title and description. Remove it, or accept that layout. "
+        "[config.unsupported]",
+        "docs.json:11:16: warning: thumbnails.surface: not drawn: mdxsite draws one layout, the "
+        "site's name over the page's title and description. Remove it, or accept that layout. "
+        "[config.unsupported]",
+        "docs.json:12:16: warning: thumbnails.eyebrow: not drawn: mdxsite draws one layout, the "
+        "site's name over the page's title and description. Remove it, or accept that layout. "
+        "[config.unsupported]"]

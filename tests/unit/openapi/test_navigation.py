@@ -239,6 +239,27 @@ def test_a_missing_document_that_no_page_uses_yet_is_a_located_warning(tmp_path:
                      r"does not exist", output), output
 
 
+def test_a_default_document_no_entry_uses_is_a_located_warning(tmp_path: Path) -> None:
+    """With pages of its own, an element's "openapi" is only the default document of its
+    "METHOD /path" entries (the platform's docs). A real site set it beside an overview page
+    and nothing else, expecting endpoint pages, and linked to them: none was made, and the
+    build said nothing about the field. Used by an entry, or with no pages, it says nothing."""
+    (tmp_path / "overview.mdx").write_text("---\ntitle: Overview\n---\nAPI\n")
+    code, output, out = build_site(tmp_path, {"groups": [
+        {"group": "API", "openapi": "store.yaml", "pages": ["overview"]},
+        {"group": "Used", "openapi": {"source": "v2.yaml", "directory": "v2"},
+         "pages": [{"group": "In", "pages": ["GET /pets"]}]},
+        {"group": "All", "openapi": "store.yaml"}]})
+    assert code == 0, output
+    assert (out / "overview" / "index.html").is_file()
+    found = re.findall(r"(docs\.json:\d+:\d+): warning: (.*?) \[openapi\.unused-default\]", output)
+    assert found == [("docs.json:11:20", "navigation.groups[0].openapi: no API page comes from "
+                      "'store.yaml': this element lists pages and none is an operation "
+                      "(\"METHOD /path\"), so its \"openapi\" is a default nothing uses. Remove "
+                      "\"pages\" to give every operation a page, or list operations among the "
+                      "pages, such as \"GET /users\".")], output
+
+
 def build_site_again(tmp_path: Path) -> tuple[int, str, Path]:
     out = tmp_path / "_out"
     result = CliRunner().invoke(main, ["build", str(tmp_path), "-o", str(out)])
