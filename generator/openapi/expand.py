@@ -330,10 +330,17 @@ def unused_defaults(site: Site, items: Iterable[NavItem]) -> list[Problem]:
     them (nor below them, short of an element with its own field). There the field only sets
     the default document of such entries, as the platform documents; with none, no API page
     comes of it. A real site set it on a group beside an overview page and nothing else,
-    linked to endpoint pages that were never made, and the build said nothing of the field."""
+    linked to endpoint pages that were never made, and the build said nothing of the field.
+    A page among them whose frontmatter names an operation (``openapi: GET /users``) may read
+    the field: no warning then."""
+    def reads(key: str) -> bool:  # a page whose frontmatter names an operation: "GET /users"
+        page = site.pages.get(key) if key else None
+        return page is not None and isinstance(page.frontmatter.get("openapi"), str)
+
     def uses(item: NavItem) -> bool:
-        return any(child.kind == "endpoint" or (child.openapi is None and uses(child))
-                   for child in item.children)
+        return reads(item.key) or any(
+            child.kind == "endpoint" or (child.openapi is None and uses(child))
+            for child in item.children)
 
     found: list[Problem] = []
     for item in items:

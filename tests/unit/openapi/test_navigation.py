@@ -243,15 +243,20 @@ def test_a_default_document_no_entry_uses_is_a_located_warning(tmp_path: Path) -
     """With pages of its own, an element's "openapi" is only the default document of its
     "METHOD /path" entries (the platform's docs). A real site set it beside an overview page
     and nothing else, expecting endpoint pages, and linked to them: none was made, and the
-    build said nothing about the field. Used by an entry, or with no pages, it says nothing."""
+    build said nothing about the field. Used by an entry or by a page whose frontmatter names
+    an operation, or with no pages, it says nothing."""
     (tmp_path / "overview.mdx").write_text("---\ntitle: Overview\n---\nAPI\n")
+    (tmp_path / "list-pets.mdx").write_text("---\nopenapi: GET /pets\n---\n")
     code, output, out = build_site(tmp_path, {"groups": [
         {"group": "API", "openapi": "store.yaml", "pages": ["overview"]},
         {"group": "Used", "openapi": {"source": "v2.yaml", "directory": "v2"},
          "pages": [{"group": "In", "pages": ["GET /pets"]}]},
-        {"group": "All", "openapi": "store.yaml"}]})
+        {"group": "All", "openapi": "store.yaml"},
+        {"group": "Frontmatter", "openapi": "store.yaml", "pages": [{"group": "In", "pages": [
+            "list-pets"]}]}]})
     assert code == 0, output
     assert (out / "overview" / "index.html").is_file()
+    assert "/pets" in (out / "list-pets" / "index.html").read_text()
     found = re.findall(r"(docs\.json:\d+:\d+): warning: (.*?) \[openapi\.unused-default\]", output)
     assert found == [("docs.json:11:20", "navigation.groups[0].openapi: no API page comes from "
                       "'store.yaml': this element lists pages and none is an operation "
