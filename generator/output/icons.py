@@ -17,6 +17,7 @@ the build warns where the name was written that it draws a stand-in.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from functools import lru_cache
@@ -33,7 +34,8 @@ _ATTRS = re.compile(r"<svg ")
 # Each file carries a ~230-byte licence comment; repeated for every icon it was 15% of a page.
 # The attribution is given once instead, at the top of the theme's style.css.
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
-# renamed between Font Awesome 5 and 6; pages written for either should work
+# renamed between Font Awesome 5 and 6, beside the package's own aliases (_aliases): pages
+# written for either should work
 RENAMED = {"home": "house", "cog": "gear", "cogs": "gears", "external-link": "arrow-up-right-from-square",
            "sign-out": "right-from-bracket", "file-alt": "file-lines", "search": "magnifying-glass",
            "times": "xmark", "edit": "pen-to-square", "exclamation-triangle": "triangle-exclamation",
@@ -86,7 +88,21 @@ def _svg_text(name: str, style: str, library: str) -> str:
         svg = folder / s / f"{name}.svg"
         if svg.is_file():
             return svg.read_text(encoding="utf-8")
-    return ""
+    alias = _aliases().get(name)
+    return _svg_text(alias, style, library) if alias else ""
+
+
+@lru_cache(maxsize=1)
+def _aliases() -> dict[str, str]:
+    """Font Awesome's older names for its icons (``exchange-alt`` for ``right-left``,
+    ``shopping-cart`` for ``cart-shopping``: 597 in Font Awesome 6), from the package's own
+    metadata; read once, and only when a name is not a file of the package."""
+    try:
+        icons = json.loads((_folder() / ".." / "metadata" / "icons.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {alias: canonical for canonical, icon in icons.items() if isinstance(icon, dict)
+            for alias in ((icon.get("aliases") or {}).get("names") or ()) if alias != canonical}
 
 
 @lru_cache(maxsize=1024)

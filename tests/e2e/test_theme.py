@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from mdxsite.output import icons
+
 REPO = Path(__file__).resolve().parents[2]
 SHOWCASE = REPO / "tests" / "fixtures" / "sites" / "showcase"
 TABLE = json.loads((REPO / "themes" / "THEMES.json").read_text())["themes"]
@@ -276,6 +278,24 @@ def test_a_font_awesome_pro_name_is_drawn_by_a_same_named_stand_in_and_said(
     assert "Font Awesome Free's 'github' is drawn in its place" in result.stderr
     # Pro's numbered shapes are Tabler's by another name
     assert re.search(r'<svg class="icon icon-tabler"[^>]*data-icon-substitute="circle-2"', html)
+
+
+def test_font_awesomes_older_names_draw_its_icons_without_a_word(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """Font Awesome 5's names ("exchange-alt", "shopping-cart"), which its version 6 keeps as
+    aliases, drew a question mark or another library's glyph, with a warning (a real site's
+    navigation)."""
+    page = '# Home\n\n<Icon icon="exchange-alt" />\n\n<Icon icon="shopping-cart" />\n'
+    root = make_site({"name": "T", "navigation": {"pages": ["index"]}}, pages={"index": page})
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0 and "[icon." not in result.stderr, result.stderr
+    body = (out / "index.html").read_text(encoding="utf-8").split("<article", 1)[1]
+    drawn = re.findall(r'<svg class="icon"[^>]*>(.*?)</svg>', body)
+    glyphs = [re.findall(r'd="([^"]+)"', icons._svg_text(name, "", "fontawesome"))
+              for name in ("right-left", "cart-shopping")]
+    assert [re.findall(r'd="([^"]+)"', svg) for svg in drawn[:2]] == glyphs, drawn
+    assert "data-icon-missing" not in body and "data-icon-substitute" not in body
 
 
 def test_a_frame_page_is_a_blank_canvas_beside_the_sidebar(cli: Callable, make_site: Callable,
