@@ -68,7 +68,8 @@ def _deref(doc: Document, value: Any) -> Any:
     return value
 
 
-def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> None:
+def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath],
+                version: str) -> None:
     paths = doc.data.get("paths") or {}
     if not isinstance(paths, dict):
         problems.add(JsonPath(("paths",)), "'paths' must be an object",
@@ -90,6 +91,7 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
             problems.add(at / "$ref", f"reference {ref!r} does not point at a path item",
                          hint="point it at one, such as '#/components/pathItems/Pet'",
                          code="openapi.broken-ref")
+        _servers(problems, item.get("servers"), at / "servers", version)
         shared = item.get("parameters") or []
         for method, op in item.items():
             if method not in METHODS:
@@ -114,6 +116,7 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
             _request_body(doc, problems, op.get("requestBody"), op_at / "requestBody")
             _security(doc, problems, op.get("security"), op_at / "security")
             _code_samples(problems, op, op_at)
+            _servers(problems, op.get("servers"), op_at / "servers", version)
             declared = set()
             for where, params in ((at / "parameters", shared),
                                   (op_at / "parameters", op.get("parameters") or [])):
@@ -136,6 +139,45 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
 
 
 _LOCATIONS = ("query", "header", "path", "cookie")
+
+
+def _servers(problems: Problems, servers: Any, at: JsonPath, version: str) -> None:
+    """Each server's URL template names only variables it defines, and each variable has a
+    default that is one of its enum values: the pages' samples send the default while the
+    playground offers only the enum, so a default outside it sends two different URLs.
+    OpenAPI 3.0 only says the default SHOULD be in the enum (and enum SHOULD NOT be empty),
+    3.1 says MUST: warnings for 3.0, errors after."""
+    must = problems.warn if version.startswith("3.0") else problems.add
+    for i, server in enumerate(servers if isinstance(servers, list) else []):
+        if not isinstance(server, dict) or not isinstance(server.get("url"), str):
+            continue
+        raw = server.get("variables")
+        variables = raw if isinstance(raw, dict) else {}
+        for name in dict.fromkeys(_TEMPLATE.findall(server["url"])):
+            if name not in variables:
+                problems.warn(at / i / "url", f"{{{name}}} in the server URL has no variable, so "
+                              "the URL keeps it as it is",
+                              hint=f"define {name!r} under this server's variables, with a "
+                                   "default", code="openapi.server-variable")
+        for name, var in variables.items():
+            if not isinstance(var, dict):
+                continue
+            enum = var.get("enum")
+            if "default" not in var:
+                problems.add(at / i / "variables" / name, f"server variable {name!r} has no "
+                             "default", hint="add the value the URL takes when the reader "
+                                             "picks none", code="openapi.server-variable")
+            elif isinstance(enum, list) and enum and var["default"] not in enum:
+                choices = ", ".join(map(repr, enum))
+                must(at / i / "variables" / name / "default",
+                     f"the default {var['default']!r} of server variable {name!r} is not one of "
+                     f"its enum values ({choices})",
+                     hint="add it to enum or use one of them as the default",
+                     code="openapi.server-variable")
+            if isinstance(enum, list) and not enum:
+                must(at / i / "variables" / name / "enum", f"server variable {name!r} has an "
+                     "empty enum", hint="list its values, or remove enum to allow any",
+                     code="openapi.server-variable")
 
 
 def _code_samples(problems: Problems, op: dict[str, Any], at: JsonPath) -> None:
@@ -360,7 +402,8 @@ def check(doc: Document) -> Problems:
                      code="openapi.paths")
     if version.startswith("3.2"):
         _tag_tree(data.get("tags"), problems)
-    _operations(doc, problems, {})
+    _servers(problems, data.get("servers"), JsonPath(("servers",)), version)
+    _operations(doc, problems, {}, version)
     _security(doc, problems, data.get("security"), JsonPath(("security",)))
     _refs(doc, problems, data, root)
     return problems

@@ -250,3 +250,41 @@ def test_code_samples_the_platform_leaves_out_are_warnings(tmp_path: Path) -> No
                             "      responses: {'200': {description: ok}}\n")
     assert "paths./a.get.x-codeSamples[1]: a code sample needs lang and source as text" in output
     assert output.count("[openapi.code-samples]") == 1
+
+
+def test_server_variables_the_url_and_the_playground_disagree_on(tmp_path: Path) -> None:
+    # the samples send a variable's default, the playground offers only its enum: a default
+    # outside the enum sent two different URLs, and openapi-check said the document was valid
+    servers = ("servers:\n"
+               "  - url: https://{env}.example.com/{version}\n"
+               "    variables:\n"
+               "      env: {default: prod, enum: [staging, dev]}\n"
+               "      region: {enum: [eu]}\n"
+               "      zone: {default: a, enum: []}\n"
+               "paths:\n  /a:\n    get:\n"
+               "      servers: [{url: 'https://{host}/v1'}]\n"
+               "      responses: {'200': {description: ok}}\n")
+    exit_code, output = run(tmp_path, HEAD + servers)
+    assert exit_code == 1, output
+    lines = [line[line.index("api.yaml:"):] for line in output.splitlines()
+             if "api.yaml:" in line]
+    assert lines == [
+        "api.yaml:4:10: warning: servers[0].url: {version} in the server URL has no variable, "
+        "so the URL keeps it as it is. Define 'version' under this server's variables, with a "
+        "default. [openapi.server-variable]",
+        "api.yaml:6:22: servers[0].variables.env.default: the default 'prod' of server "
+        "variable 'env' is not one of its enum values ('staging', 'dev'). Add it to enum or "
+        "use one of them as the default.",
+        "api.yaml:7:15: servers[0].variables.region: server variable 'region' has no default. "
+        "Add the value the URL takes when the reader picks none.",
+        "api.yaml:8:32: servers[0].variables.zone.enum: server variable 'zone' has an empty "
+        "enum. List its values, or remove enum to allow any.",
+        "api.yaml:12:23: warning: paths./a.get.servers[0].url: {host} in the server URL has no "
+        "variable, so the URL keeps it as it is. Define 'host' under this server's variables, "
+        "with a default. [openapi.server-variable]",
+    ], output
+    # OpenAPI 3.0 only says the default SHOULD be one of the enum's values
+    exit_code, output = run(tmp_path, HEAD.replace("3.1.0", "3.0.3") + servers.replace(
+        "      region: {enum: [eu]}\n", ""))
+    assert exit_code == 0, output
+    assert "warning: servers[0].variables.env.default: the default 'prod'" in output
