@@ -114,6 +114,14 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath],
                               hint="describe at least one response", code="openapi.responses")
             _responses(doc, problems, op.get("responses"), op_at / "responses")
             _request_body(doc, problems, op.get("requestBody"), op_at / "requestBody")
+            if method in ("get", "head") and "requestBody" in op:
+                # 3.0: consumers SHALL ignore it; 3.1: SHOULD be avoided. fetch() refuses it
+                problems.warn(op_at / "requestBody", f"a {method.upper()} request carries no "
+                              "body from a browser: the playground sends it without one, and "
+                              "the JavaScript sample's fetch() throws (OpenAPI 3.0 says the "
+                              "body SHALL be ignored, 3.1 that it SHOULD be avoided)",
+                              hint="send these fields as query parameters, or make it a POST",
+                              code="openapi.get-body")
             _security(doc, problems, op.get("security"), op_at / "security")
             _code_samples(problems, op, op_at)
             _servers(problems, op.get("servers"), op_at / "servers", version)

@@ -288,3 +288,22 @@ def test_server_variables_the_url_and_the_playground_disagree_on(tmp_path: Path)
         "      region: {enum: [eu]}\n", ""))
     assert exit_code == 0, output
     assert "warning: servers[0].variables.env.default: the default 'prod'" in output
+
+
+def test_a_get_with_a_body_is_a_warning(tmp_path: Path) -> None:
+    # a browser's fetch() refuses a body on GET or HEAD: the page's JavaScript sample threw
+    # and the playground sent the request without it, with no word about it
+    exit_code, output = run(tmp_path, HEAD + "paths:\n  /a:\n    get:\n"
+                            "      requestBody:\n        content:\n          application/json:\n"
+                            "            schema: {type: object}\n"
+                            "      responses: {'200': {description: ok}}\n"
+                            "    delete:\n"
+                            "      requestBody: {content: {application/json: {}}}\n"
+                            "      responses: {'200': {description: ok}}\n")
+    assert exit_code == 0, output
+    assert ("api.yaml:7:9: warning: paths./a.get.requestBody: a GET request carries no body "
+            "from a browser: the playground sends it without one, and the JavaScript sample's "
+            "fetch() throws (OpenAPI 3.0 says the body SHALL be ignored, 3.1 that it SHOULD be "
+            "avoided). Send these fields as query parameters, or make it a POST. "
+            "[openapi.get-body]") in output
+    assert output.count("[openapi.get-body]") == 1  # a DELETE may carry one
