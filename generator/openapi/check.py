@@ -49,12 +49,39 @@ def _refs(doc: Document, problems: Problems, node: Any, path: JsonPath) -> None:
                     problems.add(at / "$ref", f"reference {ref!r} never arrives at a value: "
                                  f"{' -> '.join(loop)}", hint="point one of them at a real schema",
                                  code="openapi.ref-cycle")
+            discriminator = value.get("discriminator")
+            if isinstance(discriminator, dict):
+                _mapping(doc, problems, discriminator.get("mapping"), at / "discriminator")
             for key, child in value.items():
                 if key in ("example", "examples") or key.startswith("x-"):
                     continue
                 stack.append((child, at / key))
         elif isinstance(value, list):
             stack.extend((child, at / i) for i, child in enumerate(value))
+
+
+def _mapping(doc: Document, problems: Problems, mapping: Any, at: JsonPath) -> None:
+    """Each value of a discriminator's ``mapping`` names a schema that exists: a reference
+    (``#/components/schemas/Dog``) or a name in components.schemas (``Dog``). The page lists
+    every mapping, so one to nothing names an option the body has no schema for."""
+    if not isinstance(mapping, dict):
+        return
+    components = doc.data.get("components")
+    schemas = components.get("schemas") if isinstance(components, dict) else None
+    for key, target in mapping.items():
+        if not isinstance(target, str):
+            continue
+        if target.startswith("#"):
+            missing = _resolve(doc, target) is None
+        elif "/" in target or "#" in target or target.endswith((".json", ".yaml", ".yml")):
+            continue  # a reference into another file: external references are reported apart
+        else:
+            missing = not isinstance(schemas, dict) or target not in schemas
+        if missing:
+            problems.add(at / "mapping" / key, f"discriminator value {key!r} maps to "
+                         f"{target!r}, which points to nothing",
+                         hint="map it to a schema under components.schemas, by name or by "
+                              "'#/components/schemas/…'", code="openapi.broken-ref")
 
 
 def _deref(doc: Document, value: Any) -> Any:

@@ -307,3 +307,27 @@ def test_a_get_with_a_body_is_a_warning(tmp_path: Path) -> None:
             "avoided). Send these fields as query parameters, or make it a POST. "
             "[openapi.get-body]") in output
     assert output.count("[openapi.get-body]") == 1  # a DELETE may carry one
+
+
+def test_a_discriminator_mapping_to_nothing_is_located(tmp_path: Path) -> None:
+    # the page lists every mapping ("ghost → Ghost") and openapi-check called the document
+    # valid; a mapping value is a schema name or a reference, both checked
+    exit_code, output = run(tmp_path, HEAD + "paths: {}\ncomponents:\n  schemas:\n"
+                            "    Pet:\n      oneOf: [{$ref: '#/components/schemas/Cat'}]\n"
+                            "      discriminator:\n        propertyName: kind\n        mapping:\n"
+                            "          cat: Cat\n          ref: '#/components/schemas/Cat'\n"
+                            "          ghost: '#/components/schemas/Ghost'\n"
+                            "          typo: Kat\n"
+                            "          other: 'pets.yaml#/Cat'\n"
+                            "    Cat: {type: object}\n")
+    assert exit_code == 1, output
+    lines = [line[line.index("api.yaml:"):] for line in output.splitlines()
+             if "api.yaml:" in line]
+    assert lines == [
+        "api.yaml:13:18: components.schemas.Pet.discriminator.mapping.ghost: discriminator "
+        "value 'ghost' maps to '#/components/schemas/Ghost', which points to nothing. Map it "
+        "to a schema under components.schemas, by name or by '#/components/schemas/…'.",
+        "api.yaml:14:17: components.schemas.Pet.discriminator.mapping.typo: discriminator "
+        "value 'typo' maps to 'Kat', which points to nothing. Map it to a schema under "
+        "components.schemas, by name or by '#/components/schemas/…'.",
+    ], output
