@@ -344,6 +344,48 @@ def _security(doc: Document, problems: Problems, requirements: Any, at: JsonPath
                           code="openapi.security-authorization")
 
 
+def _security_schemes(doc: Document, problems: Problems, version: str) -> None:
+    """Each security scheme has a type OpenAPI knows and the fields that type requires: the
+    page and the playground are built from them (an API key without ``in`` was shown as
+    "Send the API key in the X-Key ." and sent as a header)."""
+    components = doc.data.get("components")
+    schemes = components.get("securitySchemes") if isinstance(components, dict) else None
+    types = ("apiKey", "http", "oauth2", "openIdConnect") + (
+        () if version.startswith("3.0") else ("mutualTLS",))
+    for name, scheme in (schemes.items() if isinstance(schemes, dict) else ()):
+        at = JsonPath(("components", "securitySchemes", name))
+        if not isinstance(scheme, dict) or "$ref" in scheme:
+            continue
+        kind = scheme.get("type")
+        if kind not in types:
+            hint = f"use one of {', '.join(types)}"
+            if isinstance(kind, str) and kind.lower() in ("bearer", "basic"):
+                hint = f"write type: http, scheme: {kind.lower()}"
+            problems.add(at / "type" if "type" in scheme else at,
+                         f"security scheme {name!r} has type {kind!r}, which OpenAPI does not "
+                         "define", hint=hint, code="openapi.security-scheme")
+            continue
+        needs = {"http": ("scheme",), "apiKey": ("name", "in"), "oauth2": ("flows",),
+                 "openIdConnect": ("openIdConnectUrl",)}.get(kind, ())
+        for field in needs:
+            if field == "flows" and isinstance(scheme.get(field), dict) or \
+                    field != "flows" and isinstance(scheme.get(field), str):
+                continue
+            problems.add(at, f"{kind} security scheme {name!r} has no {field!r}",
+                         hint={"scheme": "say which: scheme: bearer (or basic, digest…)",
+                               "name": "name the header, query parameter or cookie",
+                               "in": "say where the key goes: in: header, query or cookie",
+                               "flows": "describe its flows, such as clientCredentials with "
+                                        "a tokenUrl and scopes",
+                               "openIdConnectUrl": "give the URL of its discovery document"
+                               }[field], code="openapi.security-scheme")
+        if kind == "apiKey" and isinstance(scheme.get("in"), str) and \
+                scheme["in"] not in ("header", "query", "cookie"):
+            problems.add(at / "in", f"an API key goes in a header, query or cookie, got "
+                         f"{scheme['in']!r}", hint="use in: header, query or cookie",
+                         code="openapi.security-scheme")
+
+
 def _cycle(doc: Document, ref: str) -> list[str]:
     """Return the chain of plain ``$ref`` objects from ``ref`` back to itself ([] if none).
 
@@ -440,5 +482,6 @@ def check(doc: Document) -> Problems:
     _servers(problems, data.get("servers"), JsonPath(("servers",)), version)
     _operations(doc, problems, {}, version)
     _security(doc, problems, data.get("security"), JsonPath(("security",)))
+    _security_schemes(doc, problems, version)
     _refs(doc, problems, data, root)
     return problems

@@ -331,3 +331,36 @@ def test_a_discriminator_mapping_to_nothing_is_located(tmp_path: Path) -> None:
         "value 'typo' maps to 'Kat', which points to nothing. Map it to a schema under "
         "components.schemas, by name or by '#/components/schemas/…'.",
     ], output
+
+
+def test_security_schemes_without_what_their_type_needs_are_located(tmp_path: Path) -> None:
+    # the page and the playground are built from these fields: an API key without 'in' was
+    # shown as "Send the API key in the X-Key ." and the document was called valid
+    exit_code, output = run(tmp_path, HEAD + "paths: {}\ncomponents:\n  securitySchemes:\n"
+                            "    b1: {type: bearer}\n    b2: {type: http}\n"
+                            "    b3: {type: apiKey, name: X-Key}\n"
+                            "    b4: {type: apiKey, name: k, in: body}\n"
+                            "    b5: {type: oauth2}\n    b6: {type: openIdConnect}\n"
+                            "    fine: {type: http, scheme: bearer}\n    mtls: {type: mutualTLS}\n")
+    assert exit_code == 1, output
+    lines = [line[line.index("api.yaml:"):] for line in output.splitlines()
+             if "api.yaml:" in line]
+    assert lines == [
+        "api.yaml:6:16: components.securitySchemes.b1.type: security scheme 'b1' has type "
+        "'bearer', which OpenAPI does not define. Write type: http, scheme: bearer.",
+        "api.yaml:7:9: components.securitySchemes.b2: http security scheme 'b2' has no "
+        "'scheme'. Say which: scheme: bearer (or basic, digest…).",
+        "api.yaml:8:9: components.securitySchemes.b3: apiKey security scheme 'b3' has no "
+        "'in'. Say where the key goes: in: header, query or cookie.",
+        "api.yaml:9:37: components.securitySchemes.b4.in: an API key goes in a header, query "
+        "or cookie, got 'body'. Use in: header, query or cookie.",
+        "api.yaml:10:9: components.securitySchemes.b5: oauth2 security scheme 'b5' has no "
+        "'flows'. Describe its flows, such as clientCredentials with a tokenUrl and scopes.",
+        "api.yaml:11:9: components.securitySchemes.b6: openIdConnect security scheme 'b6' has "
+        "no 'openIdConnectUrl'. Give the URL of its discovery document.",
+    ], output
+    # mutualTLS is OpenAPI 3.1's
+    exit_code, output = run(tmp_path, HEAD.replace("3.1.0", "3.0.3") + "paths: {}\n"
+                            "components:\n  securitySchemes:\n    mtls: {type: mutualTLS}\n")
+    assert "security scheme 'mtls' has type 'mutualTLS', which OpenAPI does not define. " \
+        "Use one of apiKey, http, oauth2, openIdConnect." in output
