@@ -243,3 +243,30 @@ def test_what_the_mdx_of_a_content_gets_wrong_is_a_warning_at_the_content(
         "(mdxsite_components). [mdx.unknown-component]",
     ], result.output
     assert "&lt;Warning&gt;\nUnclosed" in page(out, "api-reference/list-plants")
+
+
+def test_two_operations_asking_for_one_href_is_a_warning(tmp_path: Path) -> None:
+    # a slug made from two equal summaries takes -1 as the platform does; an x-mint.href is
+    # a URL the author chose, and the second operation was moved off it without a word
+    (tmp_path / "api.yaml").write_text(
+        "openapi: 3.1.0\ninfo: {title: H, version: '1'}\npaths:\n"
+        "  /a:\n    get:\n      summary: A\n      x-mint: {href: /plants/list}\n"
+        "      responses: {'200': {description: ok}}\n"
+        "  /b:\n    get:\n      summary: B\n      x-mint: {href: /plants/list}\n"
+        "      responses: {'200': {description: ok}}\n"
+        "  /c:\n    get:\n      summary: Same\n      responses: {'200': {description: ok}}\n"
+        "  /d:\n    get:\n      summary: Same\n      responses: {'200': {description: ok}}\n")
+    (tmp_path / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "X", "colors": {"primary": "#112233"},
+        "navigation": {"tabs": [{"tab": "API", "openapi": "api.yaml"}]}}))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(tmp_path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.output.splitlines() if "warning:" in line]
+    assert len(warnings) == 1, result.output
+    assert re.fullmatch(
+        r"docs\.json:\d+:\d+: warning: GET /b of 'api\.yaml' asks for the URL /plants/list/ "
+        r"\(x-mint\.href\), which GET /a already has; this one is at /plants/list-1/\. Give each "
+        r"operation its own href\. \[openapi\.duplicate-url\]", warnings[0]), warnings
+    assert "<title>B" in page(out, "plants/list-1")
+    assert "<title>Same" in page(out, "api-reference/same-1")  # numbered, as the platform does
