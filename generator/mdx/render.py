@@ -729,19 +729,25 @@ def with_aside(body: str, aside: list[tuple[int, str]],
 
 
 def render_fragment(site: Site, text: str, where: Location,
-                    words: Mapping[str, str] | None = None) -> str:
-    """Render a piece of MDX that is not a page (an OpenAPI description) to HTML.
+                    words: Mapping[str, str] | None = None,
+                    problems: list[Problem] | None = None) -> str:
+    """Render a piece of MDX that is not a page (an operation's ``x-mint`` content) to HTML.
 
-    Raw HTML in ``text`` is escaped, not passed through, so untrusted text stays inert.
+    Raw HTML in ``text`` is escaped, not passed through, so untrusted text stays inert. MDX
+    that does not compile is shown as its text.
 
     Args:
         site: the site (components, snippets and variables come from it).
         text: the MDX/Markdown source.
         where: where ``text`` starts, for located warnings.
         words: the theme's words in the language of the page it is shown on (English).
+        problems: receives what rendering found: its warnings, then its errors (each an
+            error: the text was shown as it is).
     """
     ctx = Context(site, where.file, max(where.line - 1, 0), "", words=words or i18n.words("en"))
     out = render_mdx(text, ctx)
+    if problems is not None:
+        problems += [*ctx.problems, *ctx.errors]
     return out if not ctx.errors else html.escape(text)
 
 

@@ -49,12 +49,39 @@ def _refs(doc: Document, problems: Problems, node: Any, path: JsonPath) -> None:
                     problems.add(at / "$ref", f"reference {ref!r} never arrives at a value: "
                                  f"{' -> '.join(loop)}", hint="point one of them at a real schema",
                                  code="openapi.ref-cycle")
+            discriminator = value.get("discriminator")
+            if isinstance(discriminator, dict):
+                _mapping(doc, problems, discriminator.get("mapping"), at / "discriminator")
             for key, child in value.items():
                 if key in ("example", "examples") or key.startswith("x-"):
                     continue
                 stack.append((child, at / key))
         elif isinstance(value, list):
             stack.extend((child, at / i) for i, child in enumerate(value))
+
+
+def _mapping(doc: Document, problems: Problems, mapping: Any, at: JsonPath) -> None:
+    """Each value of a discriminator's ``mapping`` names a schema that exists: a reference
+    (``#/components/schemas/Dog``) or a name in components.schemas (``Dog``). The page lists
+    every mapping, so one to nothing names an option the body has no schema for."""
+    if not isinstance(mapping, dict):
+        return
+    components = doc.data.get("components")
+    schemas = components.get("schemas") if isinstance(components, dict) else None
+    for key, target in mapping.items():
+        if not isinstance(target, str):
+            continue
+        if target.startswith("#"):
+            missing = _resolve(doc, target) is None
+        elif "/" in target or "#" in target or target.endswith((".json", ".yaml", ".yml")):
+            continue  # a reference into another file: external references are reported apart
+        else:
+            missing = not isinstance(schemas, dict) or target not in schemas
+        if missing:
+            problems.add(at / "mapping" / key, f"discriminator value {key!r} maps to "
+                         f"{target!r}, which points to nothing",
+                         hint="map it to a schema under components.schemas, by name or by "
+                              "'#/components/schemas/…'", code="openapi.broken-ref")
 
 
 def _deref(doc: Document, value: Any) -> Any:
@@ -68,7 +95,8 @@ def _deref(doc: Document, value: Any) -> Any:
     return value
 
 
-def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> None:
+def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath],
+                version: str) -> None:
     paths = doc.data.get("paths") or {}
     if not isinstance(paths, dict):
         problems.add(JsonPath(("paths",)), "'paths' must be an object",
@@ -90,6 +118,7 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
             problems.add(at / "$ref", f"reference {ref!r} does not point at a path item",
                          hint="point it at one, such as '#/components/pathItems/Pet'",
                          code="openapi.broken-ref")
+        _servers(problems, item.get("servers"), at / "servers", version)
         shared = item.get("parameters") or []
         for method, op in item.items():
             if method not in METHODS:
@@ -112,8 +141,17 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
                               hint="describe at least one response", code="openapi.responses")
             _responses(doc, problems, op.get("responses"), op_at / "responses")
             _request_body(doc, problems, op.get("requestBody"), op_at / "requestBody")
+            if method in ("get", "head") and "requestBody" in op:
+                # 3.0: consumers SHALL ignore it; 3.1: SHOULD be avoided. fetch() refuses it
+                problems.warn(op_at / "requestBody", f"a {method.upper()} request carries no "
+                              "body from a browser: the playground sends it without one, and "
+                              "the JavaScript sample's fetch() throws (OpenAPI 3.0 says the "
+                              "body SHALL be ignored, 3.1 that it SHOULD be avoided)",
+                              hint="send these fields as query parameters, or make it a POST",
+                              code="openapi.get-body")
             _security(doc, problems, op.get("security"), op_at / "security")
             _code_samples(problems, op, op_at)
+            _servers(problems, op.get("servers"), op_at / "servers", version)
             declared = set()
             for where, params in ((at / "parameters", shared),
                                   (op_at / "parameters", op.get("parameters") or [])):
@@ -136,6 +174,45 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath]) -> 
 
 
 _LOCATIONS = ("query", "header", "path", "cookie")
+
+
+def _servers(problems: Problems, servers: Any, at: JsonPath, version: str) -> None:
+    """Each server's URL template names only variables it defines, and each variable has a
+    default that is one of its enum values: the pages' samples send the default while the
+    playground offers only the enum, so a default outside it sends two different URLs.
+    OpenAPI 3.0 only says the default SHOULD be in the enum (and enum SHOULD NOT be empty),
+    3.1 says MUST: warnings for 3.0, errors after."""
+    must = problems.warn if version.startswith("3.0") else problems.add
+    for i, server in enumerate(servers if isinstance(servers, list) else []):
+        if not isinstance(server, dict) or not isinstance(server.get("url"), str):
+            continue
+        raw = server.get("variables")
+        variables = raw if isinstance(raw, dict) else {}
+        for name in dict.fromkeys(_TEMPLATE.findall(server["url"])):
+            if name not in variables:
+                problems.warn(at / i / "url", f"{{{name}}} in the server URL has no variable, so "
+                              "the URL keeps it as it is",
+                              hint=f"define {name!r} under this server's variables, with a "
+                                   "default", code="openapi.server-variable")
+        for name, var in variables.items():
+            if not isinstance(var, dict):
+                continue
+            enum = var.get("enum")
+            if "default" not in var:
+                problems.add(at / i / "variables" / name, f"server variable {name!r} has no "
+                             "default", hint="add the value the URL takes when the reader "
+                                             "picks none", code="openapi.server-variable")
+            elif isinstance(enum, list) and enum and var["default"] not in enum:
+                choices = ", ".join(map(repr, enum))
+                must(at / i / "variables" / name / "default",
+                     f"the default {var['default']!r} of server variable {name!r} is not one of "
+                     f"its enum values ({choices})",
+                     hint="add it to enum or use one of them as the default",
+                     code="openapi.server-variable")
+            if isinstance(enum, list) and not enum:
+                must(at / i / "variables" / name / "enum", f"server variable {name!r} has an "
+                     "empty enum", hint="list its values, or remove enum to allow any",
+                     code="openapi.server-variable")
 
 
 def _code_samples(problems: Problems, op: dict[str, Any], at: JsonPath) -> None:
@@ -267,6 +344,48 @@ def _security(doc: Document, problems: Problems, requirements: Any, at: JsonPath
                           code="openapi.security-authorization")
 
 
+def _security_schemes(doc: Document, problems: Problems, version: str) -> None:
+    """Each security scheme has a type OpenAPI knows and the fields that type requires: the
+    page and the playground are built from them (an API key without ``in`` was shown as
+    "Send the API key in the X-Key ." and sent as a header)."""
+    components = doc.data.get("components")
+    schemes = components.get("securitySchemes") if isinstance(components, dict) else None
+    types = ("apiKey", "http", "oauth2", "openIdConnect") + (
+        () if version.startswith("3.0") else ("mutualTLS",))
+    for name, scheme in (schemes.items() if isinstance(schemes, dict) else ()):
+        at = JsonPath(("components", "securitySchemes", name))
+        if not isinstance(scheme, dict) or "$ref" in scheme:
+            continue
+        kind = scheme.get("type")
+        if kind not in types:
+            hint = f"use one of {', '.join(types)}"
+            if isinstance(kind, str) and kind.lower() in ("bearer", "basic"):
+                hint = f"write type: http, scheme: {kind.lower()}"
+            problems.add(at / "type" if "type" in scheme else at,
+                         f"security scheme {name!r} has type {kind!r}, which OpenAPI does not "
+                         "define", hint=hint, code="openapi.security-scheme")
+            continue
+        needs = {"http": ("scheme",), "apiKey": ("name", "in"), "oauth2": ("flows",),
+                 "openIdConnect": ("openIdConnectUrl",)}.get(kind, ())
+        for field in needs:
+            if field == "flows" and isinstance(scheme.get(field), dict) or \
+                    field != "flows" and isinstance(scheme.get(field), str):
+                continue
+            problems.add(at, f"{kind} security scheme {name!r} has no {field!r}",
+                         hint={"scheme": "say which: scheme: bearer (or basic, digest…)",
+                               "name": "name the header, query parameter or cookie",
+                               "in": "say where the key goes: in: header, query or cookie",
+                               "flows": "describe its flows, such as clientCredentials with "
+                                        "a tokenUrl and scopes",
+                               "openIdConnectUrl": "give the URL of its discovery document"
+                               }[field], code="openapi.security-scheme")
+        if kind == "apiKey" and isinstance(scheme.get("in"), str) and \
+                scheme["in"] not in ("header", "query", "cookie"):
+            problems.add(at / "in", f"an API key goes in a header, query or cookie, got "
+                         f"{scheme['in']!r}", hint="use in: header, query or cookie",
+                         code="openapi.security-scheme")
+
+
 def _cycle(doc: Document, ref: str) -> list[str]:
     """Return the chain of plain ``$ref`` objects from ``ref`` back to itself ([] if none).
 
@@ -360,7 +479,9 @@ def check(doc: Document) -> Problems:
                      code="openapi.paths")
     if version.startswith("3.2"):
         _tag_tree(data.get("tags"), problems)
-    _operations(doc, problems, {})
+    _servers(problems, data.get("servers"), JsonPath(("servers",)), version)
+    _operations(doc, problems, {}, version)
     _security(doc, problems, data.get("security"), JsonPath(("security",)))
+    _security_schemes(doc, problems, version)
     _refs(doc, problems, data, root)
     return problems

@@ -91,6 +91,15 @@ class _Expander:
             stem = slugs.page_stem(directory, op, entry["method"], entry["path"],
                                    entry["webhook"], self.doc(spec).data)
         key, holder = self.placer.place(stem, identity)
+        if holder is not None and holder[0] == spec and isinstance(href, str) and href.strip():
+            # a slug made from two summaries takes -1 as the platform does; an href is a URL
+            # the author chose, and this one was moved off it without a word
+            self.warnings.append(Problem(
+                origin or Location("docs.json"),
+                f"{_spell(entry)} of {spec!r} asks for the URL /{stem}/ (x-mint.href), which "
+                f"{_spell_identity(holder)} already has; this one is at /{key}/",
+                "give each operation its own href", code="openapi.duplicate-url",
+                warning=True))
         if holder is not None and holder[0] != spec:
             self.warnings.append(Problem(
                 origin or Location("docs.json"),

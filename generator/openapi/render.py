@@ -20,7 +20,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
 
-from mdxsite.errors import Location
+from mdxsite.errors import JsonPath, Location, Problem
 from mdxsite.mdx import code
 from mdxsite.model import (
     ApiAuth,
@@ -798,16 +798,50 @@ def render(site: Site, page: Page) -> RenderedPage:
         return _finish(site, page, out, headings, spec, api_md.schema(name, node))
     ctx = operation_context(site, page, doc, spec, str(page.data["path"]),
                             str(page.data["method"]), bool(page.data.get("webhook")))
-    fragment = render_fragment(site, page.body, Location(spec), ctx["words"]) if page.body else ""
+    found: list[Problem] = []
+    fragment = render_fragment(site, page.body, Location(spec), ctx["words"], found) \
+        if page.body else ""
     out = env.get_template("openapi/operation.html").render(
         md=markdown, content=untrusted.clean(fragment),
         **fields.helpers(markdown, fragments.url_for(site, spec, i18n.page_language(site, page)),
                          ctx["words"]), **ctx)
     out = expand_fields(site, out)
     done = _finish(site, page, out, _headings(ctx), spec, api_md.operation(ctx, ctx["curl"]))
+    at = _content_path(doc, page)
+    where = doc.where(at)
     what = f"x-mint content of {str(page.data['method']).upper()} {page.data['path']}"
     return dataclasses.replace(done, problems=(
-        *done.problems, *untrusted.warnings(fragment, Location(spec), what)))
+        *done.problems, *_content_problems(found, where, at),
+        *untrusted.warnings(fragment, where, what)))
+
+
+def _content_path(doc: Document, page: Page) -> JsonPath:
+    """The JSON path of an operation's ``x-mint`` (or ``x-platform``) ``content``."""
+    webhook = bool(page.data.get("webhook"))
+    method, route = str(page.data["method"]), str(page.data["path"])
+    at = JsonPath(("webhooks" if webhook else "paths", route, method))
+    op: Any = doc.data
+    for part in at.parts:
+        op = op.get(part) if isinstance(op, dict) else None
+    key = "x-platform" if isinstance(op, dict) and "x-platform" in op and \
+        "x-mint" not in op else "x-mint"
+    return at / key / "content"
+
+
+def _content_problems(found: list[Problem], where: Location, at: JsonPath) -> list[Problem]:
+    """What rendering the MDX of an ``x-mint`` content found, located at the content in the
+    document, each naming its line in the content (the MDX sits in one YAML or JSON string).
+    Every one is a warning: content whose MDX does not compile is shown as its text."""
+    out = []
+    for problem in found:
+        line = f"line {problem.where.line}: " if problem.where.line else ""
+        if problem.warning:
+            out.append(dataclasses.replace(problem, where=where, path=str(at),
+                                           message=line + problem.message))
+        else:
+            out.append(Problem(where, f"{line}{problem.message}; the content is shown as text",
+                               problem.hint, str(at), "openapi.content-mdx", warning=True))
+    return out
 
 
 def expand_fields(site: Site, page_html: str) -> str:

@@ -252,8 +252,10 @@ def form_pairs(value: dict[str, Any],
                encoding: tuple[tuple[str, str, bool], ...] = ()) -> list[tuple[str, str]]:
     """The name=value pairs of an urlencoded body: a field its ``encoding`` styles as a query
     parameter of that style is spelled so (form, exploded: ``text=a&text=b``; not exploded:
-    ``text=a,b``), any other nested value as form APIs (Stripe's) read them: ``a[b]=c``,
-    ``a[0]=x``."""
+    ``text=a,b``). Without one, an array of plain values takes OpenAPI's default for the
+    field (form, exploded: ``tags=a&tags=b``); other nested values are spelled as form APIs
+    read them, OpenAPI leaving them undefined: ``a[b]=c``, ``a[0][b]=c``. (Stripe's document
+    gives every nested field an encoding, deepObject, which spells ``a[0]=x``.)"""
     styles = {name: (style, explode) for name, style, explode in encoding}
     pairs: list[tuple[str, str]] = []
     for key, item in value.items():
@@ -262,6 +264,9 @@ def form_pairs(value: dict[str, Any],
             style, explode = styles[str(key)]
             pairs += _query_pairs(ApiParameter(name=str(key), location="query", example=item,
                                                style=style, explode=explode))
+        elif str(key) not in styles and isinstance(item, list) and \
+                not any(isinstance(v, (list, dict)) for v in item):
+            pairs += [(str(key), _text(v)) for v in item if v is not None]
         else:
             pairs += _flatten(str(key), item)
     return pairs

@@ -193,3 +193,80 @@ def test_a_document_without_the_extension_builds_without_warnings(tmp_path: Path
                                        "--strict"])
     assert result.exit_code == 0, result.output
     assert "api-pill" not in page(tmp_path / "out", "api-reference/list-plants")
+
+
+CONTENT_SPEC = """\
+openapi: 3.1.0
+info: {title: Plants, version: "1"}
+paths:
+  /plants:
+    get:
+      summary: List plants
+      x-mint:
+        content: |
+          Water {plants.length} plants.
+
+          <Warning>
+          Unclosed
+      responses: {"200": {description: ok}}
+webhooks:
+  planted:
+    post:
+      summary: Planted
+      x-platform: {content: "A <Sprout>new</Sprout> plant."}
+      responses: {"200": {description: ok}}
+"""
+
+
+def test_what_the_mdx_of_a_content_gets_wrong_is_a_warning_at_the_content(
+        tmp_path: Path) -> None:
+    # the MDX of x-mint content was rendered with its warnings and errors dropped: an
+    # expression left out, or the whole content shown as text, without a word
+    (tmp_path / "api.yaml").write_text(CONTENT_SPEC)
+    (tmp_path / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "X", "colors": {"primary": "#112233"},
+        "navigation": {"tabs": [{"tab": "API", "openapi": "api.yaml"}]}}))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(tmp_path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("api.yaml:")]
+    assert lines == [
+        "api.yaml:8:18: warning: paths./plants.get.x-mint.content: line 1: {plants.length} "
+        "uses 'plants', which is not defined; it is shown as text. Escape the braces as \\{ "
+        "\\} if they are text. [mdx.undefined]",
+        "api.yaml:8:18: warning: paths./plants.get.x-mint.content: line 3: <Warning> is not "
+        "closed; the content is shown as text. Add </Warning> after its content. "
+        "[openapi.content-mdx]",
+        "api.yaml:18:29: warning: webhooks.planted.post.x-platform.content: line 1: <Sprout> "
+        "is rendered as a plain box: mdxsite has no such component. Use one of the "
+        "documented components, import a snippet, or add it with a plugin "
+        "(mdxsite_components). [mdx.unknown-component]",
+    ], result.output
+    assert "&lt;Warning&gt;\nUnclosed" in page(out, "api-reference/list-plants")
+
+
+def test_two_operations_asking_for_one_href_is_a_warning(tmp_path: Path) -> None:
+    # a slug made from two equal summaries takes -1 as the platform does; an x-mint.href is
+    # a URL the author chose, and the second operation was moved off it without a word
+    (tmp_path / "api.yaml").write_text(
+        "openapi: 3.1.0\ninfo: {title: H, version: '1'}\npaths:\n"
+        "  /a:\n    get:\n      summary: A\n      x-mint: {href: /plants/list}\n"
+        "      responses: {'200': {description: ok}}\n"
+        "  /b:\n    get:\n      summary: B\n      x-mint: {href: /plants/list}\n"
+        "      responses: {'200': {description: ok}}\n"
+        "  /c:\n    get:\n      summary: Same\n      responses: {'200': {description: ok}}\n"
+        "  /d:\n    get:\n      summary: Same\n      responses: {'200': {description: ok}}\n")
+    (tmp_path / "docs.json").write_text(json.dumps({
+        "theme": "mint", "name": "X", "colors": {"primary": "#112233"},
+        "navigation": {"tabs": [{"tab": "API", "openapi": "api.yaml"}]}}))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(tmp_path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.output.splitlines() if "warning:" in line]
+    assert len(warnings) == 1, result.output
+    assert re.fullmatch(
+        r"docs\.json:\d+:\d+: warning: GET /b of 'api\.yaml' asks for the URL /plants/list/ "
+        r"\(x-mint\.href\), which GET /a already has; this one is at /plants/list-1/\. Give each "
+        r"operation its own href\. \[openapi\.duplicate-url\]", warnings[0]), warnings
+    assert "<title>B" in page(out, "plants/list-1")
+    assert "<title>Same" in page(out, "api-reference/same-1")  # numbered, as the platform does

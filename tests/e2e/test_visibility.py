@@ -113,3 +113,32 @@ def test_previous_and_next_step_over_the_pages_of_a_hidden_group(
 
     assert pager("first") == ["/second/"]
     assert pager("second") == ["/first/"]
+
+
+def test_robots_is_written_as_the_page_says(make_site, cli, tmp_path: Path) -> None:
+    # "noindex, nofollow" came out as "noindex": the page's nofollow was lost, and so was the
+    # nofollow of a page kept out of the index for being outside the navigation
+    spec = ("openapi: 3.1.0\ninfo: {title: A, version: '1'}\npaths:\n  /a:\n    get:\n"
+            "      summary: A\n      x-mint: {metadata: {robots: 'noindex, nofollow'}}\n"
+            "      responses: {'200': {description: ok}}\n")
+    root = make_site({"name": "R", "navigation": {"groups": [
+        {"group": "G", "pages": ["both", "follow", "plain"]},
+        {"group": "API", "openapi": "api.yaml"}]}}, pages={
+        "both": "---\nrobots: noindex, nofollow\n---\n# Both\n",
+        "follow": "---\nrobots: nofollow\n---\n# Follow\n",
+        "plain": "---\nnoindex: true\n---\n# Plain\n",
+        "outside": "---\nrobots: nofollow\n---\n# Outside the navigation\n"},
+        files={"api.yaml": spec})
+    out = tmp_path / "out"
+    result = cli("build", root, "-o", out)
+    assert result.exit_code == 0, result.output
+
+    def robots(key: str) -> list[str]:
+        return re.findall(r'<meta name="robots" content="([^"]*)">',
+                          (out / key / "index.html").read_text())
+
+    assert robots("both") == ["noindex, nofollow"]
+    assert robots("follow") == ["nofollow"]
+    assert robots("plain") == ["noindex"]
+    assert robots("outside") == ["noindex, nofollow"]
+    assert robots("api-reference/a") == ["noindex, nofollow"]

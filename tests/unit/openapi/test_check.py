@@ -250,3 +250,117 @@ def test_code_samples_the_platform_leaves_out_are_warnings(tmp_path: Path) -> No
                             "      responses: {'200': {description: ok}}\n")
     assert "paths./a.get.x-codeSamples[1]: a code sample needs lang and source as text" in output
     assert output.count("[openapi.code-samples]") == 1
+
+
+def test_server_variables_the_url_and_the_playground_disagree_on(tmp_path: Path) -> None:
+    # the samples send a variable's default, the playground offers only its enum: a default
+    # outside the enum sent two different URLs, and openapi-check said the document was valid
+    servers = ("servers:\n"
+               "  - url: https://{env}.example.com/{version}\n"
+               "    variables:\n"
+               "      env: {default: prod, enum: [staging, dev]}\n"
+               "      region: {enum: [eu]}\n"
+               "      zone: {default: a, enum: []}\n"
+               "paths:\n  /a:\n    get:\n"
+               "      servers: [{url: 'https://{host}/v1'}]\n"
+               "      responses: {'200': {description: ok}}\n")
+    exit_code, output = run(tmp_path, HEAD + servers)
+    assert exit_code == 1, output
+    lines = [line[line.index("api.yaml:"):] for line in output.splitlines()
+             if "api.yaml:" in line]
+    assert lines == [
+        "api.yaml:4:10: warning: servers[0].url: {version} in the server URL has no variable, "
+        "so the URL keeps it as it is. Define 'version' under this server's variables, with a "
+        "default. [openapi.server-variable]",
+        "api.yaml:6:22: servers[0].variables.env.default: the default 'prod' of server "
+        "variable 'env' is not one of its enum values ('staging', 'dev'). Add it to enum or "
+        "use one of them as the default.",
+        "api.yaml:7:15: servers[0].variables.region: server variable 'region' has no default. "
+        "Add the value the URL takes when the reader picks none.",
+        "api.yaml:8:32: servers[0].variables.zone.enum: server variable 'zone' has an empty "
+        "enum. List its values, or remove enum to allow any.",
+        "api.yaml:12:23: warning: paths./a.get.servers[0].url: {host} in the server URL has no "
+        "variable, so the URL keeps it as it is. Define 'host' under this server's variables, "
+        "with a default. [openapi.server-variable]",
+    ], output
+    # OpenAPI 3.0 only says the default SHOULD be one of the enum's values
+    exit_code, output = run(tmp_path, HEAD.replace("3.1.0", "3.0.3") + servers.replace(
+        "      region: {enum: [eu]}\n", ""))
+    assert exit_code == 0, output
+    assert "warning: servers[0].variables.env.default: the default 'prod'" in output
+
+
+def test_a_get_with_a_body_is_a_warning(tmp_path: Path) -> None:
+    # a browser's fetch() refuses a body on GET or HEAD: the page's JavaScript sample threw
+    # and the playground sent the request without it, with no word about it
+    exit_code, output = run(tmp_path, HEAD + "paths:\n  /a:\n    get:\n"
+                            "      requestBody:\n        content:\n          application/json:\n"
+                            "            schema: {type: object}\n"
+                            "      responses: {'200': {description: ok}}\n"
+                            "    delete:\n"
+                            "      requestBody: {content: {application/json: {}}}\n"
+                            "      responses: {'200': {description: ok}}\n")
+    assert exit_code == 0, output
+    assert ("api.yaml:7:9: warning: paths./a.get.requestBody: a GET request carries no body "
+            "from a browser: the playground sends it without one, and the JavaScript sample's "
+            "fetch() throws (OpenAPI 3.0 says the body SHALL be ignored, 3.1 that it SHOULD be "
+            "avoided). Send these fields as query parameters, or make it a POST. "
+            "[openapi.get-body]") in output
+    assert output.count("[openapi.get-body]") == 1  # a DELETE may carry one
+
+
+def test_a_discriminator_mapping_to_nothing_is_located(tmp_path: Path) -> None:
+    # the page lists every mapping ("ghost → Ghost") and openapi-check called the document
+    # valid; a mapping value is a schema name or a reference, both checked
+    exit_code, output = run(tmp_path, HEAD + "paths: {}\ncomponents:\n  schemas:\n"
+                            "    Pet:\n      oneOf: [{$ref: '#/components/schemas/Cat'}]\n"
+                            "      discriminator:\n        propertyName: kind\n        mapping:\n"
+                            "          cat: Cat\n          ref: '#/components/schemas/Cat'\n"
+                            "          ghost: '#/components/schemas/Ghost'\n"
+                            "          typo: Kat\n"
+                            "          other: 'pets.yaml#/Cat'\n"
+                            "    Cat: {type: object}\n")
+    assert exit_code == 1, output
+    lines = [line[line.index("api.yaml:"):] for line in output.splitlines()
+             if "api.yaml:" in line]
+    assert lines == [
+        "api.yaml:13:18: components.schemas.Pet.discriminator.mapping.ghost: discriminator "
+        "value 'ghost' maps to '#/components/schemas/Ghost', which points to nothing. Map it "
+        "to a schema under components.schemas, by name or by '#/components/schemas/…'.",
+        "api.yaml:14:17: components.schemas.Pet.discriminator.mapping.typo: discriminator "
+        "value 'typo' maps to 'Kat', which points to nothing. Map it to a schema under "
+        "components.schemas, by name or by '#/components/schemas/…'.",
+    ], output
+
+
+def test_security_schemes_without_what_their_type_needs_are_located(tmp_path: Path) -> None:
+    # the page and the playground are built from these fields: an API key without 'in' was
+    # shown as "Send the API key in the X-Key ." and the document was called valid
+    exit_code, output = run(tmp_path, HEAD + "paths: {}\ncomponents:\n  securitySchemes:\n"
+                            "    b1: {type: bearer}\n    b2: {type: http}\n"
+                            "    b3: {type: apiKey, name: X-Key}\n"
+                            "    b4: {type: apiKey, name: k, in: body}\n"
+                            "    b5: {type: oauth2}\n    b6: {type: openIdConnect}\n"
+                            "    fine: {type: http, scheme: bearer}\n    mtls: {type: mutualTLS}\n")
+    assert exit_code == 1, output
+    lines = [line[line.index("api.yaml:"):] for line in output.splitlines()
+             if "api.yaml:" in line]
+    assert lines == [
+        "api.yaml:6:16: components.securitySchemes.b1.type: security scheme 'b1' has type "
+        "'bearer', which OpenAPI does not define. Write type: http, scheme: bearer.",
+        "api.yaml:7:9: components.securitySchemes.b2: http security scheme 'b2' has no "
+        "'scheme'. Say which: scheme: bearer (or basic, digest…).",
+        "api.yaml:8:9: components.securitySchemes.b3: apiKey security scheme 'b3' has no "
+        "'in'. Say where the key goes: in: header, query or cookie.",
+        "api.yaml:9:37: components.securitySchemes.b4.in: an API key goes in a header, query "
+        "or cookie, got 'body'. Use in: header, query or cookie.",
+        "api.yaml:10:9: components.securitySchemes.b5: oauth2 security scheme 'b5' has no "
+        "'flows'. Describe its flows, such as clientCredentials with a tokenUrl and scopes.",
+        "api.yaml:11:9: components.securitySchemes.b6: openIdConnect security scheme 'b6' has "
+        "no 'openIdConnectUrl'. Give the URL of its discovery document.",
+    ], output
+    # mutualTLS is OpenAPI 3.1's
+    exit_code, output = run(tmp_path, HEAD.replace("3.1.0", "3.0.3") + "paths: {}\n"
+                            "components:\n  securitySchemes:\n    mtls: {type: mutualTLS}\n")
+    assert "security scheme 'mtls' has type 'mutualTLS', which OpenAPI does not define. " \
+        "Use one of apiKey, http, oauth2, openIdConnect." in output

@@ -38,7 +38,7 @@ def test_curl_sends_one_form_option_per_multipart_field() -> None:
 
 def test_curl_sends_an_urlencoded_body_as_form_pairs() -> None:
     code = samples.curl(FORM).code
-    assert code.endswith("  --data 'amount=100&metadata[order]=A%201&items[0]=x&items[1]=y'")
+    assert code.endswith("  --data 'amount=100&metadata[order]=A%201&items=x&items=y'")
     assert "--header 'Content-Type: application/x-www-form-urlencoded'" in code
 
 
@@ -56,8 +56,8 @@ def test_python_sends_multipart_fields_as_data_and_files_and_leaves_the_header_t
 def test_python_sends_an_urlencoded_body_as_flat_form_pairs() -> None:
     code = samples.python(FORM).code
     assert "Content-Type" not in code
-    assert ('payload = {\n    "amount": "100",\n    "metadata[order]": "A 1",\n'
-            '    "items[0]": "x",\n    "items[1]": "y"\n}') in code
+    assert ('payload = [\n    ("amount", "100"),\n    ("metadata[order]", "A 1"),\n'
+            '    ("items", "x"),\n    ("items", "y"),\n]') in code
     assert 'requests.request("POST", url, data=payload)' in code
 
 
@@ -153,8 +153,10 @@ def test_header_path_and_cookie_arrays_are_spelled_as_their_style_says() -> None
 
 def test_an_urlencoded_field_is_spelled_as_its_encoding_says() -> None:
     # a form field the media type's encoding styles (DeepL's translate: text, style form,
-    # exploded) was spelled text[0]=a&text[1]=b, which such an API does not read; fields
-    # without an encoding keep the nested spelling form APIs (Stripe's) read
+    # exploded) was spelled text[0]=a&text[1]=b, which such an API does not read; an array
+    # of plain values without an encoding takes OpenAPI's default, form exploded, too (it
+    # was other[0]=x: DeepL's non_splitting_tags has no encoding); an object without one
+    # keeps the nested spelling form APIs read (OpenAPI leaves nesting undefined)
     media = {"schema": {"type": "object"}, "encoding": {
         "text": {"style": "form", "explode": True}, "ids": {"explode": False},
         "meta": {"style": "deepObject", "explode": True}, "plain": {"contentType": "text/plain"}}}
@@ -164,9 +166,9 @@ def test_an_urlencoded_field_is_spelled_as_its_encoding_says() -> None:
     body = {"text": ["a", "b"], "ids": [1, 2], "meta": {"k": "v"}, "other": ["x"], "n": 1}
     form = "application/x-www-form-urlencoded"
     assert samples.dump(body, form, encoding) == \
-        "text=a&text=b&ids=1%2C2&meta[k]=v&other[0]=x&n=1"
+        "text=a&text=b&ids=1%2C2&meta[k]=v&other=x&n=1"
     assert samples.dump(body, form) == \
-        "text[0]=a&text[1]=b&ids[0]=1&ids[1]=2&meta[k]=v&other[0]=x&n=1"
+        "text=a&text=b&ids=1&ids=2&meta[k]=v&other=x&n=1"
     op = ApiOperation(spec="s.yaml", method="POST", path="/t", url="https://a.test/t",
                       body_type=form, body={"text": ["a", "b"]},
                       form_encoding=(("text", "form", True),))

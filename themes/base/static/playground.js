@@ -28,6 +28,12 @@
     }
     Object.keys(value).forEach(function (k) {
       var styled = encoding && encoding[k], v = value[k];
+      // an array of plain values with no encoding: OpenAPI's default, form exploded (a=1&a=2)
+      if (!styled && Array.isArray(v) && v.every(function (x) {
+        return x === null || typeof x !== "object"; })) {
+        styled = ["form", true];
+        v = v.filter(function (x) { return x !== null && x !== undefined; });
+      }
       if (!styled || styled[0] === "deepObject" || v === null || typeof v !== "object") {
         add(k, v);
         return;
