@@ -37,11 +37,12 @@ def upgrade(mint: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "$schema": SCHEMA, "theme": _theme(mint), "name": _get(mint, "name"),
         "colors": _colors(mint), "favicon": _get(mint, "favicon"),
-        "navigation": _Navigation(mint).build(), "logo": _get(mint, "logo"),
+        "navigation": _Navigation(mint).build(),
     }
     eyebrows, codeblocks = _eyebrows(mint), _codeblocks(mint)
     if eyebrows is not MISSING or codeblocks is not MISSING:
         out["styling"] = {"eyebrows": eyebrows, "codeblocks": codeblocks}
+    out["logo"] = _get(mint, "logo")  # after "styling", where the platform writes it
     api_section = _api(mint, api)
     if api_section is not MISSING:
         out["api"] = api_section
@@ -385,7 +386,10 @@ class _Navigation:
             result, _ = self._divisions(other, divisions[other], groups, True, version)
             return {other: result}
         if groups:
-            return {"groups": [{**_group_head(g), "pages": _get(g, "pages")}
+            # the platform writes a root group's icon after its pages (and before them below
+            # a division): the same order, so `mdxsite upgrade` writes the platform's file
+            return {"groups": [{"group": _get(g, "group"), "pages": _get(g, "pages"),
+                                **{k: v for k, v in _group_head(g).items() if k != "group"}}
                                for g in groups if _in_version(g, version)]}
         return None
 
