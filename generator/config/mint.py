@@ -77,6 +77,21 @@ def upgrade(mint: Mapping[str, Any]) -> dict[str, Any]:
     return _prune(out)
 
 
+# mint.json's keys the platform's upgrade reads; it drops every other one (its schema's
+# "sidebar", "topbar", "rounded", "feedback", "isWhiteLabeled", and any unknown key)
+READ_KEYS = frozenset((
+    "$schema", "name", "theme", "layout", "colors", "favicon", "navigation", "tabs", "anchors",
+    "versions", "topAnchor", "primaryTab", "logo", "eyebrow", "codeBlock", "api", "openapi",
+    "modeToggle", "background", "backgroundImage", "topbarLinks", "topbarCtaButton", "search",
+    "seo", "metadata", "footer", "footerSocials", "integrations", "analytics", "font",
+    "redirects"))
+
+
+def dropped_keys(mint: Mapping[str, Any]) -> list[str]:
+    """Return the mint.json keys the upgrade drops, for the warning that says so."""
+    return [k for k in mint if k not in READ_KEYS]
+
+
 def upgraded_keys(mint: Mapping[str, Any]) -> list[str]:
     """Return the mint.json keys whose docs.json form differs, for the warning that says so."""
     renamed = ("tabs", "anchors", "versions", "topbarLinks", "topbarCtaButton", "footerSocials",
