@@ -467,6 +467,10 @@ def upgrade(ctx: click.Context, directory: Path) -> None:
     target.write_text(json.dumps(mint.upgrade(value), indent=2, ensure_ascii=False) + "\n",
                       encoding="utf-8")
     _console(stderr=False).print(f"wrote {target} from {source.name}", markup=False, highlight=False)
+    dropped = mint.dropped_keys(value)
+    if dropped:  # the platform's upgrade drops them too; say so rather than lose them unseen
+        err.print(f"{source}: left out, with no docs.json form: {', '.join(map(repr, dropped))}",
+                  style="yellow", markup=False, highlight=False)
 
 
 @main.command()

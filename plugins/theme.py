@@ -303,7 +303,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
     mode = fm.get("mode") if fm.get("mode") in entry.get("modes", ()) else "default"
     site_url = constant["site_url"]
     noindex = visibility.noindex(site, page)
-    metatags, canonical, og_type = _metatags(site, page, seo, site_url, noindex)
+    metatags, canonical, og_type, og_title = _metatags(site, page, seo, site_url, noindex)
     found_description = fm.get("description")
     description = found_description if isinstance(found_description, str) else ""
     if thumbnails.enabled(site) and not thumbnails.own_image(site, page):  # docs.json thumbnails
@@ -334,7 +334,7 @@ def context(site: Site, page: Page, rendered: RenderedPage, extra: Mapping[str, 
         "markdown_copy": site.href(chrome.markdown_path(page.url)),
         "variations": chrome.variations(site),
         "related": chrome.related(site, page)[0] if "related" in fm else [],
-        "metatags": metatags, "og_type": og_type, "favicon": constant["favicon"], "logo": constant["logo"],
+        "metatags": metatags, "og_type": og_type, "og_title": og_title, "favicon": constant["favicon"], "logo": constant["logo"],
         "colors": constant["colors"],
         "navbar_links": navbar_links, "navbar_primary": navbar_primary,
         # a network Font Awesome has no logo for shows its name instead of a question mark
@@ -397,15 +397,16 @@ _IMAGE_TAGS = frozenset({"og:image", "og:image:url", "og:image:secure_url", "twi
 
 
 def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
-              base: str, noindex: bool) -> tuple[list[tuple[str, str]], str, str]:
-    """Return the page's extra ``<meta>`` tags, its canonical URL ('' when unknown) and its
-    ``og:type``.
+              base: str, noindex: bool) -> tuple[list[tuple[str, str]], str, str, str]:
+    """Return the page's extra ``<meta>`` tags, its canonical URL ('' when unknown), its
+    ``og:type`` and its ``og:title`` ('' for the page's title).
 
     ``seo.metatags`` apply to every page; ``seo.paths`` entries to the pages under their
     folder, a longer path over a shorter one; a page's own ``og:``/``twitter:`` frontmatter
     over both. The canonical URL is ``base``, the site URL (``Site.public_url``), plus the
     page's path; frontmatter ``canonical`` wins. ``og:type`` is ``website`` unless one of
-    those sets it, the platform's default.
+    those sets it, the platform's default; ``og:title`` the page's title unless one of them
+    sets it (the platform's SEO page: docs.json's meta tags override the generated ones).
     """
     tags: dict[str, str] = {}
     scoped = seo.get("paths")
@@ -430,6 +431,7 @@ def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
         if found.startswith("/") and not found.startswith("//"):
             tags[k] = base + site.href(found)
     og_type = tags.get("og:type", "").strip() or "website"
+    og_title = tags.get("og:title", "").strip()
     own = page.frontmatter.get("canonical")
     if isinstance(own, str) and own:
         canonical = own
@@ -442,7 +444,7 @@ def _metatags(site: Site, page: Page, seo: Mapping[str, Any],
         own_tags.add("og:description")  # the template writes it, the page's own value first
     if noindex:  # the template writes robots itself
         own_tags.add("robots")
-    return [(k, v) for k, v in tags.items() if k not in own_tags], canonical, og_type
+    return [(k, v) for k, v in tags.items() if k not in own_tags], canonical, og_type, og_title
 
 
 @hookimpl

@@ -9,6 +9,14 @@ from mdxsite.errors import JsonPath, Problems
 from mdxsite.model import SiteConfig, frozen_mapping
 
 
+# what replaced the mint.json settings the upgrade drops, where something did
+_DROPPED_HINTS = {
+    key: 'remove it: in docs.json the theme ("mint", "maple", "palm", …) sets how the sidebar '
+         "and the top bar look" for key in ("sidebar", "topbar", "rounded")} | {
+    "feedback": "remove it: the platform switches page feedback on in its dashboard (Add-ons), "
+                "not in docs.json"}
+
+
 def load_config(root: Path) -> tuple[SiteConfig, Problems]:
     """Read and check docs.json in ``root``; return the config and the problems found.
 
@@ -22,6 +30,10 @@ def load_config(root: Path) -> tuple[SiteConfig, Problems]:
                  f"(upgraded: {', '.join(locator.upgraded)})",
                  hint="run `mdxsite upgrade` to write docs.json, then check and commit it",
                  code="config.mint-json")
+    for key in locator.dropped:
+        out.warn(JsonPath((key,)), f"mint.json's {key!r} has no docs.json form: the platform's "
+                 "upgrade drops it, and it does nothing here either",
+                 hint=_DROPPED_HINTS.get(key, "remove it"), code="config.mint-dropped")
     schema.check_top_level(raw, out)
     nav = raw.get("navigation")
     theme = raw.get("theme")

@@ -30,6 +30,7 @@ class Locator:
     def __init__(self, default: Location = Location("docs.json")) -> None:
         self.default = default
         self.upgraded: list[str] = []  # mint.json keys read in their docs.json form, if any
+        self.dropped: list[str] = []  # mint.json keys the upgrade has no docs.json form for
         self._values: dict[tuple[str | int, ...], Location] = {}
         self._keys: dict[tuple[str | int, ...], Location] = {}
         # files read but not yet mapped: (JSON path they were placed at, display name, text)
@@ -120,6 +121,7 @@ def load(root: Path) -> tuple[dict[str, object], Locator]:
         # positions in mint.json do not carry over to the upgraded document's paths
         locator = Locator(default=Location(path.name))
         locator.upgraded = mint.upgraded_keys(value) or ["name"]
+        locator.dropped = mint.dropped_keys(value)
         value = mint.upgrade(value)
     return value, locator
 

@@ -37,11 +37,12 @@ def upgrade(mint: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "$schema": SCHEMA, "theme": _theme(mint), "name": _get(mint, "name"),
         "colors": _colors(mint), "favicon": _get(mint, "favicon"),
-        "navigation": _Navigation(mint).build(), "logo": _get(mint, "logo"),
+        "navigation": _Navigation(mint).build(),
     }
     eyebrows, codeblocks = _eyebrows(mint), _codeblocks(mint)
     if eyebrows is not MISSING or codeblocks is not MISSING:
         out["styling"] = {"eyebrows": eyebrows, "codeblocks": codeblocks}
+    out["logo"] = _get(mint, "logo")  # after "styling", where the platform writes it
     api_section = _api(mint, api)
     if api_section is not MISSING:
         out["api"] = api_section
@@ -74,6 +75,21 @@ def upgrade(mint: Mapping[str, Any]) -> dict[str, Any]:
     if _js(mint.get("redirects")):
         out["redirects"] = mint["redirects"]
     return _prune(out)
+
+
+# mint.json's keys the platform's upgrade reads; it drops every other one (its schema's
+# "sidebar", "topbar", "rounded", "feedback", "isWhiteLabeled", and any unknown key)
+READ_KEYS = frozenset((
+    "$schema", "name", "theme", "layout", "colors", "favicon", "navigation", "tabs", "anchors",
+    "versions", "topAnchor", "primaryTab", "logo", "eyebrow", "codeBlock", "api", "openapi",
+    "modeToggle", "background", "backgroundImage", "topbarLinks", "topbarCtaButton", "search",
+    "seo", "metadata", "footer", "footerSocials", "integrations", "analytics", "font",
+    "redirects"))
+
+
+def dropped_keys(mint: Mapping[str, Any]) -> list[str]:
+    """Return the mint.json keys the upgrade drops, for the warning that says so."""
+    return [k for k in mint if k not in READ_KEYS]
 
 
 def upgraded_keys(mint: Mapping[str, Any]) -> list[str]:
@@ -385,7 +401,10 @@ class _Navigation:
             result, _ = self._divisions(other, divisions[other], groups, True, version)
             return {other: result}
         if groups:
-            return {"groups": [{**_group_head(g), "pages": _get(g, "pages")}
+            # the platform writes a root group's icon after its pages (and before them below
+            # a division): the same order, so `mdxsite upgrade` writes the platform's file
+            return {"groups": [{"group": _get(g, "group"), "pages": _get(g, "pages"),
+                                **{k: v for k, v in _group_head(g).items() if k != "group"}}
                                for g in groups if _in_version(g, version)]}
         return None
 

@@ -469,7 +469,7 @@ def test_a_mint_json_site_builds_with_a_warning_and_upgrade_writes_docs_json(
     site.mkdir()
     mint = {"name": "Legacy", "colors": {"primary": "#0D9373"},
             "topbarCtaButton": {"name": "Sign up", "url": "https://app.example.com"},
-            "tabs": [{"name": "API", "url": "api"}],
+            "tabs": [{"name": "API", "url": "api"}], "feedback": {"thumbsRating": True},
             "navigation": [{"group": "Start", "pages": ["index"]}, {"group": "API", "pages": ["api/users"]}]}
     (site / "mint.json").write_text(json.dumps(mint))
     (site / "index.mdx").write_text("# Home\n")
@@ -479,10 +479,13 @@ def test_a_mint_json_site_builds_with_a_warning_and_upgrade_writes_docs_json(
     assert result.exit_code == 0, result.output
     assert ("mint.json: warning: read as docs.json from mint.json, the platform's old format "
             "(upgraded: navigation, tabs, topbarCtaButton)") in result.output
+    assert ("mint.json: warning: feedback: mint.json's 'feedback' has no docs.json form"
+            in result.output)
     page = (tmp_path / "out" / "api" / "users" / "index.html").read_text()
     assert "Sign up" in page and ">API<" in page
     result = cli("upgrade", site)
     assert result.exit_code == 0 and (site / "docs.json").is_file()
+    assert "mint.json: left out, with no docs.json form: 'feedback'" in result.output
     written = json.loads((site / "docs.json").read_text())
     assert written["navbar"]["primary"] == {"type": "button", "label": "Sign up", "href": "https://app.example.com"}
     again = cli("upgrade", site)

@@ -58,6 +58,35 @@ def test_blank_names_and_entries_the_platform_accepts_build(make_site, cli, tmp_
     assert "<span>Named</span>" in html and "<span>Later</span>" in html
 
 
+def test_an_empty_group_name_below_a_division_is_a_group_without_heading(
+        make_site, cli, oracle, tmp_path: Path) -> None:
+    """mint.json's schema takes "group": "" (a real site's first group of loose pages), and the
+    upgrade keeps it under the version and anchor it lands in, where the docs.json validator
+    takes it too; mdxsite refused the build. Only the root "groups" are refused, as by the
+    validator."""
+    mint_json = {"name": "M", "versions": ["Latest"],
+                 "anchors": [{"name": "React", "url": "react", "icon": "react"}],
+                 "navigation": [{"group": "", "pages": ["overview"]},
+                                {"group": "Hooks", "pages": ["react/hooks"]}]}
+    upgraded = oracle.upgrade(mint_json, shouldUpgradeTheme=True)["config"]
+    assert oracle.docs(upgraded)["ok"]
+    root = make_site({}, pages={"overview": "# O\n", "react/hooks": "# H\n"})
+    (root / "docs.json").unlink()
+    (root / "mint.json").write_text(json.dumps(mint_json), encoding="utf-8")
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "out" / "overview" / "index.html").read_text()
+    assert ('<li class="nav-group">\n<ul class="nav-list nav-nested" role="list">\n'
+            '<li><a class="nav-link" href="/overview/"') in html
+    assert html.count('class="nav-group-title"') == 0
+    # a docs.json's root groups: the validator refuses the empty name, and so does mdxsite
+    flat = {"name": "G", "navigation": {"groups": [{"group": "", "pages": ["index"]}]}}
+    assert not oracle.docs({**flat, "theme": "mint", "colors": {"primary": "#000000"}})["ok"]
+    result = cli("build", make_site(flat), "-o", tmp_path / "out2")
+    assert result.exit_code == 1
+    assert "navigation.groups[0].group: 'group' must be a non-empty string" in result.output
+
+
 def test_keys_the_validator_drops_from_api_and_logo_are_located_warnings(make_site, cli,
                                                                          tmp_path: Path) -> None:
     """The validator strips unknown keys of "api" and "logo" without a word (mint.json's

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mdxsite.config import mint
+from mdxsite.config import load_config, mint
 
 FIXTURES = sorted((Path(__file__).resolve().parents[2] / "fixtures" / "mint").glob("*.json"))
 # The platform's upgrade keeps a mint.json ``null`` where its code reads a key as missing and
@@ -22,7 +22,12 @@ def test_upgrade_agrees_with_the_platform(path: Path, oracle) -> None:
     source = json.loads(path.read_text())
     expected = oracle.upgrade(source, shouldUpgradeTheme=True)
     assert expected["ok"], expected
-    assert mint.upgrade(source) == expected["config"]
+    assert _ordered(mint.upgrade(source)) == _ordered(expected["config"])
+
+
+def _ordered(doc: dict) -> str:
+    """The document as `mdxsite upgrade` writes it: key order is part of the file."""
+    return json.dumps(doc, indent=2)
 
 
 def _mutations(rng: random.Random, base: dict) -> dict:
@@ -54,7 +59,7 @@ def test_upgrade_agrees_on_seeded_variations(oracle) -> None:
         expected = oracle.upgrade(doc, shouldUpgradeTheme=True)
         if not expected["ok"]:  # the platform's upgrade itself fails on this input
             continue
-        assert mint.upgrade(doc) == expected["config"], json.dumps(doc)
+        assert _ordered(mint.upgrade(doc)) == _ordered(expected["config"]), json.dumps(doc)
         compared += 1
     print(f"mint.json upgrade: {compared} seeded variations agree with upgradeToDocsConfig")
     assert compared > 200
@@ -84,3 +89,46 @@ def test_upgrade_agrees_on_values_of_the_wrong_type(name: str, oracle) -> None:
     expected = oracle.upgrade(ODD_VALUES[name], shouldUpgradeTheme=True)
     assert expected["ok"], expected
     assert mint.upgrade(ODD_VALUES[name]) == expected["config"]
+
+
+# mint.json keys with no docs.json form: the platform's upgrade drops each one
+DROPPED = {"sidebar": {"items": "card"}, "topbar": {"style": "gradient"}, "rounded": "sharp",
+           "feedback": {"thumbsRating": True}, "isWhiteLabeled": True, "mintlify": "2.0",
+           "hideFeedbackButtons": True}
+
+
+def test_the_keys_named_dropped_are_the_ones_the_platform_drops(oracle) -> None:
+    """A key of the fixtures is named dropped exactly when taking it out changes nothing in the
+    platform's upgrade ("$schema" aside: it only tells editors the schema); each key of DROPPED
+    changes nothing, and is named."""
+    for path in FIXTURES:
+        source = json.loads(path.read_text())
+        full = oracle.upgrade(source, shouldUpgradeTheme=True).get("config")
+        for key in source:
+            less = oracle.upgrade({k: v for k, v in source.items() if k != key},
+                                  shouldUpgradeTheme=True).get("config")
+            dropped = key in mint.dropped_keys(source)
+            assert (less == full) == (dropped or key == "$schema"), (path.stem, key)
+    base = json.loads(FIXTURES[0].read_text())
+    for key, value in DROPPED.items():
+        with_key = {**base, key: value}
+        assert oracle.upgrade(with_key, shouldUpgradeTheme=True) == \
+            oracle.upgrade(base, shouldUpgradeTheme=True), key
+        assert mint.dropped_keys(with_key) == [key]
+
+
+def test_a_dropped_mint_json_setting_is_a_warning(tmp_path: Path) -> None:
+    """mint.json's "sidebar" and "feedback" (real sites write both) did nothing, silently."""
+    (tmp_path / "mint.json").write_text(json.dumps({
+        "name": "M", "sidebar": {"items": "border"}, "feedback": {"thumbsRating": True},
+        "navigation": [{"group": "G", "pages": ["index"]}]}), encoding="utf-8")
+    _, problems = load_config(tmp_path)
+    assert [str(p) for p in problems.warnings][1:] == [
+        "mint.json: warning: sidebar: mint.json's 'sidebar' has no docs.json form: the "
+        "platform's upgrade drops it, and it does nothing here either. Remove it: in docs.json "
+        "the theme (\"mint\", \"maple\", \"palm\", …) sets how the sidebar and the top bar look. "
+        "[config.mint-dropped]",
+        "mint.json: warning: feedback: mint.json's 'feedback' has no docs.json form: the "
+        "platform's upgrade drops it, and it does nothing here either. Remove it: the platform "
+        "switches page feedback on in its dashboard (Add-ons), not in docs.json. "
+        "[config.mint-dropped]"]
