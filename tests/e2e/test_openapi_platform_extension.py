@@ -81,15 +81,20 @@ components:
 """
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Result, Path]:
-    root = tmp_path_factory.mktemp("ext")
-    (root / "api.yaml").write_text(SPEC)
+def build_api(root: Path, spec: str, name: str = "api.yaml",
+              *options: str) -> tuple[Result, Path]:
+    """Build a site of one tab whose "openapi" is ``spec`` (written as ``name``)."""
+    (root / name).write_text(spec)
     (root / "docs.json").write_text(json.dumps({
         "theme": "mint", "name": "X", "colors": {"primary": "#112233"},
-        "navigation": {"tabs": [{"tab": "API", "openapi": "api.yaml"}]}}))
+        "navigation": {"tabs": [{"tab": "API", "openapi": name}]}}))
     out = root / "out"
-    return CliRunner().invoke(main, ["build", str(root), "-o", str(out)]), out
+    return CliRunner().invoke(main, ["build", str(root), "-o", str(out), *options]), out
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Result, Path]:
+    return build_api(tmp_path_factory.mktemp("ext"), SPEC)
 
 
 def page(out: Path, key: str) -> str:
@@ -185,14 +190,10 @@ def test_a_document_without_the_extension_builds_without_warnings(tmp_path: Path
             return {k: strip(v) for k, v in value.items() if k not in ("x-mint", "x-platform")}
         return [strip(v) for v in value] if isinstance(value, list) else value
 
-    (tmp_path / "api.json").write_text(json.dumps(strip(yaml.safe_load(SPEC))))
-    (tmp_path / "docs.json").write_text(json.dumps({
-        "theme": "mint", "name": "X", "colors": {"primary": "#112233"},
-        "navigation": {"tabs": [{"tab": "API", "openapi": "api.json"}]}}))
-    result = CliRunner().invoke(main, ["build", str(tmp_path), "-o", str(tmp_path / "out"),
-                                       "--strict"])
+    result, out = build_api(tmp_path, json.dumps(strip(yaml.safe_load(SPEC))), "api.json",
+                            "--strict")
     assert result.exit_code == 0, result.output
-    assert "api-pill" not in page(tmp_path / "out", "api-reference/list-plants")
+    assert "api-pill" not in page(out, "api-reference/list-plants")
 
 
 CONTENT_SPEC = """\
@@ -222,12 +223,7 @@ def test_what_the_mdx_of_a_content_gets_wrong_is_a_warning_at_the_content(
         tmp_path: Path) -> None:
     # the MDX of x-mint content was rendered with its warnings and errors dropped: an
     # expression left out, or the whole content shown as text, without a word
-    (tmp_path / "api.yaml").write_text(CONTENT_SPEC)
-    (tmp_path / "docs.json").write_text(json.dumps({
-        "theme": "mint", "name": "X", "colors": {"primary": "#112233"},
-        "navigation": {"tabs": [{"tab": "API", "openapi": "api.yaml"}]}}))
-    out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["build", str(tmp_path), "-o", str(out)])
+    result, out = build_api(tmp_path, CONTENT_SPEC)
     assert result.exit_code == 0, result.output
     lines = [line for line in result.output.splitlines() if line.startswith("api.yaml:")]
     assert lines == [
@@ -248,19 +244,14 @@ def test_what_the_mdx_of_a_content_gets_wrong_is_a_warning_at_the_content(
 def test_two_operations_asking_for_one_href_is_a_warning(tmp_path: Path) -> None:
     # a slug made from two equal summaries takes -1 as the platform does; an x-mint.href is
     # a URL the author chose, and the second operation was moved off it without a word
-    (tmp_path / "api.yaml").write_text(
+    result, out = build_api(tmp_path, (
         "openapi: 3.1.0\ninfo: {title: H, version: '1'}\npaths:\n"
         "  /a:\n    get:\n      summary: A\n      x-mint: {href: /plants/list}\n"
         "      responses: {'200': {description: ok}}\n"
         "  /b:\n    get:\n      summary: B\n      x-mint: {href: /plants/list}\n"
         "      responses: {'200': {description: ok}}\n"
         "  /c:\n    get:\n      summary: Same\n      responses: {'200': {description: ok}}\n"
-        "  /d:\n    get:\n      summary: Same\n      responses: {'200': {description: ok}}\n")
-    (tmp_path / "docs.json").write_text(json.dumps({
-        "theme": "mint", "name": "X", "colors": {"primary": "#112233"},
-        "navigation": {"tabs": [{"tab": "API", "openapi": "api.yaml"}]}}))
-    out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["build", str(tmp_path), "-o", str(out)])
+        "  /d:\n    get:\n      summary: Same\n      responses: {'200': {description: ok}}\n"))
     assert result.exit_code == 0, result.output
     warnings = [line for line in result.output.splitlines() if "warning:" in line]
     assert len(warnings) == 1, result.output
