@@ -40,8 +40,10 @@ _TITLE_SIZES = ("p", "h2", "h3", "h4")
 _MARKER_COLORS = ("gray", "blue", "green", "yellow", "orange", "red", "purple")
 PROPS: dict[str, dict[str, tuple[str, ...] | None]] = {
     **{name: _CALLOUT for name in CALLOUTS},
+    # type: the callout look (its colours and its default icon) on a card
     "Card": {"title": None, **_ICON, "color": None, "href": None, "horizontal": None,
-             "img": None, "cta": None, "arrow": None},
+             "img": None, "cta": None, "arrow": None,
+             "type": ("info", "warning", "note", "tip", "check", "danger")},
     "CardGroup": {"cols": None},
     "Columns": {"cols": None},
     "Column": {},
@@ -53,7 +55,9 @@ PROPS: dict[str, dict[str, tuple[str, ...] | None]] = {
     # id: the anchor to link to it (the platform defaults it to the title)
     "Accordion": {"title": None, "description": None, "defaultOpen": None, "id": None, **_ICON},
     "AccordionGroup": {},
-    "Expandable": {"title": None, "defaultOpen": None},
+    # lazy: the platform draws the children on first opening; a static page has them already,
+    # and the reader sees the same either way
+    "Expandable": {"title": None, "defaultOpen": None, "lazy": None},
     "Steps": {"titleSize": _TITLE_SIZES},
     # id: a step listed in the contents (titleSize h2 or h3) and an update are linked to by it
     # (the platform's contents read it; else the title's or label's slug); noAnchor keeps a

@@ -47,6 +47,8 @@ from mdxsite.sources import ASSET_SUFFIXES
 
 _TAGS = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"\s+")
+# a <video> start tag with autoplay on (any case, as JSX writes autoPlay)
+_AUTOPLAY_VIDEO = re.compile(r"<video\b(?=[^>]*\sautoplay(?:[\s=/>]))([^>]*)>", re.IGNORECASE)
 # an element's first id="…" attribute: the tag's name, then runs of anything but '>' and spaces,
 # each space not starting the attribute. The same matches as <[a-zA-Z][^>]*?\sid="([^"]+)",
 # which tried the attribute after every character of every tag (possessive: nothing to retry)
@@ -1455,6 +1457,8 @@ class _Renderer:
             return self.prompt(props, frame, children)
         if name == "Variation":
             return self.variation(props, frame)
+        if name == "Frame":
+            return self.frame(props, children)
         if name in ("ParamField", "ResponseField") and not isinstance(props.get("default"), str):
             # default={false} or default={["a"]} shows as an OpenAPI field's default does
             # (false, ["a"]), not as Python prints it (False, ['a'])
@@ -1500,14 +1504,27 @@ class _Renderer:
             return {"children": Markup(drawn)}
         return {}
 
+    def inline_markdown(self, text: str) -> Markup:
+        """Return a prop written in Markdown (``**bold**``, links) as HTML, without the
+        paragraph around a single line."""
+        rendered = render_mdx(text, self.ctx).strip()
+        if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
+            rendered = rendered[3:-4]
+        return Markup(rendered)
+
+    def frame(self, props: Props, children: Markup) -> dict[str, Any]:
+        """``<Frame caption>`` is Markdown (links, bold) as the platform's page says; a
+        ``<video autoPlay>`` inside plays inline, looped and muted, as the platform's frame
+        makes it (browsers refuse to autoplay a video with sound)."""
+        caption = props.get("caption")
+        if isinstance(caption, str):
+            props["caption"] = self.inline_markdown(caption)
+        return {"children": Markup(_AUTOPLAY_VIDEO.sub(_quiet_video, str(children)))}
+
     def prompt(self, props: Props, frame: Frame, children: Markup) -> dict[str, Any]:
         description = props.get("description")
         if isinstance(description, str):  # "Supports inline markdown and badges"
-            rendered = render_mdx(description, self.ctx).strip()
-            if rendered.startswith("<p>") and rendered.endswith("</p>") and \
-                    rendered.count("<p>") == 1:
-                rendered = rendered[3:-4]
-            props["description"] = Markup(rendered)
+            props["description"] = self.inline_markdown(description)
         actions = props.get("actions", list(components.PROMPT_ACTIONS[:1]))
         if not isinstance(actions, list):
             actions = []
@@ -1797,6 +1814,15 @@ def _anchor(heading_id: str, label: str) -> str:
     its accessible name in the page's language, escaped."""
     return (f'<a class="heading-anchor" href="#{escapeHtml(heading_id)}" '
             f'aria-label="{label}">#</a>')
+
+
+def _quiet_video(match: re.Match[str]) -> str:
+    """The ``<video autoplay>`` start tag with ``playsinline``, ``loop`` and ``muted`` added
+    where it has not got them."""
+    attributes = match.group(1)
+    added = "".join(f" {name}" for name in ("playsinline", "loop", "muted")
+                    if not re.search(rf"\s{name}(?:[\s=/>]|$)", attributes, re.IGNORECASE))
+    return f"<video{attributes.rstrip('/')}{added}>"
 
 
 def _without_paragraph(children: Markup) -> Markup:

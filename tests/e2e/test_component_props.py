@@ -19,7 +19,8 @@ def _warnings(cli: Callable, make_site: Callable, tmp_path: Path, body: str) -> 
 def test_documented_props_of_every_kind_are_silent(cli: Callable, make_site: Callable,
                                                    tmp_path: Path) -> None:
     body = ('<Card title="A" icon="rocket" iconType="solid" color="#f00" href="/x" horizontal '
-            'img="/i.png" cta="Go" arrow>x</Card>\n\n'
+            'img="/i.png" cta="Go" arrow type="tip">x</Card>\n\n'
+            '<Expandable title="t" defaultOpen lazy>x</Expandable>\n\n'
             '<Tabs defaultTabIndex={1} sync={false} borderBottom>\n<Tab title="a" icon="b">x</Tab>\n'
             '<Tab title="c">y</Tab>\n</Tabs>\n\n'
             '<Steps titleSize="h2">\n<Step title="s" stepNumber={3} titleSize="h3">x</Step>\n</Steps>\n\n'
@@ -45,7 +46,8 @@ def test_undocumented_unsupported_and_wrong_props_are_located_once_per_page(
     got = _warnings(cli, make_site, tmp_path, body)
     assert got == [
         "index.mdx:3:1: warning: <Card> has no prop 'description', so it is ignored. The "
-        "platform documents: arrow, color, cta, horizontal, href, icon, iconType, img, title. "
+        "platform documents: arrow, color, cta, horizontal, href, icon, iconType, img, title, "
+        "type. "
         "[mdx.unsupported-prop]",
         "index.mdx:7:1: warning: <Badge size='xl'> is not one of 'xs' or 'sm' or 'md' or 'lg'. "
         "Write size='xs'. [mdx.unsupported-prop]",
