@@ -7,9 +7,14 @@ site's ``_templates/`` or a plugin's template folder) changes that component alo
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Mapping
 from urllib.parse import quote
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from markupsafe import Markup
 
 from mdxsite.model import Component
 
@@ -181,3 +186,45 @@ def template_for(name: str) -> str:
 
 BUILTIN: tuple[Component, ...] = tuple(
     Component(name, template_for(name), inline=name in _INLINE) for name in _NAMES)
+
+
+# The components whose ``title`` takes a bounded inline Markdown (the platform's help page
+# "Format component titles with inline Markdown"): bold, italic, strikethrough, code and links,
+# a link drawn as label text (the title is a control already); anything else stays as written.
+MARKDOWN_TITLES = frozenset({"Accordion", "Card", "Step", "Tab", "Tile", "Color.Row"})
+_TITLE_MARKS = re.compile(r"[*_~`\[]")
+
+
+def _title_parser() -> MarkdownIt:
+    parser = MarkdownIt("zero").enable(["emphasis", "strikethrough", "backticks", "link",
+                                        "escape"])
+
+    def link_open(renderer: object, tokens: list[Token], idx: int, options: object,
+                  env: object) -> str:
+        return '<span class="title-link">'
+
+    def link_close(renderer: object, tokens: list[Token], idx: int, options: object,
+                   env: object) -> str:
+        return "</span>"
+
+    parser.add_render_rule("link_open", link_open)
+    parser.add_render_rule("link_close", link_close)
+    return parser
+
+
+_TITLES = _title_parser()
+
+
+def title_html(title: str) -> Markup | None:
+    """Return a component title's inline Markdown as HTML, or None when it has none."""
+    if not _TITLE_MARKS.search(title):
+        return None
+    drawn = _TITLES.renderInline(title)
+    return Markup(drawn) if drawn != html.escape(title, quote=False) else None
+
+
+def title_text(title: str) -> str:
+    """Return a component title as the reader reads it: its Markdown marks taken off (for ids,
+    the contents and tab sync, as the platform does)."""
+    drawn = title_html(title)
+    return title if drawn is None else html.unescape(re.sub(r"<[^>]+>", "", drawn))

@@ -877,7 +877,8 @@ def _step_id(tok: Token, parent: Token | None, ctx: Context) -> None:
     size = _string_prop(tok, "titleSize")
     if size is None and parent is not None and parent.meta["tag"].name == "Steps":
         size = _string_prop(parent, "titleSize")
-    title = (_string_prop(tok, "title") or "").strip()
+    # the contents list the title as read, its inline Markdown's marks taken off
+    title = components.title_text(_string_prop(tok, "title") or "").strip()
     if size not in ("h2", "h3") or not title or \
             any(p.name == "noAnchor" and p.raw in ("", "true") for p in tok.meta["tag"].props):
         return
@@ -1398,6 +1399,12 @@ class _Renderer:
                 # once, for this template and for the parent's (<Tabs> draws its <Tab>s' titles
                 # from their props: the element's Python repr showed in the tab button)
                 props[key] = frame.props[key] = Markup(self.jsx(value).strip())
+        title = props.get("title")
+        if name in components.MARKDOWN_TITLES and isinstance(title, str) and \
+                not isinstance(title, Markup):
+            drawn = components.title_html(title)
+            if drawn is not None:  # its parent's template (<Tabs>) reads it from frame.props
+                props["title"] = frame.props["title"] = drawn
         for key in ("href", "img", "src"):
             if isinstance(props.get(key), str):
                 props[key] = self.rewrite_url(props[key], frame.line)

@@ -199,3 +199,15 @@ def test_variation_content_needs_the_willow_themes_variations(
     bad = cli("build", make_site({**DOCS, "theme": "willow", "variations": duplicated}),
               "-o", tmp_path / "d")
     assert bad.exit_code == 1 and "variations.options[1].id: variation id 'a' is duplicated" in bad.stderr
+
+
+def test_a_step_titles_markdown_is_drawn_and_its_contents_entry_is_plain(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # the platform: a title's inline Markdown is drawn; ids and the contents use its plain text
+    body = '<Steps titleSize="h2">\n  <Step title="Run `init` **once**">\n    x\n  </Step>\n</Steps>\n'
+    result = cli("build", make_site(DOCS, pages={"index": body}), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert '<div class="step-title">Run <code>init</code> <strong>once</strong></div>' in html
+    assert '<li class="step" id="run-init-once">' in html
+    assert '<a href="#run-init-once">Run init once</a>' in html
