@@ -28,7 +28,7 @@ title: Tabs
 ---
 
 <Tabs>
-<Tab title="npm">Install with npm.</Tab>
+<Tab title="**npm**">Install with npm.</Tab>
 <Tab title="yarn">Install with yarn.</Tab>
 </Tabs>
 
@@ -301,7 +301,8 @@ def test_tabs_sync_and_a_code_group_dropdown(chromium: Any, site: Path,
     group.locator("select").select_option("yarn")    # the dropdown picks the block
     assert group.get_by_text("yarn add thing").is_visible()
     assert not group.get_by_text("npm i thing").is_visible()
-    # synced (the platform's default): the Tabs above follow; sync={false} ones do not
+    # synced (the platform's default): the Tabs above follow, by the plain text of a title
+    # written in Markdown (**npm**); sync={false} ones do not
     assert tab.get_by_text("Install with yarn.").is_visible()
     apart = tab.locator(".tabs").nth(2)
     assert apart.get_by_text("Apart, yarn.").is_visible()  # defaultTabIndex={1}
