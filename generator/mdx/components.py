@@ -124,6 +124,9 @@ EXTENSIONS: dict[str, frozenset[str]] = {
 }
 # props without which a component cannot do its job
 REQUIRED: dict[str, tuple[str, ...]] = {"Visibility": ("for",), "Variation": ("is",),
+                                        # the component pages mark these required
+                                        "Accordion": ("title",), "Tile": ("href",),
+                                        "Update": ("label",),
                                         "GitHub.Repo": ("repo",), "Timeline.Item": ("title",),
                                         "Graph": ("type",),
                                         "Tree.Folder": ("name",), "Tree.File": ("name",)}
@@ -160,6 +163,11 @@ def prop_problems(name: str, props: Mapping[str, object]) -> list[tuple[str, str
     for prop in REQUIRED.get(name, ()):
         if props.get(prop) in (None, ""):
             out.append((prop, f"<{name}> needs the {prop!r} prop", f"add {prop}=\"...\""))
+    # the Tooltips page: href is "required when using cta" (the link the cta is drawn as)
+    if name == "Tooltip" and props.get("cta") not in (None, "") and \
+            props.get("href") in (None, ""):
+        out.append(("cta", f"<Tooltip cta={props.get('cta')!r}> is not shown: it needs an "
+                    "href to link to", 'add href="..." or remove cta'))
     return out
 
 

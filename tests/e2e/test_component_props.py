@@ -211,3 +211,23 @@ def test_a_step_titles_markdown_is_drawn_and_its_contents_entry_is_plain(
     assert '<div class="step-title">Run <code>init</code> <strong>once</strong></div>' in html
     assert '<li class="step" id="run-init-once">' in html
     assert '<a href="#run-init-once">Run init once</a>' in html
+
+
+def test_a_required_prop_missing_and_a_tooltip_cta_without_href_are_located(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # the component pages mark Accordion title, Tile href and Update label required, and a
+    # Tooltip's href "required when using cta": each was drawn without a word
+    body = ('Hover <Tooltip tip="t" cta="Read more">API</Tooltip> here.\n\n'
+            '<Tile title="T">x</Tile>\n\n'
+            '<Accordion>body</Accordion>\n\n'
+            '<Update description="v1">x</Update>\n')
+    assert _warnings(cli, make_site, tmp_path, body) == [
+        "index.mdx:1:7: warning: <Tooltip cta='Read more'> is not shown: it needs an href to "
+        'link to. Add href="..." or remove cta. [mdx.unsupported-prop]',
+        "index.mdx:3:1: warning: <Tile> needs the 'href' prop. Add href=\"...\". "
+        "[mdx.unsupported-prop]",
+        "index.mdx:5:1: warning: <Accordion> needs the 'title' prop. Add title=\"...\". "
+        "[mdx.unsupported-prop]",
+        "index.mdx:7:1: warning: <Update> needs the 'label' prop. Add label=\"...\". "
+        "[mdx.unsupported-prop]",
+    ]
