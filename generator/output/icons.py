@@ -43,8 +43,12 @@ RENAMED = {"home": "house", "cog": "gear", "cogs": "gears", "external-link": "ar
            "scroll-text": "scroll", "life-ring": "life-ring"}
 
 
+def _package() -> Traversable:
+    return resources.files("fontawesomefree") / "static" / "fontawesomefree"
+
+
 def _folder() -> Traversable:
-    return resources.files("fontawesomefree") / "static" / "fontawesomefree" / "svgs"
+    return _package() / "svgs"
 
 
 LIBRARIES = ("fontawesome", "lucide", "tabler")
@@ -98,7 +102,7 @@ def _aliases() -> dict[str, str]:
     ``shopping-cart`` for ``cart-shopping``: 597 in Font Awesome 6), from the package's own
     metadata; read once, and only when a name is not a file of the package."""
     try:
-        icons = json.loads((_folder() / ".." / "metadata" / "icons.json").read_text(encoding="utf-8"))
+        icons = json.loads((_package() / "metadata" / "icons.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return {alias: canonical for canonical, icon in icons.items() if isinstance(icon, dict)
