@@ -330,8 +330,13 @@ def unread_missing(site: Site, fields: Iterable[tuple[OpenApiSource, str]], read
                     "fix the path (relative to the folder holding docs.json), or remove it "
                     f"from the \"{field}\" field", path, f"{field}.missing-file", warning=True)
             for name, (origin, path) in named.items()
-            if name not in read and not name.startswith(("http://", "https://")) and
-            not (site.root / name.lstrip("/")).is_file()]
+            if name not in read and not _present(site, name)]
+
+
+def _present(site: Site, name: str) -> bool:
+    """Whether the document ``name`` of an ``openapi``/``asyncapi`` field can be read: a URL
+    (fetched when a page needs it), or a file of the site folder."""
+    return name.startswith(("http://", "https://")) or (site.root / name.lstrip("/")).is_file()
 
 
 def unused_defaults(site: Site, items: Iterable[NavItem]) -> list[Problem]:
@@ -356,8 +361,7 @@ def unused_defaults(site: Site, items: Iterable[NavItem]) -> list[Problem]:
         source = item.openapi
         if source is None or not item.children or uses(item):
             continue
-        if not any(n.startswith(("http://", "https://")) or (site.root / n.lstrip("/")).is_file()
-                   for n in source.sources):
+        if not any(_present(site, n) for n in source.sources):
             continue  # a missing file: unread_missing says so
         found.append(Problem(
             source.origin or Location("docs.json"),
