@@ -227,7 +227,8 @@ def title_html(title: str) -> Markup | None:
     """Return a component title's inline Markdown as HTML, or None when it has none."""
     if not _TITLE_MARKS.search(title):
         return None
-    drawn = _TITLES.renderInline(title)
+    # an image is not in the set: "![logo](/a.png)" stays as written, not "!" and a link
+    drawn = _TITLES.renderInline(title.replace("![", "!\\["))
     return Markup(drawn) if drawn != html.escape(title, quote=False) else None
 
 
