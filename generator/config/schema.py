@@ -242,19 +242,12 @@ def check_background(value: object, at: JsonPath, out: Problems) -> None:
     obj = _obj(value, at, out, '{"decoration": "gradient"}')
     if obj is None:
         return
-    decoration = obj.get("decoration")
-    if "decoration" in obj and decoration not in DECORATIONS:
-        out.add(at / "decoration", f"'decoration' must be one of "
-                f"{', '.join(map(repr, DECORATIONS))}, got {decoration!r}",
-                hint='remove "decoration" for a plain background, or write "decoration": '
-                '"gradient"')
+    _enum(obj, "decoration", DECORATIONS, at, out,
+          hint='remove "decoration" for a plain background, or write "decoration": "gradient"')
     if "color" in obj:
         color = _obj(obj["color"], at / "color", out, '{"light": "#F8FAFC", "dark": "#0F172A"}')
-        for k in ("light", "dark"):
-            if color is not None and k in color and (
-                    not isinstance(color[k], str) or not _HEX.match(color[k])):
-                out.add(at / "color" / k, f"{k!r} must be a hex colour such as \"#F8FAFC\", "
-                        f"got {color[k]!r}", hint=f'write "{k}": "#F8FAFC"')
+        if color is not None:
+            _hex_colours(color, ("light", "dark"), at / "color", out, "#F8FAFC")
     if "image" in obj:
         _str_or_obj(obj["image"], at / "image", out, ("light", "dark"),
                     '"/images/background.png"')
@@ -328,10 +321,21 @@ def _obj(value: object, at: JsonPath, out: Problems, example: str) -> dict | Non
     return None
 
 
-def _enum(value: dict, name: str, choices: tuple[object, ...], at: JsonPath, out: Problems) -> None:
+def _enum(value: dict, name: str, choices: tuple[object, ...], at: JsonPath, out: Problems,
+          hint: str = "") -> None:
     if name in value and value[name] not in choices:
         out.add(at / name, f"{name!r} must be one of {', '.join(map(repr, choices))}, "
-                f"got {value[name]!r}", hint=f'write "{name}": {choices[0]!r}'.replace("'", '"'))
+                f"got {value[name]!r}",
+                hint=hint or f'write "{name}": {choices[0]!r}'.replace("'", '"'))
+
+
+def _hex_colours(obj: dict, keys: tuple[str, ...], at: JsonPath, out: Problems,
+                 example: str) -> None:
+    """Each of ``keys`` that ``obj`` holds is a hex colour (``example`` shows one)."""
+    for k in keys:
+        if k in obj and (not isinstance(obj[k], str) or not _HEX.match(obj[k])):
+            out.add(at / k, f"{k!r} must be a hex colour such as \"{example}\", got {obj[k]!r}",
+                    hint=f'write "{k}": "{example}"')
 
 
 def _str_or_obj(value: object, at: JsonPath, out: Problems, keys: tuple[str, ...], example: str) -> None:
@@ -356,10 +360,7 @@ def check_colors(value: object, at: JsonPath, out: Problems) -> None:
                      '({"light", "dark"})' if k == "background" else
                      'colors holds "primary", "light" and "dark"',
                      code="config.unknown-key", key=True)
-    for k in ("primary", "light", "dark"):
-        if k in obj and (not isinstance(obj[k], str) or not _HEX.match(obj[k])):
-            out.add(at / k, f"{k!r} must be a hex colour such as \"#0D9373\", got {obj[k]!r}",
-                    hint=f'write "{k}": "#0D9373"')
+    _hex_colours(obj, ("primary", "light", "dark"), at, out, "#0D9373")
 
 
 def check_logo(value: object, at: JsonPath, out: Problems) -> None:
