@@ -56,13 +56,15 @@ _TYPES: dict[str, tuple[type, str, str]] = {
 
 def of(obj: Any) -> dict[str, Any]:
     """The extension's object on ``obj`` (``x-platform``, else ``x-mint``); {} without one."""
-    if not isinstance(obj, dict):
-        return {}
-    for name in NAMES:
-        value = obj.get(name)
-        if isinstance(value, dict):
-            return value
-    return {}
+    value = obj.get(key_of(obj)) if isinstance(obj, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
+def key_of(obj: Any) -> str:
+    """The key of the extension's object that :func:`of` reads on ``obj`` (``x-mint`` when
+    there is none): where a problem in it is located."""
+    found = (n for n in NAMES if isinstance(obj, dict) and isinstance(obj.get(n), dict))
+    return next(found, NAMES[-1])
 
 
 def _a(kind: str) -> str:

@@ -33,7 +33,7 @@ from mdxsite.model import (
     RequestSample,
     Site,
 )
-from mdxsite.openapi import fields, fragments, samples, untrusted
+from mdxsite.openapi import extensions, fields, fragments, samples, untrusted
 from mdxsite.openapi import markdown as api_md
 from mdxsite.openapi.expand import _Expander
 from mdxsite.openapi import overlays
@@ -816,16 +816,15 @@ def render(site: Site, page: Page) -> RenderedPage:
 
 
 def _content_path(doc: Document, page: Page) -> JsonPath:
-    """The JSON path of an operation's ``x-mint`` (or ``x-platform``) ``content``."""
+    """The JSON path of the ``content`` an operation's page shows (its ``x-platform``, else
+    its ``x-mint``, as :func:`extensions.of` reads them)."""
     webhook = bool(page.data.get("webhook"))
     method, route = str(page.data["method"]), str(page.data["path"])
     at = JsonPath(("webhooks" if webhook else "paths", route, method))
     op: Any = doc.data
     for part in at.parts:
         op = op.get(part) if isinstance(op, dict) else None
-    key = "x-platform" if isinstance(op, dict) and "x-platform" in op and \
-        "x-mint" not in op else "x-mint"
-    return at / key / "content"
+    return at / extensions.key_of(op) / "content"
 
 
 def _content_problems(found: list[Problem], where: Location, at: JsonPath) -> list[Problem]:

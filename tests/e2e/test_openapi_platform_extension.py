@@ -241,6 +241,21 @@ def test_what_the_mdx_of_a_content_gets_wrong_is_a_warning_at_the_content(
     assert "&lt;Warning&gt;\nUnclosed" in page(out, "api-reference/list-plants")
 
 
+def test_a_content_warning_points_at_the_extension_the_page_shows(tmp_path: Path) -> None:
+    # with both extensions on an operation the page shows x-platform's content, and the
+    # warning about it named x-mint's
+    result, out = build_api(tmp_path, (
+        "openapi: 3.1.0\ninfo: {title: B, version: '1'}\npaths:\n  /a:\n    get:\n"
+        "      summary: A\n      x-mint: {content: 'Fine text.'}\n"
+        "      x-platform: {content: 'Uses {missing}.'}\n"
+        "      responses: {'200': {description: ok}}\n"))
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.output.splitlines() if "[mdx.undefined]" in line]
+    assert len(said) == 1 and said[0].startswith(
+        "api.yaml:8:29: warning: paths./a.get.x-platform.content: line 1: {missing} uses "), said
+    assert "Fine text." not in page(out, "api-reference/a")
+
+
 def test_two_operations_asking_for_one_href_is_a_warning(tmp_path: Path) -> None:
     # a slug made from two equal summaries takes -1 as the platform does; an x-mint.href is
     # a URL the author chose, and the second operation was moved off it without a word
