@@ -692,7 +692,9 @@ def mdxsite_page_dependencies(site: Site, page: Page) -> Iterable[str | Path | D
 
     Called in the main process for every page of every build (and again in watch mode after
     a change under :func:`mdxsite_watch_paths`): keep it cheap, work out shared values
-    once per build.
+    once per build. It is asked before the page renders, and the answer is kept with the
+    render: a value that moves while the page renders (a commit landing mid-build) differs
+    from the kept one, so the next build or the watch path's change renders the page again.
 
     Args:
         site: the site.

@@ -197,7 +197,7 @@ class Engine:
         for key in site.pages:
             rendered = bodies.get(key)
             self._track(site, key, rendered.dependencies if rendered else (),
-                        rendered.problems if rendered else ())
+                        rendered.problems if rendered else (), report.declared.get(key))
         self._signatures = signatures(site)
         self._bodies = bodies
         self._learn(site)
@@ -350,6 +350,9 @@ class Engine:
         """
         site = plan.site
         keys = [k for k in site.pages if k in plan.dirty]  # build order
+        # asked before rendering: a key that moves while a page renders (a commit landing)
+        # must differ from the one kept with the page, so that its change renders it again
+        declared = {k: dependencies.declared(self.pm, site, site.pages[k]) for k in keys}
         problems: list[Problem] = []
         done: dict[str, PageResult] = {}
         tmp = self.out_dir.parent / f".{self.out_dir.name}.watch-{os.getpid()}"
@@ -391,7 +394,8 @@ class Engine:
         if plan.signatures is not None:
             self._signatures = plan.signatures
         for key, result in done.items():
-            self._track(site, key, result.rendered.dependencies, result.rendered.problems)
+            self._track(site, key, result.rendered.dependencies, result.rendered.problems,
+                        declared.get(key))
         try:
             with self._staging(tmp):
                 files = plan.files if plan.files is not None else \
@@ -466,14 +470,16 @@ class Engine:
     # ------------------------------------------------------------------ the graph
 
     def _track(self, site: Site, key: str, read: Iterable[str],
-               problems: Iterable[Problem]) -> None:
+               problems: Iterable[Problem], declared: dependencies.Declared | None = None) -> None:
         """Record what ``key`` depends on: its file, the files it ``read`` while rendering
-        and what the plugins declare (:mod:`mdxsite.dependencies`)."""
+        and what the plugins declare (:mod:`mdxsite.dependencies`), ``declared`` when they
+        were asked before it was rendered."""
         page = site.pages[key]
         found = {os.path.normpath(os.path.join(self.root, d)) for d in read}
         if page.source is not None:
             found.add(os.path.normpath(os.path.join(self.root, page.source)))
-        declared = dependencies.declared(self.pm, site, page)
+        if declared is None:
+            declared = dependencies.declared(self.pm, site, page)
         found.update(os.path.normpath(os.path.join(self.root, rel)) for rel in declared.files)
         self._untrack(key)
         self._keys[key] = declared.keys

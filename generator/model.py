@@ -423,6 +423,9 @@ class BuildReport:
     # nothing changed since the last build: the output was checked and kept, no hook ran
     up_to_date: bool = False
     site: Site | None = None      # the site built (None when nothing ran)
+    # what the plugins declared each page depends on (mdxsite.dependencies.Declared), asked
+    # before it was rendered; empty without the render cache. Watch mode keeps these.
+    declared: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

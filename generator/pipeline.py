@@ -652,6 +652,8 @@ def _build(root: Path, out_dir: Path, pm: pluggy.PluginManager, *, jobs: int, ba
                         problems=problems, cache=cache, on_page=on_page, report=report,
                         outside=outside, on_result=on_result, highlights=highlights,
                         edited=memo.changed(root) if memo is not None else None)
+            if cache is not None:
+                report.declared = cache.declared_pages
             if strict and counter.count:
                 raise MdxsiteError.single(
                     f"{counter.count} warning{'s' if counter.count != 1 else ''} with --strict; "
@@ -712,6 +714,10 @@ def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str]
                 on_result: Callable[[PageResult], None] | None = None,
                 highlights: HighlightStore | None = None,
                 edited: Collection[str] | None = None) -> None:
+    if cache is not None and edited:   # the keys the early renders are stored under
+        for key in keys:
+            if (source := site.pages[key].source) is not None and source.as_posix() in edited:
+                cache.declared(site.pages[key])
     early = render_early(site, pm, keys, edited, blocked=blocked)
     fresh = cache.fresh(site.pages[k] for k in keys) if cache is not None else set()
     kept = cache.published(fresh) if cache is not None else set()

@@ -656,6 +656,11 @@ class PageCache:
             found = self._declared[page.key] = self.declare(page)
         return found
 
+    @property
+    def declared_pages(self) -> Mapping[str, Declared]:
+        """What :meth:`declared` answered, by page key."""
+        return self._declared
+
     def file_digest(self, rel: str) -> str:
         """Return the digest of a site-relative file's bytes ('-' when it cannot be read)."""
         found = self._files.get(rel)
@@ -696,15 +701,17 @@ class PageCache:
         self._fresh_rows = {}
         for page in pages:
             row = rows.get(page.key)
+            # asked of every page now, before any is rendered: a page stored later keeps the
+            # key it was rendered under, not one that moved meanwhile (a commit landing)
+            want = self.declared(page)
             if row is None or row[0] != self.page_digest(page):
                 continue
-            if row[1] == NO_DEPS and self.declared(page) is NOTHING:  # most pages: no JSON
+            if row[1] == NO_DEPS and want is NOTHING:  # most pages: no JSON
                 found.add(page.key)
                 self._fresh_rows[page.key] = row[2:]
                 continue
             deps: dict[str, Any] = json.loads(row[1])
             files: dict[str, str] = deps["files"]
-            want = self.declared(page)
             if [tuple(k) for k in deps["keys"]] != list(want.keys) or \
                     any(rel not in files for rel in want.files):
                 continue

@@ -364,6 +364,77 @@ def test_watch_mode_renders_again_the_pages_whose_declared_key_changed(site: Pat
     assert "aaa</article>" in html(tmp_path / "out")     # declared nothing: left as it was
 
 
+def moving_key(head: Path, landing: list[str]) -> types.SimpleNamespace:
+    """A plugin keying every page by ``head``'s text and showing it; ``landing`` holds a
+    commit that lands right after the guide's render read ``head``."""
+    def slots(page: Any) -> dict[str, str]:
+        shown = head.read_text()
+        if landing and page.key == "guide":
+            head.write_text(landing.pop())
+        return {"after_content": f"<p>at {shown}</p>"}
+
+    return plugin("key", mdxsite_watch_paths=hookimpl(lambda: [head]),
+                  mdxsite_page_dependencies=hookimpl(lambda page: [Dependency(
+                      "head", head.read_text())]),
+                  mdxsite_page_slots=hookimpl(slots))
+
+
+def test_a_key_that_moves_while_the_page_renders_renders_it_again(site: Path, tmp_path: Path) -> None:
+    """A commit that lands while a page is being rendered: the page shows the old commit, so
+    the key kept with it is the old one, and the commit's own change renders it again."""
+    from mdxsite.incremental import Engine
+
+    head = tmp_path / "HEAD"
+    head.write_text("aaa")
+    landing: list[str] = []
+    key = moving_key(head, landing)
+    pm = plugin_manager.create(["search"])
+    pm.register(key, name="key")
+    engine = Engine(site, tmp_path / "out", pm, jobs=1)
+    out = tmp_path / "out"
+    try:
+        assert engine.build().ok
+        landing.append("bbb")
+        (site / "guide.mdx").write_text("---\ntitle: Guide\n---\n\nNew words.\n")
+        edited = engine.apply([site / "guide.mdx"])
+        assert edited is not None and edited.rendered == ("guide",)
+        assert "<p>at aaa</p>" in html(out, "guide") and head.read_text() == "bbb"
+        moved = engine.apply([head])
+    finally:
+        engine.close()
+    assert moved is not None and moved.ok and set(moved.rendered) == {"index", "guide"}
+    assert "<p>at bbb</p>" in html(out, "guide")
+
+
+def test_a_key_that_moves_during_the_first_watch_build_renders_the_page_again(
+        site: Path, tmp_path: Path) -> None:
+    from mdxsite.incremental import Engine
+
+    head = tmp_path / "HEAD"
+    head.write_text("aaa")
+    pm = plugin_manager.create(["search"])
+    pm.register(moving_key(head, ["bbb"]), name="key")
+    engine = Engine(site, tmp_path / "out", pm, jobs=1)
+    try:
+        assert engine.build().ok and "<p>at aaa</p>" in html(tmp_path / "out", "guide")
+        moved = engine.apply([head])
+    finally:
+        engine.close()
+    assert moved is not None and "guide" in moved.rendered
+    assert "<p>at bbb</p>" in html(tmp_path / "out", "guide")
+
+
+def test_the_render_cache_keeps_the_key_a_page_was_rendered_under(site: Path, tmp_path: Path) -> None:
+    head = tmp_path / "HEAD"
+    head.write_text("aaa")
+    key = moving_key(head, ["bbb"])
+    out = tmp_path / "out"
+    assert build(site, out, key).reused == 0
+    assert "<p>at aaa</p>" in html(out, "guide") and head.read_text() == "bbb"
+    build(site, out, key)                       # the key moved: no page is taken from the cache
+    assert "<p>at bbb</p>" in html(out, "guide") and "<p>at bbb</p>" in html(out)
+
+
 def test_watch_mode_reports_a_plugin_mistake_on_every_page_once(site: Path, tmp_path: Path) -> None:
     from mdxsite.incremental import Engine
 
