@@ -477,6 +477,32 @@ def test_changes_in_folders_the_site_scan_skips_start_no_rebuild(tmp_path: Path,
     assert not watcher.wanted(os.path.join(root, "venv", folder, "pkg", "README.md"))
 
 
+def test_a_page_saved_in_place_is_handed_over_once_the_editor_closes_it(tmp_path: Path) -> None:
+    # an editor (or a loaded machine) pausing between its writes to the page: the burst is
+    # held until the file is closed, so the rebuild never reads the page half written
+    page_file = tmp_path / "page.mdx"
+    page_file.write_text("---\ntitle: Old\n---\n")
+    seen: list[tuple[set[str], str]] = []
+    handed = threading.Event()
+
+    def on_change(paths: set[str]) -> None:
+        seen.append((paths, page_file.read_text()))
+        handed.set()
+
+    watcher = Watcher(tmp_path, on_change, debounce=0.01, open_wait=DEADLINE)
+    watcher.start()
+    try:
+        with page_file.open("w") as editor:  # emptied: the first event
+            editor.write("---\ntitle: New\n")
+            editor.flush()
+            time.sleep(0.3)                  # the pause: thirty quiet spells of the debounce
+            editor.write("---\n\nBody.\n")
+        assert handed.wait(DEADLINE)
+        assert seen[0] == ({str(page_file.resolve())}, "---\ntitle: New\n---\n\nBody.\n")
+    finally:
+        watcher.stop()
+
+
 def test_an_openapi_overlay_added_then_edited_changes_the_pages_of_its_spec(watched: Watched) -> None:
     overlay = ("overlay: 1.0.0\nextends: openapi.json\ninfo: {title: O, version: '1'}\nactions:\n"
                "  - target: \"$.paths['/pets/{id}'].get\"\n    update: {description: From the overlay.}\n")
