@@ -81,6 +81,7 @@ def test_keys_on_a_site_without_the_assistant_say_how_to_enable_it(make_site: Ca
     assert done.stderr.startswith("docs.json: mdxsite.plugins.assistant: this site does not enable the assistant")
 
 
+@pytest.mark.usefixtures("one_window")
 def test_sqlite_counters_and_threads_survive_a_restart(assistant_site: Callable[..., Path], serve: Any) -> None:
     root = assistant_site(limits={"ip_per_day": 3})
     key = run_cli("assistant", "keys", "create", "--domain", "acme", root).stdout.splitlines()[-1]
@@ -107,6 +108,7 @@ def test_sqlite_counters_and_threads_survive_a_restart(assistant_site: Callable[
     assert over.headers["ratelimit-policy"].startswith('"ip-day";q=3;')
 
 
+@pytest.mark.usefixtures("one_window")
 def test_two_servers_share_counters_and_threads_through_redis(assistant_site: Callable[..., Path],
                                                               serve: Any, redis_url: str,
                                                               kit: Any) -> None:
