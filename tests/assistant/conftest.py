@@ -240,18 +240,23 @@ def kit() -> SimpleNamespace:
 def live_server() -> Iterator[Callable[[Any], str]]:
     """Serve an ASGI app with uvicorn on a free 127.0.0.1 port (in a thread); returns its URL.
 
-    Keyword arguments go to ``uvicorn.Config`` (``http=...``)."""
+    Keyword arguments go to ``uvicorn.Config`` (``http=...``). The socket is bound here, on
+    port 0, and handed to uvicorn: a port found free and bound later could be taken between
+    the two by another test's server."""
     import threading
 
     import uvicorn
 
+    from mdxsite.server.dev import bind
+
     servers: list[tuple[uvicorn.Server, threading.Thread]] = []
 
     def start(app: Any, **config: Any) -> str:
-        port = free_port()
+        sock = bind("127.0.0.1", 0)
+        port = sock.getsockname()[1]
         server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                                lifespan="off", **config))
-        thread = threading.Thread(target=server.run, daemon=True)
+        thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
         thread.start()
         deadline = time.monotonic() + 10
         while not server.started:
