@@ -274,36 +274,47 @@ def live_server() -> Iterator[Callable[[Any], str]]:
 
 @pytest.fixture
 def serve() -> Iterator[Callable[..., tuple[str, subprocess.Popen[str]]]]:
-    """Start ``mdxsite serve DIR`` on a free port; returns (base URL, process).
+    """Start ``mdxsite serve DIR --port 0``; returns (base URL, process).
 
-    Its stderr (the access log) is a pipe, or the file ``log`` when given (a pipe nobody
-    reads fills up under load and stalls the server)."""
+    The server binds port 0 itself and prints the URL it listens on: a port found free here
+    and bound by the server seconds later (it builds the site first) could be taken by
+    another test's server in between. Its stderr (the access log) is a pipe, or the file
+    ``log`` when given (a pipe nobody reads fills up under load and stalls the server)."""
     import os
+    import re
+    import select
     import signal
     import sys
 
     procs: list[subprocess.Popen[str]] = []
+    listening = re.compile(r"^serving .* on (http://127\.0\.0\.1:\d+) \(Ctrl\+C stops\)$", re.M)
 
     def start(root: Path, env: dict[str, str] | None = None,
               log: Path | None = None) -> tuple[str, subprocess.Popen[str]]:
-        port = free_port()
+        start_at = log.stat().st_size if log and log.exists() else 0  # a restart appends
         proc = subprocess.Popen([str(Path(sys.executable).parent / "mdxsite"), "serve", str(root),
-                                 "--port", str(port)],
+                                 "--port", "0"],
                                 stdout=subprocess.PIPE, text=True,
                                 stderr=log.open("a") if log else subprocess.PIPE,
                                 env={**os.environ, "CI": "1", **(env or {})})
         procs.append(proc)
+        said = ""
         deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                return f"http://127.0.0.1:{port}", proc
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    proc.kill()
-                    out, err = proc.communicate()
-                    pytest.fail(f"mdxsite serve did not start:\n{log.read_text() if log else err}")
+        while not (found := listening.search(said)):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                out, err = proc.communicate()
+                pytest.fail(f"mdxsite serve did not start:\n{log.read_text() if log else said + err}")
+            if log:
+                said = log.read_bytes()[start_at:].decode("utf-8", "replace")
                 time.sleep(0.05)
+            else:  # the pipe's own bytes: what is not read here stays for stop() to read
+                assert proc.stderr is not None
+                fd = proc.stderr.fileno()
+                if select.select([fd], [], [], 0.05)[0]:
+                    said += os.read(fd, 65536).decode("utf-8", "replace")
+        # the socket listens before the line is printed: the server answers from now on
+        return found[1], proc
 
     yield start
     for proc in procs:
