@@ -36,20 +36,34 @@ def redis_url() -> Iterator[str]:
     binary = shutil.which("redis-server") or "/usr/bin/redis-server"
     if not Path(binary).exists():
         pytest.fail("redis-server is missing: run `make test`, which installs it (Debian package)")
-    port = free_port()
-    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+    import redis
+
+    # redis-server binds the port itself: one found free here may be taken meanwhile by
+    # another test's server, so a server that exits is started again on another port, and
+    # the one answering must be ours (its process id)
+    for _ in range(5):
+        port = free_port()
+        proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                 "--appendonly", "no"], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        ours = False
+        while proc.poll() is None:
+            try:
+                with redis.Redis(port=port, socket_timeout=1) as client:
+                    ours = client.info("server")["process_id"] == proc.pid
+                break
+            except redis.RedisError:
+                if time.monotonic() > deadline:
+                    proc.kill()
+                    pytest.fail(f"redis-server did not start on port {port}")
+                time.sleep(0.05)
+        if proc.poll() is None and ours:
             break
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                pytest.fail(f"redis-server did not start on port {port}")
-            time.sleep(0.05)
+        proc.kill()
+        proc.wait(timeout=10)
+    else:
+        pytest.fail("redis-server did not start: five ports found free were taken")
     try:
         yield f"redis://127.0.0.1:{port}/0"
     finally:
