@@ -618,7 +618,7 @@ def dev(ctx: click.Context, directory: Path, host: str, port: int, out: Path | N
 @SITE_DIR
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
 @click.option("-p", "--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
-              help="Port to listen on (0: any free port, the one printed).")
+              help="Port to listen on (0: any free port).")
 @click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder. Default: _site inside the site folder.")
 @click.pass_context
