@@ -501,6 +501,8 @@ def test_a_page_saved_in_place_is_handed_over_once_the_editor_closes_it(tmp_path
         handed.set()
 
     watcher = Watcher(tmp_path, on_change, debounce=0.01, open_wait=DEADLINE)
+    if not watcher.sees_closes:
+        pytest.skip("only inotify (Linux) reports a file's close")
     watcher.start()
     try:
         with page_file.open("w") as editor:  # emptied: the first event
