@@ -50,7 +50,7 @@ def redis_url() -> Iterator[str]:
         ours = False
         while proc.poll() is None:
             try:
-                with redis.Redis(port=port, socket_timeout=1) as client:
+                with redis.Redis(host="127.0.0.1", port=port, socket_timeout=1) as client:
                     ours = client.info("server")["process_id"] == proc.pid
                 break
             except redis.RedisError:
