@@ -618,7 +618,7 @@ def dev(ctx: click.Context, directory: Path, host: str, port: int, out: Path | N
 @SITE_DIR
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
 @click.option("-p", "--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
-              help="Port to listen on.")
+              help="Port to listen on (0: any free port).")
 @click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder. Default: _site inside the site folder.")
 @click.pass_context
@@ -635,12 +635,16 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
     import uvicorn
 
     from mdxsite.server.app import prepare_serving, site_app
+    from mdxsite.server.dev import bind
     from mdxsite.server.protocol import JsonErrorsProtocol
 
     root = directory.resolve()
     out_dir = (out or _default_out(root)).resolve()
     err = _console()
     with _reporting(ctx):
+        # bound first, as mdxsite dev does: a busy port fails before the build, and the port
+        # printed below is the one listening (port 0 picks a free one)
+        sock = bind(host, port)
         site, mounts, report = prepare_serving(root, out_dir, _plugins(ctx))
         if report is not None:
             err.print(f"built {report.pages} pages in {report.seconds:.2f} s", markup=False)
@@ -650,10 +654,20 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
         logging.getLogger(name).setLevel(logging.INFO)
         logging.getLogger(name).propagate = False
     extra = "".join(f" + {path}" for path, _ in mounts)
-    err.print(f"serving {out_dir}{extra} on http://{host}:{port} (Ctrl+C stops)", markup=False)
-    uvicorn.run(site_app(out_dir, mounts, base_url=site.base_url), host=host, port=port,
-                log_level="warning", access_log=False, timeout_keep_alive=5,
-                timeout_graceful_shutdown=10, limit_concurrency=1000, http=JsonErrorsProtocol)
+    shown = f"[{host}]" if ":" in host else host
+    err.print(f"serving {out_dir}{extra} on http://{shown}:{sock.getsockname()[1]} "
+              "(Ctrl+C stops)", markup=False)
+    config = uvicorn.Config(site_app(out_dir, mounts, base_url=site.base_url), host=host,
+                            port=port, log_level="warning", access_log=False,
+                            timeout_keep_alive=5, timeout_graceful_shutdown=10,
+                            limit_concurrency=1000, http=JsonErrorsProtocol)
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn re-raises the Ctrl+C it handled: a normal stop
+        pass
+    if not server.started:
+        ctx.exit(3)  # uvicorn.run's code for a server that never started (it logged why)
 
 
 @main.command("openapi-check")

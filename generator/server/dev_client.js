@@ -75,9 +75,10 @@
     var source = new EventSource('/_mdxsite/dev/events');
     source.onmessage = function (msg) {
       try { handle(JSON.parse(msg.data)); } catch (e) { /* a malformed event: ignore */ }
+      window.__mdxsiteDev.connected = true;  // the server sends this tab every rebuild from now on
     };
   }
 
-  window.__mdxsiteDev = {handle: handle};
+  window.__mdxsiteDev = {handle: handle, connected: false};
   if (document.body) { connect(); } else { document.addEventListener('DOMContentLoaded', connect); }
 })();

@@ -4,6 +4,10 @@ Editors save in bursts: write a temporary file and rename it over the page, touc
 save several files at once. Events are gathered until the folder has been quiet for
 ``debounce`` seconds (never longer than ``max_wait`` after the first), then the callback gets
 every path of the burst once, on the watcher's own thread, one burst at a time.
+
+A file saved in place is emptied, written and closed: a burst also waits until every file
+written in it is closed (never longer than ``open_wait`` after the first event), so a rebuild
+never reads half a page because the editor was slow between two of its writes.
 """
 
 from __future__ import annotations
@@ -38,19 +42,26 @@ class Watcher:
         ignore: folders whose events are dropped (the output and its cache).
         debounce: seconds of quiet that end a burst.
         max_wait: longest a burst is held back from the first event.
+        open_wait: longest a burst is held back from the first event while a file written in
+            it is still open (its close then starts a burst of its own).
     """
 
     def __init__(self, root: Path, on_change: Callable[[set[str]], object], *,
-                 ignore: Iterable[Path] = (), debounce: float = 0.05, max_wait: float = 0.5):
+                 ignore: Iterable[Path] = (), debounce: float = 0.05, max_wait: float = 0.5,
+                 open_wait: float = 2.0):
         self.root = root.resolve()
         self.on_change = on_change
         self.ignore = tuple(str(p.resolve()) for p in ignore)
         self.debounce = debounce
         self.max_wait = max_wait
+        self.open_wait = open_wait
         self._observer = Observer()
+        # only inotify (Linux) reports a file's close; elsewhere a write never waits for one
+        self.sees_closes = type(self._observer).__module__ == "watchdog.observers.inotify"
         self._handler = _Handler(self)
         self._cond = threading.Condition()
         self._pending: set[str] = set()
+        self._writing: set[str] = set()   # written to and not closed yet
         self._first = self._last = 0.0
         self._stopped = False
         self._busy = False
@@ -106,7 +117,9 @@ class Watcher:
         # the folders the site's scan skips (mdxsite.sources): nothing in them is a page
         return not any(part.startswith(".") or part in SKIP_DIRS for part in rel.split(os.sep))
 
-    def notify(self, paths: Iterable[str]) -> None:
+    def notify(self, paths: Iterable[str], *, writing: bool = False) -> None:
+        """``paths`` changed; ``writing``: written to by a writer that has not closed them yet
+        (any other event of a path, its close above all, ends that)."""
         fresh = [p for p in paths if self.wanted(p)]
         if not fresh:
             return
@@ -116,6 +129,10 @@ class Watcher:
                 self._first = now
             self._last = now
             self._pending.update(fresh)
+            if writing:
+                self._writing.update(fresh)
+            else:
+                self._writing.difference_update(fresh)
             self._cond.notify_all()
 
     def _run(self) -> None:
@@ -125,13 +142,17 @@ class Watcher:
                     self._cond.wait()
                 if self._stopped:
                     return
-                while True:  # wait for quiet, or for max_wait
+                while True:  # wait for quiet, or for max_wait; for the files' close, or open_wait
                     now = time.monotonic()
-                    left = min(self._last + self.debounce, self._first + self.max_wait) - now
+                    if self._writing:
+                        left = self._first + self.open_wait - now
+                    else:
+                        left = min(self._last + self.debounce, self._first + self.max_wait) - now
                     if left <= 0 or self._stopped:
                         break
                     self._cond.wait(left)
                 batch, self._pending = self._pending, set()
+                self._writing.clear()  # past open_wait: a late close is a burst of its own
                 self._busy = True
             try:
                 self.on_change(batch)
@@ -154,4 +175,7 @@ class _Handler(FileSystemEventHandler):
         dest = getattr(event, "dest_path", "")
         if dest:
             paths.append(os.fsdecode(dest))
-        self.watcher.notify(paths)
+        # "modified" is a write (or a truncation) through an open file; "closed" follows it
+        # once the writer is done ("attrib", a touch, is an event of its own)
+        self.watcher.notify(paths, writing=event.event_type == "modified"
+                            and self.watcher.sees_closes)

@@ -36,20 +36,34 @@ def redis_url() -> Iterator[str]:
     binary = shutil.which("redis-server") or "/usr/bin/redis-server"
     if not Path(binary).exists():
         pytest.fail("redis-server is missing: run `make test`, which installs it (Debian package)")
-    port = free_port()
-    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+    import redis
+
+    # redis-server binds the port itself: one found free here may be taken meanwhile by
+    # another test's server, so a server that exits is started again on another port, and
+    # the one answering must be ours (its process id)
+    for _ in range(5):
+        port = free_port()
+        proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                 "--appendonly", "no"], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        ours = False
+        while proc.poll() is None:
+            try:
+                with redis.Redis(host="127.0.0.1", port=port, socket_timeout=1) as client:
+                    ours = client.info("server")["process_id"] == proc.pid
+                break
+            except redis.RedisError:
+                if time.monotonic() > deadline:
+                    proc.kill()
+                    pytest.fail(f"redis-server did not start on port {port}")
+                time.sleep(0.05)
+        if proc.poll() is None and ours:
             break
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                pytest.fail(f"redis-server did not start on port {port}")
-            time.sleep(0.05)
+        proc.kill()
+        proc.wait(timeout=10)
+    else:
+        pytest.fail("redis-server did not start: five ports found free were taken")
     try:
         yield f"redis://127.0.0.1:{port}/0"
     finally:
@@ -58,6 +72,23 @@ def redis_url() -> Iterator[str]:
 
 
 _DB = {"n": 0}
+
+# Longer than any test that fills a limit spends asking, on a loaded machine.
+WINDOW_MARGIN = 120.0
+
+
+@pytest.fixture
+def one_window() -> None:
+    """Start the test at least WINDOW_MARGIN seconds before the current hour ends (waiting
+    for the next one if need be).
+
+    The limits count in fixed windows named by the clock (mdxsite.plugins.assistant.limits):
+    the hour, the UTC day and the month, which all end on an hour. A test that fills a limit
+    while a window ends would see its counter start again at zero and a request it expects
+    refused answered."""
+    left = 3600 - time.time() % 3600
+    if left < WINDOW_MARGIN:
+        time.sleep(left + 1)
 
 
 @pytest.fixture(params=["sqlite", "redis"])
@@ -223,18 +254,23 @@ def kit() -> SimpleNamespace:
 def live_server() -> Iterator[Callable[[Any], str]]:
     """Serve an ASGI app with uvicorn on a free 127.0.0.1 port (in a thread); returns its URL.
 
-    Keyword arguments go to ``uvicorn.Config`` (``http=...``)."""
+    Keyword arguments go to ``uvicorn.Config`` (``http=...``). The socket is bound here, on
+    port 0, and handed to uvicorn: a port found free and bound later could be taken between
+    the two by another test's server."""
     import threading
 
     import uvicorn
 
+    from mdxsite.server.dev import bind
+
     servers: list[tuple[uvicorn.Server, threading.Thread]] = []
 
     def start(app: Any, **config: Any) -> str:
-        port = free_port()
+        sock = bind("127.0.0.1", 0)
+        port = sock.getsockname()[1]
         server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                                lifespan="off", **config))
-        thread = threading.Thread(target=server.run, daemon=True)
+        thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
         thread.start()
         deadline = time.monotonic() + 10
         while not server.started:
@@ -252,36 +288,47 @@ def live_server() -> Iterator[Callable[[Any], str]]:
 
 @pytest.fixture
 def serve() -> Iterator[Callable[..., tuple[str, subprocess.Popen[str]]]]:
-    """Start ``mdxsite serve DIR`` on a free port; returns (base URL, process).
+    """Start ``mdxsite serve DIR --port 0``; returns (base URL, process).
 
-    Its stderr (the access log) is a pipe, or the file ``log`` when given (a pipe nobody
-    reads fills up under load and stalls the server)."""
+    The server binds port 0 itself and prints the URL it listens on: a port found free here
+    and bound by the server seconds later (it builds the site first) could be taken by
+    another test's server in between. Its stderr (the access log) is a pipe, or the file
+    ``log`` when given (a pipe nobody reads fills up under load and stalls the server)."""
     import os
+    import re
+    import select
     import signal
     import sys
 
     procs: list[subprocess.Popen[str]] = []
+    listening = re.compile(r"^serving .* on (http://127\.0\.0\.1:\d+) \(Ctrl\+C stops\)$", re.M)
 
     def start(root: Path, env: dict[str, str] | None = None,
               log: Path | None = None) -> tuple[str, subprocess.Popen[str]]:
-        port = free_port()
+        start_at = log.stat().st_size if log and log.exists() else 0  # a restart appends
         proc = subprocess.Popen([str(Path(sys.executable).parent / "mdxsite"), "serve", str(root),
-                                 "--port", str(port)],
+                                 "--port", "0"],
                                 stdout=subprocess.PIPE, text=True,
                                 stderr=log.open("a") if log else subprocess.PIPE,
                                 env={**os.environ, "CI": "1", **(env or {})})
         procs.append(proc)
+        said = ""
         deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                return f"http://127.0.0.1:{port}", proc
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    proc.kill()
-                    out, err = proc.communicate()
-                    pytest.fail(f"mdxsite serve did not start:\n{log.read_text() if log else err}")
+        while not (found := listening.search(said)):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                out, err = proc.communicate()
+                pytest.fail(f"mdxsite serve did not start:\n{log.read_text() if log else said + err}")
+            if log:
+                said = log.read_bytes()[start_at:].decode("utf-8", "replace")
                 time.sleep(0.05)
+            else:  # the pipe's own bytes: what is not read here stays for stop() to read
+                assert proc.stderr is not None
+                fd = proc.stderr.fileno()
+                if select.select([fd], [], [], 0.05)[0]:
+                    said += os.read(fd, 65536).decode("utf-8", "replace")
+        # the socket listens before the line is printed: the server answers from now on
+        return found[1], proc
 
     yield start
     for proc in procs:

@@ -254,6 +254,7 @@ def test_a_body_that_is_not_declared_json_is_a_415(app: Any, auth: Any, kit: Sim
 
 # --------------------------------------------------------------------------- 429, 503
 
+@pytest.mark.usefixtures("one_window")
 @pytest.mark.parametrize("limits, name", [
     (Limits(key_per_month=2), "key-month"),
     (Limits(domain_per_hour=2), "domain-hour"),
@@ -274,6 +275,7 @@ def test_the_third_request_over_a_limit_of_2_is_a_429_naming_it(limits: Limits, 
     assert r.headers["ratelimit-limit"] == "2" and r.headers["ratelimit-remaining"] == "0"
 
 
+@pytest.mark.usefixtures("one_window")
 def test_200_requests_racing_for_a_limit_of_50_admit_exactly_50(built: Any, store_url: str,
                                                                 kit: SimpleNamespace) -> None:
     settings = kit.settings_for(built, store_url, limits=Limits(domain_per_hour=50))

@@ -81,6 +81,22 @@ def test_keys_on_a_site_without_the_assistant_say_how_to_enable_it(make_site: Ca
     assert done.stderr.startswith("docs.json: mdxsite.plugins.assistant: this site does not enable the assistant")
 
 
+def test_serve_on_a_busy_port_says_so_before_building(make_site: Callable[..., Path]) -> None:
+    import socket
+
+    root = make_site({"name": "x", "navigation": {"pages": ["index"]}})
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = run_cli("serve", root, "--port", port)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"command line: cannot listen on 127.0.0.1:{port}")
+    assert "choose another port with --port" in done.stderr
+    assert not (root / "_site").exists()  # nothing was built for a server that cannot listen
+
+
+@pytest.mark.usefixtures("one_window")
 def test_sqlite_counters_and_threads_survive_a_restart(assistant_site: Callable[..., Path], serve: Any) -> None:
     root = assistant_site(limits={"ip_per_day": 3})
     key = run_cli("assistant", "keys", "create", "--domain", "acme", root).stdout.splitlines()[-1]
@@ -107,6 +123,7 @@ def test_sqlite_counters_and_threads_survive_a_restart(assistant_site: Callable[
     assert over.headers["ratelimit-policy"].startswith('"ip-day";q=3;')
 
 
+@pytest.mark.usefixtures("one_window")
 def test_two_servers_share_counters_and_threads_through_redis(assistant_site: Callable[..., Path],
                                                               serve: Any, redis_url: str,
                                                               kit: Any) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -29,6 +28,7 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     from mdxsite.plugins.assistant.settings import data_dir_for
     from mdxsite.plugins.assistant.store import SQLiteStore
     from mdxsite.server.app import site_app
+    from mdxsite.server.dev import bind
 
     root = tmp_path / "site"
     root.mkdir()
@@ -47,14 +47,14 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setenv("MDXSITE_ASSISTANT_WIDGET_KEY", key)
     site = pipeline.prepare(root, pm)
     mounts = [m for _, m in plugin_manager.contributions(pm, "mdxsite_asgi_apps", site=site, out_dir=out)]
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    sock = bind("127.0.0.1", 0)  # bound here and handed over: no other server can take the port
+    port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(site_app(out, mounts), host="127.0.0.1", port=port,
                                            log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     while not server.started:
+        assert thread.is_alive(), "uvicorn stopped before it started"
         time.sleep(0.02)
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True

@@ -49,9 +49,10 @@ def browser_context(local_context: Callable[..., Any]) -> object:
 def _open(context, url: str):
     tab = context.new_page()
     tab.goto(url)
-    # the event stream is open once the server's first message has been handled
-    tab.wait_for_function("() => window.__mdxsiteDev !== undefined", timeout=WAIT_MS)
-    tab.wait_for_timeout(300)
+    # the event stream is open once the server's first message has been handled: from then
+    # on every rebuild reaches this tab (a save before that would be missed)
+    tab.wait_for_function("() => window.__mdxsiteDev && window.__mdxsiteDev.connected === true",
+                          timeout=WAIT_MS)
     return tab
 
 

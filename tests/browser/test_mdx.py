@@ -266,11 +266,12 @@ def test_a_tall_diagram_or_one_that_asks_gets_zoom_and_pan_controls_where_placed
     assert "Asked" in tab.locator(".mermaid-frame").nth(1).text_content()
     svg = tab.locator(".mermaid-frame pre.mermaid svg").first
     width = svg.bounding_box()["width"]
+    # the zoom is a transition: wait for where it ends, however slowly the frames come
+    shown = "w => document.querySelector('.mermaid-frame pre.mermaid svg').getBoundingClientRect().width"
     pads.nth(0).get_by_role("button", name="Zoom in").click()
-    tab.wait_for_timeout(300)
-    assert svg.bounding_box()["width"] > width * 1.2
+    tab.wait_for_function(f"w => ({shown})() > w * 1.2", arg=width, timeout=20_000)
     pads.nth(0).get_by_role("button", name="Reset view").click()
-    tab.wait_for_timeout(300)
+    tab.wait_for_function(f"w => Math.abs(({shown})() - w) < 1", arg=width, timeout=20_000)
     assert abs(svg.bounding_box()["width"] - width) < 1
 
 
@@ -459,7 +460,8 @@ def test_an_accordion_shows_a_chevron_that_turns_when_it_opens(tab) -> None:
     assert tab.evaluate(marker + ".content") != "none"
     closed = tab.evaluate(marker + ".transform")
     tab.click(".accordion > summary")
-    tab.wait_for_timeout(300)                                # the turn's transition
+    # the turn is a transition: its value moves once a frame has been drawn
+    tab.wait_for_function(f"closed => {marker}.transform !== closed", arg=closed, timeout=20_000)
     assert tab.evaluate(marker + ".transform") != closed
 
 
@@ -481,11 +483,14 @@ def test_a_copy_button_over_the_code_shows_when_the_block_is_pointed_at(tab) -> 
     tab.goto(tab.base + "/props/")
     block = tab.locator(".code-block").filter(has=tab.locator(".code-title:empty")).first
     opacity = "el => getComputedStyle(el.querySelector('.copy-button')).opacity"
+    # the opacity is a transition: wait for where it ends, however slowly the frames come
     tab.mouse.move(0, 0)
-    tab.wait_for_timeout(250)
+    tab.wait_for_function(f"el => ({opacity})(el) === '0'", arg=block.element_handle(),
+                          timeout=20_000)
     assert block.evaluate(opacity) == "0"       # over the first line: out of the way at rest
     block.hover()
-    tab.wait_for_timeout(250)
+    tab.wait_for_function(f"el => ({opacity})(el) === '1'", arg=block.element_handle(),
+                          timeout=20_000)
     assert block.evaluate(opacity) == "1"
 
 
@@ -494,9 +499,10 @@ def test_ctrl_c_with_nothing_selected_copies_the_page_as_markdown(tab) -> None:
     tab.goto(tab.base + "/plain/")
     tab.evaluate("navigator.clipboard.writeText('before')")
     tab.keyboard.press("Control+c")
+    # the toast empties itself 2 s later: its text is read in the same wait that finds it
     tab.wait_for_function("document.querySelector('.copy-toast') && "
-                          "document.querySelector('.copy-toast').textContent !== ''")
-    assert tab.locator(".copy-toast").inner_text() == "Page copied as Markdown"
+                          "document.querySelector('.copy-toast').textContent === "
+                          "'Page copied as Markdown'")
     assert tab.evaluate("navigator.clipboard.readText()") == "# Plain\n\nNo diagram here.\n"
 
     # a selection is copied as usual, not replaced by the page
