@@ -161,15 +161,20 @@ class Problems:
             return self.locate(at)
         return Location(self.file)
 
+    def path(self, at: JsonPath) -> str:
+        """Return how messages name ``at`` (a mint.json site's own key, not the upgraded one)."""
+        named = getattr(self.locate, "path", None)
+        return named(at) if callable(named) else str(at)
+
     def add(self, at: JsonPath, message: str, *, hint: str = "", code: str = "",
             key: bool = False) -> None:
         """Record an error at ``at`` (at its key with ``key=True``)."""
-        self.items.append(Problem(self.where(at, key=key), message, hint, str(at), code))
+        self.items.append(Problem(self.where(at, key=key), message, hint, self.path(at), code))
 
     def warn(self, at: JsonPath, message: str, *, hint: str = "", code: str = "",
              key: bool = False) -> None:
         """Record a warning at ``at``: reported and counted, never fatal (except ``--strict``)."""
-        self.items.append(Problem(self.where(at, key=key), message, hint, str(at), code,
+        self.items.append(Problem(self.where(at, key=key), message, hint, self.path(at), code,
                                   warning=True))
 
     @property

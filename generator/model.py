@@ -241,6 +241,11 @@ class SiteConfig:
             return Location(self.file)
         return self.locator.key(at) if key else self.locator.value(at)
 
+    def path(self, at: JsonPath) -> str:
+        """Return how messages name ``at``: its JSON path, or for a site written as mint.json
+        the mint.json key it was upgraded from (``topbarLinks[0].url``)."""
+        return str(at) if self.locator is None else self.locator.path(at)
+
 
 @plain_repr
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -303,7 +303,8 @@ def expand(site: Site) -> Site | None:
             site.config.where(JsonPath(("api", "playground", "display"))),
             "playground display 'auth' shows the playground to signed-in readers only; a "
             "static site has no sign-in, so no page shows it",
-            'use "interactive", "simple" or "none"', "api.playground.display",
+            'use "interactive", "simple" or "none"',
+            site.config.path(JsonPath(("api", "playground", "display"))),
             "openapi.playground-auth", warning=True))
     expander.warnings += language_warnings(site)
     report_warnings(expander.warnings)
@@ -420,6 +421,7 @@ def language_warnings(site: Site) -> list[Problem]:
                     "use a language the platform lists (curl, python, javascript, node, php, go, java, "
                     "ruby, powershell, swift, csharp, dotnet, typescript, c, c++, kotlin, rust, "
                     "dart), or add a plugin answering "
-                    "mdxsite_request_samples", f"api.examples.languages[{i}]", "openapi.language",
+                    "mdxsite_request_samples",
+                    site.config.path(JsonPath(("api", "examples", "languages", i))), "openapi.language",
                     warning=True)
             for i, name in unknown_languages(site, offered)]

@@ -477,9 +477,9 @@ def test_a_mint_json_site_builds_with_a_warning_and_upgrade_writes_docs_json(
     (site / "api" / "users.mdx").write_text("---\ntitle: Users\n---\nList users.\n")
     result = cli("build", site, "-o", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert ("mint.json: warning: read as docs.json from mint.json, the platform's old format "
+    assert ("mint.json:1:1: warning: read as docs.json from mint.json, the platform's old format "
             "(upgraded: navigation, tabs, topbarCtaButton)") in result.output
-    assert ("mint.json: warning: feedback: mint.json's 'feedback' has no docs.json form"
+    assert ("mint.json:1:169: warning: feedback: mint.json's 'feedback' has no docs.json form"
             in result.output)
     page = (tmp_path / "out" / "api" / "users" / "index.html").read_text()
     assert "Sign up" in page and ">API<" in page
