@@ -8,7 +8,7 @@ platform's rule (:mod:`mdxsite.openapi.slugs`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -274,6 +274,7 @@ def expand(site: Site) -> Site | None:
     in_pages = any(p.source is not None and any(k in p.frontmatter for k in KEYS)
                    for p in site.pages.values())
     if not in_nav and not in_pages:
+        report_warnings(unused_api_specs(site, {}))
         return None
     expander = _Expander(site)
     items = tuple(new for item in site.nav.items for new in expander.visit(item)) if in_nav \
@@ -298,6 +299,7 @@ def expand(site: Site) -> Site | None:
         *((i.inherited_openapi, "") for i in walked if i.inherited_openapi)], expander.docs,
         "openapi")
     expander.warnings += unused_defaults(site, walked)
+    expander.warnings += unused_api_specs(site, {**own_pages, **expander.pages})
     if site.config.get("api.playground.display") == "auth":
         expander.warnings.append(Problem(
             site.config.where(JsonPath(("api", "playground", "display"))),
@@ -313,6 +315,39 @@ def expand(site: Site) -> Site | None:
     return with_generated(site, pages, expander.pages, items if in_nav else None, "openapi",
                           lambda page: f"the generated page for "
                           f"{str(page.data.get('method', '')).upper()} {page.data.get('path', '')}")
+
+
+def unused_api_specs(site: Site, api_pages: Mapping[str, Page]) -> list[Problem]:
+    """Warnings for the documents of docs.json's ``api.openapi`` that no page came from.
+
+    The platform's settings page says api.openapi holds the documents "for generating API
+    reference pages", and does not say which pages; mdxsite makes API pages from ``openapi``
+    on navigation elements and from pages whose frontmatter names an operation or schema,
+    and api.openapi serves only the latter. An author who listed a document there expecting
+    an API reference got no page and no word."""
+    value = site.config.get("api.openapi")
+    entries = value if isinstance(value, list) else [value]
+    used = {str(page.data.get("spec", "")).lstrip("./").lstrip("/") for page in api_pages.values()}
+    used |= {name.lstrip("./").lstrip("/") for item in site.nav.walk()
+             for source in (item.openapi, item.inherited_openapi) if source is not None
+             for name in source.sources}
+    found: list[Problem] = []
+    for i, entry in enumerate(entries):
+        name = entry.get("source") if isinstance(entry, dict) else entry
+        if not isinstance(name, str) or not name.strip() or not _present(site, name.strip()):
+            continue
+        if name.strip().lstrip("./").lstrip("/") in used:
+            continue
+        at = JsonPath(("api", "openapi", i) if isinstance(value, list) else ("api", "openapi"))
+        found.append(Problem(
+            site.config.where(at),
+            f"no page comes from {name.strip()!r}: mdxsite makes API pages from \"openapi\" on "
+            "a navigation element, and from pages whose frontmatter names an operation "
+            "(openapi: GET /users); api.openapi only lends its document to such pages",
+            f'to give every operation a page, set "openapi": "{name.strip()}" on a tab, anchor '
+            "or group of the navigation", site.config.path(at), "openapi.unused-api-spec",
+            warning=True))
+    return found
 
 
 def unread_missing(site: Site, fields: Iterable[tuple[OpenApiSource, str]], read: Collection[str],
