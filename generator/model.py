@@ -472,6 +472,9 @@ class ApiOperation:
     # an urlencoded body's fields whose media type's ``encoding`` gives a style: (name, style,
     # explode); the others are spelled as form APIs (Stripe's) read nested values, a[b]=c
     form_encoding: tuple[tuple[str, str, bool], ...] = ()
+    # a multipart body's array fields kept in one part by their ``encoding``: (name, "json" or
+    # "csv"); the other arrays of plain values are sent one part per item, named alike
+    multipart_arrays: tuple[tuple[str, str], ...] = ()
     auth: tuple[ApiAuth, ...] = ()  # the schemes of the first security requirement
     operation_id: str = ""
     summary: str = ""
