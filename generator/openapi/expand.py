@@ -157,18 +157,20 @@ class _Expander:
         if item.kind == "endpoint":
             found = self.find(item)
             source = item.inherited_openapi
-            where = item.origin or self.site.config.where(JsonPath(tuple(item.at.split("."))))
+            at = JsonPath.parse(item.at)
+            where = item.origin or self.site.config.where(at)
             if found is None and self.excluded(item):
                 self.warnings.append(Problem(
                     where, f"endpoint {item.endpoint!r} is marked x-excluded in its OpenAPI "
                     "document, so it gets no page", "remove the entry, or x-excluded from the "
-                    "operation", item.at, "openapi.excluded-endpoint", warning=True))
+                    "operation", self.site.config.path(at), "openapi.excluded-endpoint",
+                    warning=True))
                 return []
             if found is None:
                 self.problems.append(Problem(
                     where, f"endpoint {item.endpoint!r} is not in the OpenAPI document "
                     f"{' or '.join(source.sources) if source else None!r}",
-                    "fix the method and path, or remove the entry", item.at,
+                    "fix the method and path, or remove the entry", self.site.config.path(at),
                     "openapi.missing-endpoint"))
                 return []
             assert source is not None
@@ -404,7 +406,8 @@ def unused_defaults(site: Site, items: Iterable[NavItem]) -> list[Problem]:
             f"no API page comes from {source.source!r}: this element lists pages and none is "
             "an operation (\"METHOD /path\"), so its \"openapi\" is a default nothing uses",
             'remove "pages" to give every operation a page, or list operations among the '
-            'pages, such as "GET /users"', f"{item.at}.openapi", "openapi.unused-default",
+            'pages, such as "GET /users"', site.config.path(JsonPath.parse(item.at) / "openapi"),
+            "openapi.unused-default",
             warning=True))
     return found
 
