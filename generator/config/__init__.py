@@ -30,6 +30,8 @@ _DROPPED_NESTED_HINTS = {
                           "label, remove the type",
     "topbarCtaButton.name": 'a "github" button shows the repository, not a name; remove it',
     "footerSocials": "footer.socials is read instead; keep one of the two",
+    "colors.anchors": "docs.json has no colour for anchors as a group (each anchor may have "
+                      "its own \"color\"): remove it",
 }
 
 
