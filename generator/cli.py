@@ -445,6 +445,7 @@ def upgrade(ctx: click.Context, directory: Path) -> None:
     import json
 
     from mdxsite.config import mint
+    from mdxsite.errors import JsonPath
 
     source, target = directory / "mint.json", directory / "docs.json"
     err = _console()
@@ -467,7 +468,8 @@ def upgrade(ctx: click.Context, directory: Path) -> None:
     target.write_text(json.dumps(mint.upgrade(value), indent=2, ensure_ascii=False) + "\n",
                       encoding="utf-8")
     _console(stderr=False).print(f"wrote {target} from {source.name}", markup=False, highlight=False)
-    dropped = mint.dropped_keys(value)
+    dropped = [*mint.dropped_keys(value),
+               *(str(JsonPath(at)) for at in mint.dropped_nested(value))]
     if dropped:  # the platform's upgrade drops them too; say so rather than lose them unseen
         err.print(f"{source}: left out, with no docs.json form: {', '.join(map(repr, dropped))}",
                   style="yellow", markup=False, highlight=False)

@@ -8,6 +8,7 @@ with no traceback. Anything else a plugin raises is wrapped in :class:`PluginErr
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -62,6 +63,15 @@ class JsonPath:
 
     def __str__(self) -> str:
         return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.parts).lstrip(".")
+
+    @classmethod
+    def parse(cls, text: str) -> JsonPath:
+        """Read back what ``str`` printed: ``navigation.tabs[2].groups[0]`` (keys without dots
+        or brackets, as docs.json's own are)."""
+        parts: list[str | int] = []
+        for key, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", text):
+            parts.append(int(index) if index else key)
+        return cls(tuple(parts))
 
 
 def _sentence(text: str) -> str:
@@ -161,15 +171,20 @@ class Problems:
             return self.locate(at)
         return Location(self.file)
 
+    def path(self, at: JsonPath) -> str:
+        """Return how messages name ``at`` (a mint.json site's own key, not the upgraded one)."""
+        named = getattr(self.locate, "path", None)
+        return named(at) if callable(named) else str(at)
+
     def add(self, at: JsonPath, message: str, *, hint: str = "", code: str = "",
             key: bool = False) -> None:
         """Record an error at ``at`` (at its key with ``key=True``)."""
-        self.items.append(Problem(self.where(at, key=key), message, hint, str(at), code))
+        self.items.append(Problem(self.where(at, key=key), message, hint, self.path(at), code))
 
     def warn(self, at: JsonPath, message: str, *, hint: str = "", code: str = "",
              key: bool = False) -> None:
         """Record a warning at ``at``: reported and counted, never fatal (except ``--strict``)."""
-        self.items.append(Problem(self.where(at, key=key), message, hint, str(at), code,
+        self.items.append(Problem(self.where(at, key=key), message, hint, self.path(at), code,
                                   warning=True))
 
     @property

@@ -241,6 +241,11 @@ class SiteConfig:
             return Location(self.file)
         return self.locator.key(at) if key else self.locator.value(at)
 
+    def path(self, at: JsonPath) -> str:
+        """Return how messages name ``at``: its JSON path, or for a site written as mint.json
+        the mint.json key it was upgraded from (``topbarLinks[0].url``)."""
+        return str(at) if self.locator is None else self.locator.path(at)
+
 
 @plain_repr
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -467,6 +472,9 @@ class ApiOperation:
     # an urlencoded body's fields whose media type's ``encoding`` gives a style: (name, style,
     # explode); the others are spelled as form APIs (Stripe's) read nested values, a[b]=c
     form_encoding: tuple[tuple[str, str, bool], ...] = ()
+    # a multipart body's array fields kept in one part by their ``encoding``: (name, "json" or
+    # "csv"); the other arrays of plain values are sent one part per item, named alike
+    multipart_arrays: tuple[tuple[str, str], ...] = ()
     auth: tuple[ApiAuth, ...] = ()  # the schemes of the first security requirement
     operation_id: str = ""
     summary: str = ""

@@ -594,7 +594,7 @@ def _repeated_sources(site: Site) -> list[Problem]:
                                f"redirects[{j}].source ({earlier.source}), whose redirect to "
                                f"{earlier.destination} applies first: this one, to "
                                f"{rule.destination}, never does",
-                               "remove one of the two redirects", str(at),
+                               "remove one of the two redirects", site.config.path(at),
                                "config.redirect-repeated", warning=True))
     return out
 
@@ -618,7 +618,7 @@ def _dead_ends(site: Site, found: list[redirects.Rule]) -> list[Problem]:
         out.append(Problem(site.config.where(at), f"the redirect from {rule.source} leads to "
                            f"{rule.destination}, which is no page of the site: readers following "
                            "it get the 404 page",
-                           "point it at a page's path, or remove the redirect", str(at),
+                           "point it at a page's path, or remove the redirect", site.config.path(at),
                            "config.redirect-to-nothing", warning=True))
     return out
 
@@ -631,7 +631,7 @@ def _shadowed_page(site: Site, rule: redirects.Rule, page: Page) -> Problem:
     what = page.source.as_posix() if page.source is not None else page.key
     return Problem(site.config.where(at), f"the redirect from {rule.source} replaces the page "
                    f"{what}, which has that URL: readers are sent to {rule.destination}",
-                   "remove the redirect, or move or delete the page", str(at),
+                   "remove the redirect, or move or delete the page", site.config.path(at),
                    "config.redirect-shadows-page", warning=True)
 
 

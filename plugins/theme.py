@@ -91,7 +91,7 @@ def _missing_file(site: Site, at: JsonPath, path: object, consequence: str) -> P
         return None
     return Problem(site.config.where(at), f"{path!r} is not a file in the site folder: "
                    f"{consequence}", "add the file or fix the path (relative to the site folder)",
-                   str(at), "config.missing-file", warning=True)
+                   site.config.path(at), "config.missing-file", warning=True)
 
 
 def _missing_brand_files(site: Site) -> list[Problem]:

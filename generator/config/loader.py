@@ -80,6 +80,56 @@ class Locator:
     def __call__(self, at: JsonPath) -> Location:
         return self.value(at)
 
+    def path(self, at: JsonPath) -> str:
+        """Return how messages name ``at``: its JSON path in the file the author wrote."""
+        return str(at)
+
+
+class UpgradedLocator(Locator):
+    """Locates the docs.json paths of an upgraded mint.json in that mint.json.
+
+    The author of a mint.json site never wrote ``navbar.links[0].href``: a problem found there
+    is reported at the mint.json value it came from (``topbarLinks[0].url``), with its line:column.
+    """
+
+    def __init__(self, source: Locator, origins: dict[tuple[str | int, ...], tuple[str | int, ...]]):
+        super().__init__(default=source.default)
+        self.source = source  # where mint.json's own paths were written
+        self.origins = origins  # docs.json path -> the mint.json path it was read from
+        self.dropped_nested: list[tuple[str | int, ...]] = []  # keys inside objects, dropped
+
+    def origin(self, at: JsonPath | tuple[str | int, ...]) -> tuple[tuple[str | int, ...], bool]:
+        """Return the mint.json path ``at`` came from, and whether it is ``at``'s own (False:
+        ``at`` is missing or made by the upgrade, and this is its nearest parent's)."""
+        parts = at.parts if isinstance(at, JsonPath) else at
+        probe = parts
+        while probe not in self.origins:
+            probe = probe[:-1]
+        return self.origins[probe], probe == parts
+
+    @property
+    def values(self) -> dict[tuple[str | int, ...], Location]:
+        return self.source.values
+
+    @property
+    def keys(self) -> dict[tuple[str | int, ...], Location]:
+        return self.source.keys
+
+    def value(self, at: JsonPath | tuple[str | int, ...]) -> Location:
+        return self.source.value(self.origin(at)[0])
+
+    def key(self, at: JsonPath | tuple[str | int, ...]) -> Location:
+        found, own = self.origin(at)
+        return self.source.key(found) if own else self.source.value(found)
+
+    def path(self, at: JsonPath) -> str:
+        found = JsonPath(self.origin(at)[0])
+        if found == at:
+            return str(at)
+        if not found.parts:  # made by the upgrade out of several keys, or none
+            return f"docs.json's {at} (made from mint.json by the upgrade)"
+        return f"{found} (read as docs.json's {at})"
+
 
 def check_root(root: Path) -> None:
     """Raise a located error when the site folder ``root`` is not there."""
@@ -118,11 +168,12 @@ def load(root: Path) -> tuple[dict[str, object], Locator]:
     if path.name in LEGACY_NAMES:
         from mdxsite.config import mint
 
-        # positions in mint.json do not carry over to the upgraded document's paths
-        locator = Locator(default=Location(path.name))
-        locator.upgraded = mint.upgraded_keys(value) or ["name"]
-        locator.dropped = mint.dropped_keys(value)
-        value = mint.upgrade(value)
+        upgraded, origins = mint.upgrade_located(value)
+        located = UpgradedLocator(locator, origins)
+        located.upgraded = mint.upgraded_keys(value) or ["name"]
+        located.dropped = mint.dropped_keys(value)
+        located.dropped_nested = mint.dropped_nested(value)
+        return upgraded, located
     return value, locator
 
 

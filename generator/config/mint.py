@@ -30,6 +30,103 @@ class _Missing:
 
 MISSING: Any = _Missing()
 
+Path = tuple[str | int, ...]
+
+
+# While :func:`upgrade_located` runs, mint.json's values are these subclasses of the JSON
+# types, each carrying the mint.json path it was read at. The upgrade copies values through
+# untouched (a page path, a URL, a whole ``redirects`` list), so each arrives in the docs.json
+# document still saying where the author wrote it; bools and null cannot be subclassed and
+# take their container's origin.
+class _Dict(dict[str, Any]):
+    at: Path
+
+
+class _List(list[Any]):
+    at: Path
+
+
+class _Str(str):
+    at: Path
+
+
+class _Int(int):
+    at: Path
+
+
+class _Float(float):
+    at: Path
+
+
+_TRACKED = {dict: _Dict, list: _List, str: _Str, int: _Int, float: _Float}
+
+
+def _track(value: Any, at: Path) -> Any:
+    kind = _TRACKED.get(type(value))
+    if kind is None:
+        return value
+    if kind is _Dict:
+        found: Any = _Dict({k: _track(v, (*at, k)) for k, v in value.items()})
+    elif kind is _List:
+        found = _List(_track(v, (*at, i)) for i, v in enumerate(value))
+    else:
+        found = kind(value)
+    found.at = at
+    return found
+
+
+def _from(source: Any, value: Any) -> Any:
+    """``value``, made by the upgrade out of mint.json's ``source``, marked as coming from it."""
+    at = getattr(source, "at", None)
+    kind = _TRACKED.get(type(value))
+    if at is None or kind is None:
+        return value
+    found = kind(value)
+    found.at = at
+    return found
+
+
+def _settle(value: Any, at: Path, origins: dict[Path, Path]) -> tuple[Any, Path | None]:
+    """Return ``value`` as plain JSON types, recording in ``origins`` the mint.json path each
+    docs.json path came from. A container the upgrade made itself comes from where all its
+    values came from (``navbar.primary`` from ``topbarCtaButton``), if they share a place."""
+    if isinstance(value, dict):
+        pairs = [(k, _settle(v, (*at, k), origins)) for k, v in value.items()]
+        plain: Any = {k: v for k, (v, _) in pairs}
+        inner = [o for _, (_, o) in pairs if o is not None]
+    elif isinstance(value, list):
+        items = [_settle(v, (*at, i), origins) for i, v in enumerate(value)]
+        plain = [v for v, _ in items]
+        inner = [o for _, o in items if o is not None]
+    else:
+        plain = _TRACKED_BASE.get(type(value), lambda v: v)(value)
+        inner = []
+    origin = getattr(value, "at", None)
+    if origin is None and inner:
+        shared = inner[0]
+        for other in inner[1:]:
+            n = 0
+            while n < min(len(shared), len(other)) and shared[n] == other[n]:
+                n += 1
+            shared = shared[:n]
+        origin = shared or None
+    if origin is not None:
+        origins[at] = origin
+    return plain, origin
+
+
+_TRACKED_BASE: dict[type, Any] = {_Str: str, _Int: int, _Float: float}
+
+
+def upgrade_located(mint: Mapping[str, Any]) -> tuple[dict[str, Any], dict[Path, Path]]:
+    """Return :func:`upgrade`'s docs.json and, for its JSON paths, the mint.json path each one
+    was read from, so a problem found in the upgraded document points at what the author wrote.
+    A docs.json path missing from the table comes from its nearest listed parent."""
+    origins: dict[Path, Path] = {}
+    doc, _ = _settle(upgrade(_track(dict(mint), ())), (), origins)
+    origins[()] = ()
+    return doc, origins
+
 
 def upgrade(mint: Mapping[str, Any]) -> dict[str, Any]:
     """Return the docs.json for a mint.json document (an object already parsed)."""
@@ -92,6 +189,73 @@ def dropped_keys(mint: Mapping[str, Any]) -> list[str]:
     return [k for k in mint if k not in READ_KEYS]
 
 
+# What the platform's upgrade reads inside mint.json's objects: an object's keys (each with
+# what is read of its value), ``[item]`` for each item of a list, None for a value copied
+# whole. A spec applies only to a value of its own JSON type (``footerSocials`` may be an
+# object, copied whole, or a list of {type, url}).
+_GROUP: dict[str, Any] = {"group": None, "icon": None, "iconType": None, "version": None}
+_GROUP["pages"] = [_GROUP]
+_DIVISION = {"name": None, "url": None, "version": None, "isDefaultHidden": None, "openapi": None}
+NESTED: dict[str, Any] = {
+    "colors": {"primary": None, "light": None, "dark": None,
+               "background": {"light": None, "dark": None}},
+    "navigation": [_GROUP],
+    "tabs": [_DIVISION],
+    "anchors": [{**_DIVISION, "icon": None, "iconType": None, "color": {"from": None}}],
+    "versions": [{"name": None, "url": None, "default": None, "locale": None}],
+    "topAnchor": {"name": None, "icon": None, "iconType": None},
+    "primaryTab": {"name": None, "isDefaultHidden": None},
+    "eyebrow": {"display": None},
+    "codeBlock": {"mode": None},
+    "api": {"baseUrl": None, "auth": {"method": None, "name": None},
+            "playground": {"mode": None, "disableProxy": None},
+            "request": {"example": {"languages": None}}},
+    "modeToggle": {"default": None, "isHidden": None},
+    "background": {"style": None},
+    "topbarLinks": [{"type": None, "name": None, "url": None}],
+    "topbarCtaButton": {"type": None, "name": None, "url": None},
+    "search": {"prompt": None},
+    "seo": {"indexHiddenPages": None},
+    "footer": {"socials": None, "links": [{"title": None, "links": [{"label": None, "url": None}]}]},
+    "footerSocials": [{"type": None, "url": None}],
+    "integrations": {"intercom": None, "frontchat": None},
+}
+
+
+def dropped_nested(mint: Mapping[str, Any]) -> list[Path]:
+    """Return the paths of the keys inside mint.json's objects that the upgrade drops (an
+    ``api.auth.inputPrefix``, a tab's ``icon``), for the warning that says so."""
+    found: list[Path] = []
+
+    def walk(value: Any, spec: Any, at: Path) -> None:
+        if isinstance(spec, dict) and isinstance(value, Mapping):
+            for k, v in value.items():
+                if k in spec:
+                    walk(v, spec[k], (*at, k))
+                else:
+                    found.append((*at, k))
+        elif isinstance(spec, list) and isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, spec[0], (*at, i))
+
+    for key, spec in NESTED.items():
+        walk(mint.get(key), spec, (key,))
+    # read only in some forms: a link's name beside a type other than "link" (the label is
+    # the type's name then), an icon's style without the icon, a font's parts beside "family"
+    for key, items in (("topbarLinks", mint.get("topbarLinks")),
+                       ("topbarCtaButton", [mint.get("topbarCtaButton")])):
+        for i, link in enumerate(items if isinstance(items, list) else []):
+            if isinstance(link, Mapping) and "name" in link and link.get("type") not in (None, "link"):
+                found.append((key, i, "name") if key == "topbarLinks" else (key, "name"))
+    if isinstance(mint.get("footer"), Mapping) and mint["footer"].get("socials") is not None \
+            and "footerSocials" in mint:
+        found.append(("footerSocials",))  # footer.socials is read instead
+    font = mint.get("font")
+    if isinstance(font, Mapping) and "family" not in font:
+        found += [("font", k) for k in font if k not in ("headings", "body")]
+    return found
+
+
 def upgraded_keys(mint: Mapping[str, Any]) -> list[str]:
     """Return the mint.json keys whose docs.json form differs, for the warning that says so."""
     renamed = ("tabs", "anchors", "versions", "topbarLinks", "topbarCtaButton", "footerSocials",
@@ -138,12 +302,13 @@ def _colors(mint: Mapping[str, Any]) -> dict[str, Any]:
 
 def _eyebrows(mint: Mapping[str, Any]) -> Any:
     display = _obj(mint, "eyebrow").get("display")
-    return MISSING if display is None else ("breadcrumbs" if display == "breadcrumbs" else "section")
+    return MISSING if display is None else _from(display, "breadcrumbs" if display == "breadcrumbs"
+                                                 else "section")
 
 
 def _codeblocks(mint: Mapping[str, Any]) -> Any:
     mode = _obj(mint, "codeBlock").get("mode")
-    return MISSING if mode is None else ("dark" if mode == "dark" else "system")
+    return MISSING if mode is None else _from(mode, "dark" if mode == "dark" else "system")
 
 
 def _api(mint: Mapping[str, Any], api: Mapping[str, Any]) -> Any:
@@ -162,14 +327,16 @@ def _api(mint: Mapping[str, Any], api: Mapping[str, Any]) -> Any:
         display = (({"show": "interactive", "hide": "none"}.get(mode, mode)
                     if isinstance(mode, str) else mode) if _js(mode) else None)
         proxy = None if no_proxy is MISSING or no_proxy is None else not no_proxy
-        section["playground"] = {**({"display": display} if display else {}),
-                                 **({"proxy": proxy} if proxy is not None else {})}
+        section["playground"] = _from(api.get("playground"), {
+            **({"display": _from(mode, display)} if display else {}),
+            **({"proxy": proxy} if proxy is not None else {})})
     if _js(languages):
         section["examples"] = {"languages": languages}
     if _js(api.get("baseUrl")) or _js(auth.get("method")) or _js(auth.get("name")):
         section["mdx"] = {"server": _get(api, "baseUrl")}
         if _js(auth.get("method")) or _js(auth.get("name")):
-            section["mdx"]["auth"] = {"method": _get(auth, "method"), "name": _get(auth, "name")}
+            section["mdx"]["auth"] = _from(api.get("auth"), {"method": _get(auth, "method"),
+                                                             "name": _get(auth, "name")})
     return section
 
 
@@ -183,22 +350,24 @@ def _background(mint: Mapping[str, Any]) -> Any:
     found["decoration"] = _get(_obj(mint, "background"), "style")
     if _js(colors.get("background")):
         shades = colors["background"]
-        found["color"] = {"light": _get(shades, "light"), "dark": _get(shades, "dark")}
+        found["color"] = _from(shades, {"light": _get(shades, "light"), "dark": _get(shades, "dark")})
     return found
 
 
 def _topbar_link(link: Mapping[str, Any]) -> dict[str, Any]:
     kind = link.get("type")
     label = _get(link, "name") if kind in (None, "link") else str(kind)[:1].upper() + str(kind)[1:].lower()
-    return {"label": label, "href": _get(link, "url")}
+    return _from(link, {"label": _from(kind, label) if kind not in (None, "link") else label,
+                        "href": _get(link, "url")})
 
 
 def _primary_button(button: Any) -> Any:
     if not _js(button):
         return MISSING
     if button.get("type") in (None, "link"):
-        return {"type": "button", "label": _get(button, "name"), "href": _get(button, "url")}
-    return {"type": "github", "href": _get(button, "url")}
+        return _from(button, {"type": "button", "label": _get(button, "name"),
+                              "href": _get(button, "url")})
+    return _from(button, {"type": _from(button.get("type"), "github"), "href": _get(button, "url")})
 
 
 def _footer(mint: Mapping[str, Any]) -> Any:
@@ -208,13 +377,15 @@ def _footer(mint: Mapping[str, Any]) -> Any:
     found: dict[str, Any] = {}
     socials = footer.get("socials") if footer.get("socials") is not None else mint.get("footerSocials")
     if _js(footer.get("socials")) or _js(mint.get("footerSocials")):
-        found["socials"] = ({s.get("type"): s.get("url") for s in socials}
+        found["socials"] = (_from(socials, {s.get("type"): s.get("url") for s in socials})
                             if isinstance(socials, list) else socials)
     if _js(footer.get("links")):
-        found["links"] = [{"header": _get(group, "title"),
-                           "items": [{"label": _get(link, "label"), "href": _get(link, "url")}
-                                     for link in group.get("links", [])]}
-                          for group in footer["links"]]
+        found["links"] = [_from(group, {
+            "header": _get(group, "title"),
+            "items": _from(group.get("links"), [
+                _from(link, {"label": _get(link, "label"), "href": _get(link, "url")})
+                for link in group.get("links", [])])})
+            for group in footer["links"]]
     return found
 
 
@@ -222,9 +393,9 @@ def _integrations(mint: Mapping[str, Any]) -> dict[str, Any]:
     found = dict(_obj(mint, "analytics"))
     old = _obj(mint, "integrations")
     if _js(old.get("intercom")):
-        found["intercom"] = {"appId": old["intercom"]}
+        found["intercom"] = _from(old["intercom"], {"appId": old["intercom"]})
     if _js(old.get("frontchat")):
-        found["frontchat"] = {"snippetId": old["frontchat"]}
+        found["frontchat"] = _from(old["frontchat"], {"snippetId": old["frontchat"]})
     return found
 
 
@@ -234,7 +405,7 @@ def _fonts(font: Any) -> Any:
 
     def details(value: Mapping[str, Any]) -> dict[str, Any]:
         rest = {k: v for k, v in value.items() if k != "url"}
-        return {**rest, **({"source": value["url"]} if _js(value.get("url")) else {})}
+        return _from(value, {**rest, **({"source": value["url"]} if _js(value.get("url")) else {})})
 
     if "family" in font:
         return details(font)
@@ -248,9 +419,9 @@ def _fonts(font: Any) -> Any:
 
 def _prune(value: Any) -> Any:
     if isinstance(value, dict):
-        return {k: _prune(v) for k, v in value.items() if v is not MISSING}
+        return _from(value, {k: _prune(v) for k, v in value.items() if v is not MISSING})
     if isinstance(value, list):
-        return [_prune(v) for v in value if v is not MISSING]
+        return _from(value, [_prune(v) for v in value if v is not MISSING])
     return value
 
 
@@ -277,11 +448,11 @@ def _absolute(url: Any) -> bool:
 
 
 def _icon(icon: Any, style: Any) -> Any:
-    return {"name": icon, "style": style} if style else icon
+    return _from(icon, {"name": icon, "style": style}) if style else icon
 
 
 def _group_head(group: Mapping[str, Any]) -> dict[str, Any]:
-    head: dict[str, Any] = {"group": _get(group, "group")}
+    head: dict[str, Any] = _from(group, {"group": _get(group, "group")})
     if _js(group.get("icon")):
         head["icon"] = _icon(group["icon"], group.get("iconType"))
     return head
@@ -304,10 +475,12 @@ class _Navigation:
         self.has_tabs, self.has_anchors = bool(tabs), bool(anchors)
         self.global_: dict[str, Any] = {}
         if versions and all(isinstance(v, Mapping) and _remote(v.get("url")) for v in versions):
-            self.global_["versions"] = [{"version": _get(v, "name"), "href": v["url"]} for v in versions]
+            self.global_["versions"] = [_from(v, {"version": _get(v, "name"), "href": v["url"]})
+                                        for v in versions]
         if tabs and all(not t.get("version") and _remote(t.get("url")) for t in tabs):
-            self.global_["tabs"] = [{"tab": _get(t, "name"), "href": t["url"],
-                                     **({"hidden": True} if t.get("isDefaultHidden") else {})} for t in tabs]
+            self.global_["tabs"] = [_from(t, {"tab": _get(t, "name"), "href": t["url"],
+                                              **({"hidden": True} if t.get("isDefaultHidden") else {})})
+                                    for t in tabs]
         if anchors and all(not a.get("version") and _remote(a.get("url")) for a in anchors):
             self.global_["anchors"] = [self._global_anchor(a) for a in anchors]
         self.tabs = [] if "tabs" in self.global_ else tabs
@@ -323,7 +496,7 @@ class _Navigation:
             found["color"] = {"light": anchor["color"], "dark": anchor["color"]}
         if anchor.get("isDefaultHidden"):
             found["hidden"] = True
-        return found
+        return _from(anchor, found)
 
     def build(self) -> dict[str, Any]:
         if self.versions:
@@ -356,11 +529,11 @@ class _Navigation:
             else:
                 entry, name, section_name = {"version": v}, v, v
             if isinstance(v, Mapping) and v.get("url"):
-                found.append({**entry, "href": v["url"]})
+                found.append(_from(v, {**entry, "href": v["url"]}))
                 continue
             own = self._version_groups(self.groups, name, prefixes)
             sections = self._sections(own or self.groups, section_name)
-            found.append({**entry, **sections} if sections else {**entry, "groups": own})
+            found.append(_from(v, {**entry, **sections} if sections else {**entry, "groups": own}))
         return {"languages" if locale else "versions": found}
 
     def _version_groups(self, groups: list[Any], version: Any,
@@ -378,7 +551,7 @@ class _Navigation:
                     elif isinstance(page, Mapping):
                         pages += self._version_groups([page], version, prefixes)
             if pages:
-                found.append({**_group_head(group), "pages": pages})
+                found.append(_from(group, {**_group_head(group), "pages": pages}))
         return found
 
     # --- tabs and anchors: the more inclusive kind at the root, the other nested where it fits
@@ -403,8 +576,8 @@ class _Navigation:
         if groups:
             # the platform writes a root group's icon after its pages (and before them below
             # a division): the same order, so `mdxsite upgrade` writes the platform's file
-            return {"groups": [{"group": _get(g, "group"), "pages": _get(g, "pages"),
-                                **{k: v for k, v in _group_head(g).items() if k != "group"}}
+            return {"groups": [_from(g, {"group": _get(g, "group"), "pages": _get(g, "pages"),
+                                         **{k: v for k, v in _group_head(g).items() if k != "group"}})
                                for g in groups if _in_version(g, version)]}
         return None
 
@@ -471,17 +644,17 @@ class _Navigation:
             matched, remaining = self._by_prefix(remaining, division, version, ignored)
             bare = {k: v for k, v in entry.items() if k != "href"}
             if nested.get("tabs"):
-                found.append({**bare, "tabs": nested["tabs"]})
+                found.append(_from(division, {**bare, "tabs": nested["tabs"]}))
             elif nested.get("anchors"):
-                found.append({**bare, "anchors": nested["anchors"]})
+                found.append(_from(division, {**bare, "anchors": nested["anchors"]}))
             elif matched:
-                found.append({**bare, "groups": matched})
+                found.append(_from(division, {**bare, "groups": matched}))
             elif not _absolute(url) and not _js(division.get("openapi")):
                 continue
             elif _js(division.get("openapi")) and not _remote(url):
-                found.append(bare)
+                found.append(_from(division, bare))
             else:
-                found.append(entry)
+                found.append(_from(division, entry))
         if remaining and insert_rest:
             matched, _ = self._by_prefix(remaining, None, version)
             found.insert(0, {**self._primary(kind), "groups": matched})
@@ -511,7 +684,7 @@ class _Navigation:
                         if rest:
                             left.append(page)
             if taken:
-                matched.append({**_group_head(group), "pages": taken})
+                matched.append(_from(group, {**_group_head(group), "pages": taken}))
             if left:
-                unmatched.append({**group, "pages": left})
+                unmatched.append(_from(group, {**group, "pages": left}))
         return matched, unmatched

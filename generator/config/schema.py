@@ -37,6 +37,13 @@ MINT_TOP_LEVEL = {
     "layout": "theme (" + ", ".join(f'"{name}" is "theme": "{theme}"'
                                     for name, theme in LAYOUT_THEMES.items()) + ")",
 }
+# docs.json's schema has "openapi" under "api" and on navigation elements, not at the top:
+# the platform drops it there, so no page comes of it and a URL in it is never fetched
+_TOP_LEVEL_OPENAPI = (
+    "it is ignored, as on the platform, whose docs.json has no top-level openapi: no page "
+    "comes of it and a URL there is never read (pages' openapi: frontmatter still finds the "
+    "site folder's OpenAPI files); write it as api.openapi, or as \"openapi\" on a navigation "
+    "tab or group to give every operation a page")
 # keys real docs.json files write for their own stylesheets and scripts, which need no setting
 OWN_FILES_KEYS = frozenset({"css", "js", "styles", "scripts", "stylesheets", "customCSS", "customJS"})
 OWN_FILES_HINT = ("it is ignored: every .css and .js file of the site folder is added to each page "
@@ -55,7 +62,8 @@ def check_top_level(raw: dict[str, object], out: Problems) -> None:
             close = difflib.get_close_matches(key, sorted(TOP_LEVEL), n=1, cutoff=0.7)
             moved = MINT_TOP_LEVEL.get(key)
             out.warn(root / key, f"unknown key {key!r}",
-                     hint=f"it is ignored: {key!r} is mint.json's; in docs.json write {moved}"
+                     hint=_TOP_LEVEL_OPENAPI if key == "openapi" else
+                     f"it is ignored: {key!r} is mint.json's; in docs.json write {moved}"
                      if moved else OWN_FILES_HINT if key in OWN_FILES_KEYS
                      else f"did you mean {close[0]!r}?" if close
                      else "it is ignored; remove it",

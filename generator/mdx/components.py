@@ -171,6 +171,56 @@ def prop_problems(name: str, props: Mapping[str, object]) -> list[tuple[str, str
     return out
 
 
+# <Columns> and <CardGroup>: the number of columns per row, "values from 1 to 4" (the
+# platform's Columns page), 2 when not given
+COLUMNS = (1, 4)
+DEFAULT_COLUMNS = 2
+
+
+def column_count(name: str, value: object) -> tuple[int, tuple[str, str] | None]:
+    """Return the columns mdxsite draws for ``<Columns cols=…>``, and (message, hint) when
+    that is not the value as written: outside 1 to 4, not a whole number, or not a number.
+    The platform's handling of such values is not documented; the message says what mdxsite
+    does instead."""
+    low, high = COLUMNS
+    if value is None:
+        return DEFAULT_COLUMNS, None
+    written = (f'"{value}"' if isinstance(value, str) else
+               "" if value is True else "{" + jsvalue_text(value) + "}")
+    shown = f"<{name} cols{'=' + written if written else ''}>"
+    number: float | None = None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str):
+        try:
+            number = float(value.strip())
+        except ValueError:
+            number = None
+    if number is None or number != number or number in (float("inf"), float("-inf")):
+        return DEFAULT_COLUMNS, (f"{shown} is not a number of columns: mdxsite draws the "
+                                 f"default {DEFAULT_COLUMNS}",
+                                 f"write cols={{{DEFAULT_COLUMNS}}}, a number from {low} to {high}")
+    count = min(max(int(number), low), high)
+    if isinstance(value, str):
+        return count, (f"{shown} is text; the platform documents a number: mdxsite draws "
+                       f"{count} column{'s' if count != 1 else ''}", f"write cols={{{count}}}")
+    if count != number:
+        reason = (f"outside the platform's {low} to {high}" if not low <= number <= high
+                  else "not a whole number")
+        return count, (f"{shown} is {reason}: mdxsite draws {count} column"
+                       f"{'s' if count != 1 else ''}", f"write cols={{{count}}}")
+    return count, None
+
+
+def jsvalue_text(value: object) -> str:
+    """A prop's value as it was written between braces (``5``, ``2.5``, ``true``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value) if isinstance(value, (int, float)) else repr(value)
+
+
 _SLUG = re.compile(r"^(?:https?://(?:www\.)?github\.com/)?([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
 
 

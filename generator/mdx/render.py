@@ -1483,6 +1483,13 @@ class _Renderer:
             return self.mention(props, frame)
         if name == "Graph":
             return self.graph(props, frame)
+        if name in ("Columns", "CardGroup"):
+            value = props.get("cols")
+            cols, problem = components.column_count(name, value)
+            # an undefined name (cols={n}) was reported where it was read
+            if problem is not None and not isinstance(value, jsvalue.Undefined):
+                self.ctx.warn(frame.line, *problem, code="mdx.columns", needle=f"<{name}")
+            return {"cols": cols}
         if name == "GitHub.Repo":
             slug = components.github_repo(props.get("repo"))
             if props.get("repo") and slug is None:

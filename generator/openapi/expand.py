@@ -8,7 +8,7 @@ platform's rule (:mod:`mdxsite.openapi.slugs`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -157,18 +157,20 @@ class _Expander:
         if item.kind == "endpoint":
             found = self.find(item)
             source = item.inherited_openapi
-            where = item.origin or self.site.config.where(JsonPath(tuple(item.at.split("."))))
+            at = JsonPath.parse(item.at)
+            where = item.origin or self.site.config.where(at)
             if found is None and self.excluded(item):
                 self.warnings.append(Problem(
                     where, f"endpoint {item.endpoint!r} is marked x-excluded in its OpenAPI "
                     "document, so it gets no page", "remove the entry, or x-excluded from the "
-                    "operation", item.at, "openapi.excluded-endpoint", warning=True))
+                    "operation", self.site.config.path(at), "openapi.excluded-endpoint",
+                    warning=True))
                 return []
             if found is None:
                 self.problems.append(Problem(
                     where, f"endpoint {item.endpoint!r} is not in the OpenAPI document "
                     f"{' or '.join(source.sources) if source else None!r}",
-                    "fix the method and path, or remove the entry", item.at,
+                    "fix the method and path, or remove the entry", self.site.config.path(at),
                     "openapi.missing-endpoint"))
                 return []
             assert source is not None
@@ -274,6 +276,7 @@ def expand(site: Site) -> Site | None:
     in_pages = any(p.source is not None and any(k in p.frontmatter for k in KEYS)
                    for p in site.pages.values())
     if not in_nav and not in_pages:
+        report_warnings(unused_api_specs(site, {}))
         return None
     expander = _Expander(site)
     items = tuple(new for item in site.nav.items for new in expander.visit(item)) if in_nav \
@@ -298,12 +301,14 @@ def expand(site: Site) -> Site | None:
         *((i.inherited_openapi, "") for i in walked if i.inherited_openapi)], expander.docs,
         "openapi")
     expander.warnings += unused_defaults(site, walked)
+    expander.warnings += unused_api_specs(site, {**own_pages, **expander.pages})
     if site.config.get("api.playground.display") == "auth":
         expander.warnings.append(Problem(
             site.config.where(JsonPath(("api", "playground", "display"))),
             "playground display 'auth' shows the playground to signed-in readers only; a "
             "static site has no sign-in, so no page shows it",
-            'use "interactive", "simple" or "none"', "api.playground.display",
+            'use "interactive", "simple" or "none"',
+            site.config.path(JsonPath(("api", "playground", "display"))),
             "openapi.playground-auth", warning=True))
     expander.warnings += language_warnings(site)
     report_warnings(expander.warnings)
@@ -312,6 +317,39 @@ def expand(site: Site) -> Site | None:
     return with_generated(site, pages, expander.pages, items if in_nav else None, "openapi",
                           lambda page: f"the generated page for "
                           f"{str(page.data.get('method', '')).upper()} {page.data.get('path', '')}")
+
+
+def unused_api_specs(site: Site, api_pages: Mapping[str, Page]) -> list[Problem]:
+    """Warnings for the documents of docs.json's ``api.openapi`` that no page came from.
+
+    The platform's settings page says api.openapi holds the documents "for generating API
+    reference pages", and does not say which pages; mdxsite makes API pages from ``openapi``
+    on navigation elements and from pages whose frontmatter names an operation or schema,
+    and api.openapi serves only the latter. An author who listed a document there expecting
+    an API reference got no page and no word."""
+    value = site.config.get("api.openapi")
+    entries = value if isinstance(value, list) else [value]
+    used = {str(page.data.get("spec", "")).lstrip("./").lstrip("/") for page in api_pages.values()}
+    used |= {name.lstrip("./").lstrip("/") for item in site.nav.walk()
+             for source in (item.openapi, item.inherited_openapi) if source is not None
+             for name in source.sources}
+    found: list[Problem] = []
+    for i, entry in enumerate(entries):
+        name = entry.get("source") if isinstance(entry, dict) else entry
+        if not isinstance(name, str) or not name.strip() or not _present(site, name.strip()):
+            continue
+        if name.strip().lstrip("./").lstrip("/") in used:
+            continue
+        at = JsonPath(("api", "openapi", i) if isinstance(value, list) else ("api", "openapi"))
+        found.append(Problem(
+            site.config.where(at),
+            f"no page comes from {name.strip()!r}: mdxsite makes API pages from \"openapi\" on "
+            "a navigation element, and from pages whose frontmatter names an operation "
+            "(openapi: GET /users); api.openapi only lends its document to such pages",
+            f'to give every operation a page, set "openapi": "{name.strip()}" on a tab, anchor '
+            "or group of the navigation", site.config.path(at), "openapi.unused-api-spec",
+            warning=True))
+    return found
 
 
 def unread_missing(site: Site, fields: Iterable[tuple[OpenApiSource, str]], read: Collection[str],
@@ -368,7 +406,8 @@ def unused_defaults(site: Site, items: Iterable[NavItem]) -> list[Problem]:
             f"no API page comes from {source.source!r}: this element lists pages and none is "
             "an operation (\"METHOD /path\"), so its \"openapi\" is a default nothing uses",
             'remove "pages" to give every operation a page, or list operations among the '
-            'pages, such as "GET /users"', f"{item.at}.openapi", "openapi.unused-default",
+            'pages, such as "GET /users"', site.config.path(JsonPath.parse(item.at) / "openapi"),
+            "openapi.unused-default",
             warning=True))
     return found
 
@@ -420,6 +459,7 @@ def language_warnings(site: Site) -> list[Problem]:
                     "use a language the platform lists (curl, python, javascript, node, php, go, java, "
                     "ruby, powershell, swift, csharp, dotnet, typescript, c, c++, kotlin, rust, "
                     "dart), or add a plugin answering "
-                    "mdxsite_request_samples", f"api.examples.languages[{i}]", "openapi.language",
+                    "mdxsite_request_samples",
+                    site.config.path(JsonPath(("api", "examples", "languages", i))), "openapi.language",
                     warning=True)
             for i, name in unknown_languages(site, offered)]

@@ -165,7 +165,8 @@ def endpoint_context(site: Site, page: Page, source: str) -> tuple[dict[str, Any
             site.config.where(JsonPath(("api", "mdx", "auth", "method"))),
             f"auth method {method_name!r} cannot be sent by the playground of a static site; "
             "it shows no auth field", 'use "bearer", "basic" or "key"',
-            "api.mdx.auth.method", "openapi.mdx-auth", warning=True))
+            site.config.path(JsonPath(("api", "mdx", "auth", "method"))), "openapi.mdx-auth",
+            warning=True))
     fields = param_fields(source)
     params = [f for f in fields if f["in"] != "body"]
     body_fields = [f for f in fields if f["in"] == "body"]

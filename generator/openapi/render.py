@@ -648,7 +648,8 @@ def _sample_body(data: Any, body_raw: dict[str, Any], content: dict[str, Any], m
             "body": _required_only(data, media, value) if required_only else value,
             "files": tuple(f.name for f in content["node"].properties if _is_file(f.node.type))
             if multipart else (),
-            "form_encoding": content["encoding"]}
+            "form_encoding": content["encoding"],
+            "multipart_arrays": samples.multipart_arrays(data, media) if multipart else ()}
 
 
 def _playground_body(data: Any, body_raw: dict[str, Any], contents: list[dict[str, Any]],
@@ -669,7 +670,8 @@ def _playground_body(data: Any, body_raw: dict[str, Any], contents: list[dict[st
             else samples.dump(fixed, media_type, encoding) if fixed else "",
             "placeholder": samples.dump(value, media_type, encoding) if value is not None else "",
             "examples": [{"label": label, "text": text} for label, text in content["examples"]],
-            "parts": _parts(content["node"], value, prefill, set(fixed))
+            "parts": _parts(content["node"], value, prefill, set(fixed),
+                            dict(samples.multipart_arrays(data, media)))
             if media_type.startswith("multipart/") else [],
             # how the playground spells a field typed as JSON (playground.js formEncode)
             **({"encoding": {name: [style, explode] for name, style, explode in encoding}}
@@ -690,16 +692,21 @@ def _x_defaults(data: Any, media: Any) -> dict[str, Any]:
 
 
 def _parts(node: Node, example: Any, prefill: bool = True,
-           fixed: set[str] | frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+           fixed: set[str] | frozenset[str] = frozenset(),
+           arrays: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """The fields of a multipart body, one form input each (a file input for binary ones);
-    ``fixed`` names those filled even without ``prefill`` (their x-default)."""
+    ``fixed`` names those filled even without ``prefill`` (their x-default). An array field
+    holds its items as JSON and says how the playground sends them (``array``: "each", one
+    part per item, or what its ``encoding`` keeps, :func:`samples.multipart_arrays`)."""
     values = example if isinstance(example, dict) else {}
     out = []
     for f in node.properties:
         binary = _is_file(f.node.type)
         value = "" if binary else _text(values.get(f.name))
+        listed = f.node.type.endswith("[]")
         out.append({"name": f.name, "type": f.node.type, "required": f.required,
-                    "binary": binary, "multiple": binary and f.node.type.endswith("[]"),
+                    "binary": binary, "multiple": binary and listed,
+                    "array": (arrays or {}).get(f.name, "each") if listed and not binary else "",
                     "example": value if prefill or f.name in fixed else "",
                     "placeholder": value})
     return out

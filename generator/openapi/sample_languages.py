@@ -195,18 +195,36 @@ def php(op: ApiOperation) -> RequestSample:
                "    CURLOPT_RETURNTRANSFER => true,"]
     if req.method == "HEAD":
         options.append("    CURLOPT_NOBODY => true,")
-    if req.headers:
+    # curl's array form holds one value per name: a body sending a name more than once
+    # (tags=a, tags=b) is written part by part, with its boundary
+    written = req.parts is not None and len({n for n, _, _ in req.parts}) < len(req.parts)
+    if req.headers or written:
         options.append("    CURLOPT_HTTPHEADER => [")
         options += [f"        {single(f'{k}: {v}')}," for k, v in req.headers.items()]
+        if written:
+            options.append('        "Content-Type: multipart/form-data; boundary=$boundary",')
         options.append("    ],")
-    if req.parts is not None:
+    head: list[str] = []
+    if written and req.parts is not None:
+        head = ["$fields = ["]
+        head += [f"    [{single(n)}, {single(t)}{', true' if f else ''}]," for n, t, f in req.parts]
+        head += ["];", "$boundary = bin2hex(random_bytes(16));", "$body = '';",
+                 "foreach ($fields as $field) {",
+                 '    $body .= "--$boundary\\r\\nContent-Disposition: form-data; name=\\"$field[0]\\"";',
+                 "    $body .= isset($field[2])",
+                 '        ? "; filename=\\"" . basename($field[1]) . "\\"\\r\\nContent-Type: '
+                 'application/octet-stream\\r\\n\\r\\n" . file_get_contents($field[1])',
+                 '        : "\\r\\n\\r\\n" . $field[1];',
+                 '    $body .= "\\r\\n";', "}", '$body .= "--$boundary--\\r\\n";', ""]
+        options.append("    CURLOPT_POSTFIELDS => $body,")
+    elif req.parts is not None:
         options.append("    CURLOPT_POSTFIELDS => [")
         options += [f"        {single(n)} => new CURLFile({single(t)})," if f
                     else f"        {single(n)} => {single(t)}," for n, t, f in req.parts]
         options.append("    ],")
     elif req.text is not None:
         options.append(f"    CURLOPT_POSTFIELDS => {single(req.text)},")
-    lines = ["<?php", "", "$curl = curl_init();", "", "curl_setopt_array($curl, [", *options,
+    lines = ["<?php", "", *head, "$curl = curl_init();", "", "curl_setopt_array($curl, [", *options,
              "]);", "", "$response = curl_exec($curl);",
              "$status = curl_getinfo($curl, CURLINFO_RESPONSE_CODE);", "curl_close($curl);", "",
              "echo $status, ' ', $response, PHP_EOL;"]

@@ -232,6 +232,37 @@ def dump(value: Any, media_type: str = "application/json",
     return json.dumps(value, indent=2, ensure_ascii=False, default=str)
 
 
+def multipart_arrays(data: Any, media: Any) -> tuple[tuple[str, str], ...]:
+    """The (name, how) of each field of a multipart body whose ``encoding`` keeps an array in
+    one part: "json" (a JSON ``contentType``) or "csv" (``explode: false``: a,b). Any other
+    array of plain values is sent one part per item under the field's name, as the Encoding
+    Object's default (form, exploded) and RFC 7578's repeated fields have it, and as a
+    browser sends a form's repeated inputs."""
+    encoding = media.get("encoding") if isinstance(media, dict) else None
+    found: list[tuple[str, str]] = []
+    for name, entry in (encoding.items() if isinstance(encoding, dict) else []):
+        entry, _ = deref(data, entry)
+        if not isinstance(entry, dict):
+            continue
+        kind = entry.get("contentType")
+        if isinstance(kind, str) and "json" in kind.lower():
+            found.append((str(name), "json"))
+        elif entry.get("explode") is False:
+            found.append((str(name), "csv"))
+    return tuple(found)
+
+
+def part_values(value: Any, how: str = "") -> list[str]:
+    """The texts a multipart field's ``value`` is sent as, one part each: an array of plain
+    values one part per item (unless ``how`` is "json" or "csv", see
+    :func:`multipart_arrays`); anything else one part, objects and arrays as JSON."""
+    if isinstance(value, list) and value and how != "json" and \
+            all(not isinstance(v, (dict, list)) for v in value):
+        texts = [_text(v) for v in value]
+        return [",".join(texts)] if how == "csv" else texts
+    return [_text(value)]
+
+
 def form_encoding(data: Any, media: Any) -> tuple[tuple[str, str, bool], ...]:
     """The (name, style, explode) of each field an urlencoded media type's ``encoding`` gives
     a ``style`` or ``explode`` (OpenAPI's default: form, exploded)."""
@@ -396,11 +427,14 @@ FILE = "<path>"  # the file a sample uploads, for the reader to replace
 def _form_parts(op: ApiOperation) -> list[tuple[str, str, bool]] | None:
     """The (name, text, is a file) fields of a multipart body, in the example's order, or None
     when the body is not multipart with an object example. A file's text is its path; other
-    values are sent as text, objects and arrays as JSON (as the playground sends them)."""
+    values are sent as text, objects as JSON, an array of plain values one part per item
+    (:func:`part_values`), as the playground sends them."""
     if not op.body_type.startswith("multipart/") or not isinstance(op.body, dict):
         return None
-    return [(str(name), FILE, True) if name in op.files else (str(name), _text(value), False)
-            for name, value in op.body.items() if value is not None or name in op.files]
+    how = dict(op.multipart_arrays)
+    return [(str(name), FILE, True) if name in op.files else (str(name), text, False)
+            for name, value in op.body.items() if value is not None or name in op.files
+            for text in ([FILE] if name in op.files else part_values(value, how.get(name, "")))]
 
 
 def _form_pairs(op: ApiOperation) -> list[tuple[str, str]] | None:
@@ -474,9 +508,21 @@ def python(op: ApiOperation) -> RequestSample:
     if basic:
         args.append('auth=("username", "password")')
     if parts is not None:
-        fields = {name: text for name, text, file in parts if not file}
+        # a field sent once per item (tags=a, tags=b) is a list: requests sends each
+        fields: dict[str, Any] = {}
+        for name, text, file in parts:
+            if not file:
+                fields[name] = [*fields[name], text] if isinstance(fields.get(name), list) \
+                    else [fields[name], text] if name in fields else text
         files = [(name, text) for name, text, file in parts if file]
-        if fields:
+        if fields and not files:
+            # requests writes data= alone as an urlencoded body: fields given as files without
+            # a file name, (None, text), make it multipart as the operation asks
+            lines.append("files = [\n" + "".join(
+                f"    ({json.dumps(name)}, (None, {json.dumps(text, ensure_ascii=False)})),\n"
+                for name, text, _ in parts) + "]")
+            args.append("files=files")
+        elif fields:
             lines.append(f"payload = {_py(fields)}")
             args.append("data=payload")
         if files:

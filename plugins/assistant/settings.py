@@ -89,7 +89,7 @@ def settings_of(config: SiteConfig, out_dir: Path, *, site_url: str = "") -> Set
     problems: list[Problem] = []
 
     def bad(path: JsonPath, message: str, hint: str) -> None:
-        problems.append(Problem(config.where(path), message, hint, str(path)))
+        problems.append(Problem(config.where(path), message, hint, config.path(path)))
 
     domain = raw.get("domain")
     if not isinstance(domain, str) or not domain or "/" in domain:

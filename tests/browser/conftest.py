@@ -67,7 +67,8 @@ ECHO_HEADERS = "Authorization, Content-Type, X-Request-Id, X-API-Key, X-Key"
 def _received(handler: BaseHTTPRequestHandler, name: str) -> dict[str, object]:
     """What arrived, as the echo answers it: the same keys for every request, so a test can
     compare the whole answer. A multipart body is parsed into ``parts`` (name -> filename and
-    content), a form body into ``form`` (ordered pairs), any other into ``body`` (JSON when it
+    content) and ``partList`` (every part's [name, content], in order: a name may repeat), a
+    form body into ``form`` (ordered pairs), any other into ``body`` (JSON when it
     parses, else the text)."""
     raw = handler.rfile.read(int(handler.headers.get("Content-Length") or 0))
     kind = handler.headers.get("Content-Type")
@@ -75,7 +76,7 @@ def _received(handler: BaseHTTPRequestHandler, name: str) -> dict[str, object]:
         "server": name, "method": handler.command, "path": handler.path,
         "authorization": handler.headers.get("Authorization"), "key": handler.headers.get("X-Key"),
         "contentType": kind, "cookie": handler.headers.get("Cookie"),
-        "body": None, "form": None, "parts": None}
+        "body": None, "form": None, "parts": None, "partList": None}
     if kind and kind.startswith("multipart/form-data"):
         message = BytesParser(policy=default_policy).parsebytes(
             f"Content-Type: {kind}\r\n\r\n".encode() + raw)
@@ -84,6 +85,9 @@ def _received(handler: BaseHTTPRequestHandler, name: str) -> dict[str, object]:
                 "filename": part.get_filename(),
                 "content": part.get_payload(decode=True).decode()}
             for part in message.iter_parts()}
+        got["partList"] = [[part.get_param("name", header="content-disposition"),
+                            part.get_payload(decode=True).decode()]
+                           for part in message.iter_parts()]
     elif kind == "application/x-www-form-urlencoded":
         got["form"] = parse_qsl(raw.decode(), keep_blank_values=True)
     elif raw:

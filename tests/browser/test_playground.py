@@ -79,7 +79,8 @@ def test_playground_sends_bearer_path_parameter_and_json_body(
     assert echoed == {"server": "production", "method": "PUT", "path": "/v2/pets/pet%2042",
                       "authorization": "Bearer secret-token", "key": None,
                       "contentType": "application/json", "cookie": None,
-                      "body": {"species": "cat", "indoor": True}, "form": None, "parts": None}
+                      "body": {"species": "cat", "indoor": True}, "form": None, "parts": None,
+                      "partList": None}
     assert "x-served-by: production" in pg.locator("[data-pg-headers]").text_content()
     assert pg.locator("[data-pg-time]").inner_text().endswith("ms")
 

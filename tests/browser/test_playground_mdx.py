@@ -117,7 +117,7 @@ def test_mdx_endpoint_with_a_relative_path_sends_through_api_mdx_server(
     assert echoed == {"server": "echo", "method": "POST", "path": "/users?dry_run=true",
                       "authorization": "Bearer t0ken", "key": None,
                       "contentType": "application/json", "cookie": None, "body": {"name": "Ada"},
-                      "form": None, "parts": None}
+                      "form": None, "parts": None, "partList": None}
     assert pg.locator("[data-pg-status]").inner_text().startswith("201")
     assert pg.locator("[data-pg-time]").inner_text().endswith(" ms")
     p.keyboard.press("Escape")  # type: ignore[attr-defined]
@@ -139,7 +139,8 @@ def test_mdx_endpoint_with_a_full_url_and_an_api_key(
     echoed = _response(p)
     assert echoed == {"server": "echo", "method": "GET", "path": "/v1/users/u%207",
                       "authorization": None, "key": "k-123", "contentType": None, "cookie": None,
-                      "body": None, "form": None, "parts": None}
+                      "body": None, "form": None, "parts": None,
+                      "partList": None}
     assert pg.locator("[data-pg-status]").inner_text().startswith("200")
 
 

@@ -155,3 +155,21 @@ def test_linden_is_monospace_unless_docs_json_sets_fonts(built: dict[str, Path],
     page.goto(module_serve_dir(tmp_path / "out") + "/")
     assert page.evaluate(font).startswith("Lato")
     context.close()
+
+
+def test_every_theme_shows_a_cards_icon(built: dict[str, Path], chromium,
+                                        module_serve_dir: Callable[[Path], str]) -> None:
+    """A Card's icon is a documented prop of the Cards page, with no theme said to drop it;
+    willow hid it (display: none), so an author's icon="clock" did nothing there."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    hidden = []
+    for name, folder in built.items():
+        page.goto(module_serve_dir(folder) + "/guides/retries/")
+        icons = page.locator(".card .card-icon")
+        assert icons.count() == 2, name
+        box = icons.first.bounding_box()
+        if not icons.first.is_visible() or box is None or box["width"] < 8 or box["height"] < 8:
+            hidden.append(name)
+    context.close()
+    assert hidden == []

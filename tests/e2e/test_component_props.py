@@ -231,3 +231,33 @@ def test_a_required_prop_missing_and_a_tooltip_cta_without_href_are_located(
         "index.mdx:7:1: warning: <Update> needs the 'label' prop. Add label=\"...\". "
         "[mdx.unsupported-prop]",
     ]
+
+
+def test_columns_outside_one_to_four_are_drawn_in_range_with_a_located_warning(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """The Columns page: cols "accepts values from 1 to 4" (default 2). A value the platform
+    does not document is drawn as the nearest one it does, and the build says which."""
+    cases = ['<Columns cols={4}>', '<Columns cols={5}>', '<Columns cols={0}>',
+             '<CardGroup cols="3">', '<Columns cols="wide">', '<Columns cols={2.5}>',
+             '<Columns cols>', '<Columns>']
+    body = "".join(f'{tag}\n<Card title="c{i}">x</Card>\n</{tag[1:].split()[0].rstrip(">")}>\n\n'
+                   for i, tag in enumerate(cases))
+    result = cli("build", make_site(DOCS, pages={"index": body}), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert [line for line in result.stderr.splitlines() if "[mdx.columns]" in line] == [
+        "index.mdx:5:1: warning: <Columns cols={5}> is outside the platform's 1 to 4: mdxsite "
+        "draws 4 columns. Write cols={4}. [mdx.columns]",
+        "index.mdx:9:1: warning: <Columns cols={0}> is outside the platform's 1 to 4: mdxsite "
+        "draws 1 column. Write cols={1}. [mdx.columns]",
+        'index.mdx:13:1: warning: <CardGroup cols="3"> is text; the platform documents a number: '
+        "mdxsite draws 3 columns. Write cols={3}. [mdx.columns]",
+        'index.mdx:17:1: warning: <Columns cols="wide"> is not a number of columns: mdxsite draws '
+        "the default 2. Write cols={2}, a number from 1 to 4. [mdx.columns]",
+        "index.mdx:21:1: warning: <Columns cols={2.5}> is not a whole number: mdxsite draws 2 "
+        "columns. Write cols={2}. [mdx.columns]",
+        "index.mdx:25:1: warning: <Columns cols> is not a number of columns: mdxsite draws the "
+        "default 2. Write cols={2}, a number from 1 to 4. [mdx.columns]"]
+    html = (tmp_path / "out" / "index.html").read_text()
+    import re
+    assert re.findall(r'class="(?:columns|card-group)" style="--cols: ([^"]*)"', html) == \
+        ["4", "4", "1", "3", "2", "2", "2", "2"]

@@ -468,7 +468,7 @@ def test_a_mint_json_site_builds_with_a_warning_and_upgrade_writes_docs_json(
     site = tmp_path / "site"
     site.mkdir()
     mint = {"name": "Legacy", "colors": {"primary": "#0D9373"},
-            "topbarCtaButton": {"name": "Sign up", "url": "https://app.example.com"},
+            "topbarCtaButton": {"name": "Sign up", "url": "https://app.example.com", "style": "pill"},
             "tabs": [{"name": "API", "url": "api"}], "feedback": {"thumbsRating": True},
             "navigation": [{"group": "Start", "pages": ["index"]}, {"group": "API", "pages": ["api/users"]}]}
     (site / "mint.json").write_text(json.dumps(mint))
@@ -477,15 +477,16 @@ def test_a_mint_json_site_builds_with_a_warning_and_upgrade_writes_docs_json(
     (site / "api" / "users.mdx").write_text("---\ntitle: Users\n---\nList users.\n")
     result = cli("build", site, "-o", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert ("mint.json: warning: read as docs.json from mint.json, the platform's old format "
+    assert ("mint.json:1:1: warning: read as docs.json from mint.json, the platform's old format "
             "(upgraded: navigation, tabs, topbarCtaButton)") in result.output
-    assert ("mint.json: warning: feedback: mint.json's 'feedback' has no docs.json form"
+    assert ("mint.json:1:186: warning: feedback: mint.json's 'feedback' has no docs.json form"
             in result.output)
     page = (tmp_path / "out" / "api" / "users" / "index.html").read_text()
     assert "Sign up" in page and ">API<" in page
     result = cli("upgrade", site)
     assert result.exit_code == 0 and (site / "docs.json").is_file()
-    assert "mint.json: left out, with no docs.json form: 'feedback'" in result.output
+    assert "mint.json: left out, with no docs.json form: 'feedback', 'topbarCtaButton.style'" \
+        in result.output
     written = json.loads((site / "docs.json").read_text())
     assert written["navbar"]["primary"] == {"type": "button", "label": "Sign up", "href": "https://app.example.com"}
     again = cli("upgrade", site)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from mdxsite.config import load_config, mint
+from mdxsite.errors import JsonPath, MdxsiteError
 
 FIXTURES = sorted((Path(__file__).resolve().parents[2] / "fixtures" / "mint").glob("*.json"))
 # The platform's upgrade keeps a mint.json ``null`` where its code reads a key as missing and
@@ -124,11 +125,139 @@ def test_a_dropped_mint_json_setting_is_a_warning(tmp_path: Path) -> None:
         "navigation": [{"group": "G", "pages": ["index"]}]}), encoding="utf-8")
     _, problems = load_config(tmp_path)
     assert [str(p) for p in problems.warnings][1:] == [
-        "mint.json: warning: sidebar: mint.json's 'sidebar' has no docs.json form: the "
+        "mint.json:1:15: warning: sidebar: mint.json's 'sidebar' has no docs.json form: the "
         "platform's upgrade drops it, and it does nothing here either. Remove it: in docs.json "
         "the theme (\"mint\", \"maple\", \"palm\", …) sets how the sidebar and the top bar look. "
         "[config.mint-dropped]",
-        "mint.json: warning: feedback: mint.json's 'feedback' has no docs.json form: the "
+        "mint.json:1:47: warning: feedback: mint.json's 'feedback' has no docs.json form: the "
         "platform's upgrade drops it, and it does nothing here either. Remove it: the platform "
         "switches page feedback on in its dashboard (Add-ons), not in docs.json. "
         "[config.mint-dropped]"]
+
+
+def test_the_located_upgrade_is_the_upgrade(oracle) -> None:
+    """Tracking where values came from changes nothing in the document (key order included)."""
+    rng = random.Random(20261128)
+    bases = [json.loads(p.read_text()) for p in FIXTURES]
+    for doc in [*bases, *(_mutations(rng, rng.choice(bases)) for _ in range(100))]:
+        located, origins = mint.upgrade_located(doc)
+        assert _ordered(located) == _ordered(mint.upgrade(doc)), json.dumps(doc)
+        assert all(type(v) in (str, int, float, bool, type(None)) for v in _leaves(located))
+
+
+def _leaves(value: object) -> list[object]:
+    if isinstance(value, dict):
+        assert type(value) is dict
+        return [leaf for v in value.values() for leaf in _leaves(v)]
+    if isinstance(value, list):
+        assert type(value) is list
+        return [leaf for v in value for leaf in _leaves(v)]
+    return [value]
+
+
+def test_problems_in_an_upgraded_mint_json_name_the_authors_keys(tmp_path: Path) -> None:
+    """A mint.json author never wrote navbar.links[0].href: each problem points at the
+    mint.json value it came from, with its line:column."""
+    (tmp_path / "index.mdx").write_text("# Hi\n", encoding="utf-8")
+    (tmp_path / "mint.json").write_text("""{
+  "name": "M",
+  "colors": {"primary": "red"},
+  "topbarLinks": [{"name": "Blog", "url": "https://b.example"}, {"name": "X", "url": 5}],
+  "topbarCtaButton": {"name": "Go"},
+  "tabs": [{"name": "API", "url": "api"}],
+  "navigation": [{"group": "G", "pages": ["index", "api/missing"]}]
+}
+""", encoding="utf-8")
+    config, problems = load_config(tmp_path)
+    from mdxsite.plugins.navigation import mdxsite_resolve_nav
+    from mdxsite.sources import scan_sources
+
+    with pytest.raises(MdxsiteError) as nav:
+        mdxsite_resolve_nav(config=config, sources=scan_sources(tmp_path))
+    lines = [str(p) for p in (*problems.errors, *nav.value.problems)]
+    assert [line.split(": ", 2)[:2] for line in lines] == [
+        ["mint.json:3:25", "colors.primary"],
+        ["mint.json:4:65", "topbarLinks[1] (read as docs.json's navbar.links[1])"],
+        ["mint.json:5:22", "topbarCtaButton (read as docs.json's navbar.primary)"],
+        ["mint.json:7:52",
+         "navigation[0].pages[1] (read as docs.json's navigation.tabs[1].groups[0].pages[0])"],
+    ], lines
+
+
+# nested keys the platform's upgrade drops, each checked against it below
+NESTED_DROPPED = {
+    "api": {"baseUrl": "https://a.example", "auth": {"method": "bearer", "inputPrefix": "Bearer"},
+            "paramFields": {"expanded": "all"}, "playground": {"mode": "simple", "x": 1}},
+    "topbarCtaButton": {"name": "Go", "url": "https://go.example", "style": "pill"},
+    "topbarLinks": [{"type": "github", "name": "GH", "url": "https://g.example"}],
+    "tabs": [{"name": "T", "url": "t", "icon": "book"}],
+    "anchors": [{"name": "A", "url": "a", "icon": "x", "color": {"from": "#ffffff", "to": "#000000"}}],
+    "navigation": [{"group": "G", "pages": ["t/a", "a/b", {"group": "N", "pages": ["c"], "open": 1}],
+                    "collapsed": True}],
+    "footer": {"socials": {"x": "https://x.example"},
+               "links": [{"title": "T", "links": [{"label": "L", "url": "https://l.example", "y": 1}]}]},
+    "footerSocials": [{"type": "github", "url": "https://g.example"}],
+    "integrations": {"intercom": "abc", "zapier": "z"},
+    "search": {"prompt": "Ask", "location": "side"},
+    "colors": {"primary": "#000001", "anchors": {"from": "#000002"}},
+    "modeToggle": {"default": "dark", "x": 1},
+    "font": {"headings": {"family": "Inter"}, "weight": 3},
+}
+
+
+def test_the_nested_keys_named_dropped_are_the_ones_the_platform_drops(oracle) -> None:
+    """Every key named dropped changes nothing in the platform's upgrade when taken out, and
+    every other key written here changes something (or lies inside a dropped one)."""
+    doc = {"name": "N", **NESTED_DROPPED}
+    full = oracle.upgrade(doc, shouldUpgradeTheme=True)["config"]
+    dropped = mint.dropped_nested(doc)
+    assert sorted(str(JsonPath(at)) for at in dropped) == sorted([
+        "colors.anchors", "navigation[0].pages[2].open", "navigation[0].collapsed", "tabs[0].icon",
+        "anchors[0].color.to", "api.auth.inputPrefix", "api.paramFields", "api.playground.x",
+        "modeToggle.x", "topbarLinks[0].name", "topbarCtaButton.style", "search.location",
+        "footer.links[0].links[0].y", "integrations.zapier", "footerSocials", "font.weight"])
+
+    def without(at: tuple) -> dict:
+        less = copy.deepcopy(doc)
+        node = less
+        for part in at[:-1]:
+            node = node[part]
+        del node[at[-1]]
+        return less
+
+    for at in _key_paths(doc):
+        same = oracle.upgrade(without(at), shouldUpgradeTheme=True).get("config") == full
+        inside_dropped = any(at[:len(d)] == d and at != d for d in dropped)
+        assert same == (at in dropped or inside_dropped), at
+
+
+def _key_paths(value: object, at: tuple = ()) -> list[tuple]:
+    found: list[tuple] = []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if at:  # top-level keys are the other test's
+                found.append((*at, k))
+            found += _key_paths(v, (*at, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found += _key_paths(v, (*at, i))
+    return found
+
+
+def test_a_dropped_nested_key_is_a_located_warning(tmp_path: Path) -> None:
+    (tmp_path / "index.mdx").write_text("# Hi\n", encoding="utf-8")
+    (tmp_path / "mint.json").write_text("""{
+  "name": "M",
+  "tabs": [{"name": "API", "url": "api", "icon": "code"}],
+  "api": {"auth": {"method": "bearer", "inputPrefix": "Bearer"}},
+  "navigation": [{"group": "G", "pages": ["index"]}]
+}
+""", encoding="utf-8")
+    _, problems = load_config(tmp_path)
+    assert [str(p) for p in problems.warnings][1:] == [
+        "mint.json:3:42: warning: tabs[0].icon: 'icon' has no docs.json form: the platform's "
+        "upgrade drops it, and it does nothing here either. Docs.json's tabs take an icon: run "
+        "`mdxsite upgrade`, then add it to the tab. [config.mint-dropped]",
+        "mint.json:4:40: warning: api.auth.inputPrefix: 'inputPrefix' has no docs.json form: the "
+        "platform's upgrade drops it, and it does nothing here either. Remove it; if docs.json "
+        "has such a setting, run `mdxsite upgrade` and set it there. [config.mint-dropped]"]

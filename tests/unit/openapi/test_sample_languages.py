@@ -64,6 +64,11 @@ def operations(url: str = "https://api.test") -> list[ApiOperation]:
                            "meta": {"a": 1}, "scan": "<binary>"}),
         ApiOperation(spec="s", method="POST", path="/notes", url=f"{url}/notes",
                      body_type="multipart/form-data", body={"title": "t", "body": "b"}),
+        # an array field: one part per item, named alike (tags=a, tags=b), beside a file
+        ApiOperation(spec="s", method="POST", path="/labels", url=f"{url}/labels",
+                     body_type="multipart/form-data", files=("file",),
+                     body={"tags": ["a", "b c"], "ids": [1, 2], "file": "<binary>",
+                           "meta": ["x"]}, multipart_arrays=(("ids", "csv"), ("meta", "json"))),
         ApiOperation(spec="s", method="POST", path="/text", url=f"{url}/text",
                      body_type="text/plain", body="plain \"text\"\r\n$x \\ '''"),
         ApiOperation(spec="s", method="DELETE", path="/items/1", url=f"{url}/items/1",

@@ -176,6 +176,22 @@
       return url.replace(/\/+$/, "");
     }
 
+    // an array field holds its items as JSON; sent, as a browser sends a form's repeated
+    // inputs and as OpenAPI's default encoding has it, one part per item under the field's
+    // name (tags=a, tags=b), unless its encoding keeps it whole: "json", or "csv" (a,b)
+    function partValues(input) {
+      var how = input.getAttribute("data-pg-array"), items = null;
+      if (!how || how === "json") return [input.value];
+      try { items = JSON.parse(input.value); } catch (e) { items = null; }
+      if (!Array.isArray(items) || !items.length || items.some(function (item) {
+        return item !== null && typeof item === "object";
+      })) return [input.value];
+      var texts = items.map(function (item) {
+        return typeof item === "string" ? item : item === null ? "" : JSON.stringify(item);
+      });
+      return how === "csv" ? [texts.join(",")] : texts;
+    }
+
     function build() {
       var path = config.path, query = [], headers = {}, cookies = [];
       $all(section, "[data-pg-param]").forEach(function (input) {
@@ -233,8 +249,10 @@
               shown.push(name + ": <file " + file.name + ", " + file.size + " bytes>");
             });
           } else if (input.value !== "") {
-            body.append(name, input.value);
-            shown.push(name + ": " + input.value);
+            partValues(input).forEach(function (value) {
+              body.append(name, value);
+              shown.push(name + ": " + value);
+            });
           }
         });
         shown = ["Content-Type: " + chosen.type + "; boundary=(set by the browser)", ""]
