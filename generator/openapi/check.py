@@ -102,11 +102,23 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath],
         problems.add(JsonPath(("paths",)), "'paths' must be an object",
                      hint="map each path such as '/users' to its operations", code="openapi.paths")
         return
+    shapes: dict[str, str] = {}
     for route, item in paths.items():
         at = JsonPath(("paths", route))
         if not route.startswith("/"):
             problems.add(at, f"path {route!r} must start with '/'", hint=f"write '/{route}'",
                          key=True, code="openapi.path")
+        # /event/{name} and /event/{id} are one path to a client: OpenAPI says such paths
+        # MUST NOT both exist. Each still gets its page (the platform builds both), so a warning
+        shape = _TEMPLATE.sub("{}", route) if isinstance(route, str) else route
+        if shape in shapes:
+            problems.warn(at, f"path {route!r} is {shapes[shape]!r} with other parameter "
+                          "names: a request cannot tell them apart, and OpenAPI says such "
+                          "paths must not both exist",
+                          hint=f"move its operations under {shapes[shape]!r}, one name for "
+                               "each parameter", key=True, code="openapi.duplicate-path")
+        else:
+            shapes[shape] = route
         if not isinstance(item, dict):
             problems.add(at, "a path item must be an object", hint="list its operations")
             continue

@@ -183,6 +183,20 @@ def test_unused_path_param_is_a_warning(tmp_path: Path) -> None:
     assert "[openapi.unused-path-param]" in output
 
 
+def test_two_paths_that_differ_only_in_parameter_names_warn_at_the_second(
+        tmp_path: Path) -> None:
+    item = ("    parameters: [{name: %s, in: path, required: true, schema: {type: string}}]\n"
+            "    %s: {responses: {'200': {description: ok}}}\n")
+    exit_code, output = run(tmp_path, HEAD + "paths:\n  /event/{name}:\n" + item % ("name", "get")
+                            + "  /event/{id}:\n" + item % ("id", "put")
+                            + "  /event/{id}/runs:\n" + item % ("id", "get"))
+    assert exit_code == 0, output
+    assert ("api.yaml:8:5: warning: paths./event/{id}: path '/event/{id}' is '/event/{name}' "
+            "with other parameter names") in output, output
+    assert "[openapi.duplicate-path]" in output
+    assert output.count("openapi.duplicate-path") == 1, output   # /event/{id}/runs is another path
+
+
 def test_an_openapi_3_2_document_is_checked_with_its_tag_tree(tmp_path: Path) -> None:
     # the platform takes 3.2 documents (their tags nest through parent); a 3.2.0 file failed
     # as "'openapi' must be a 3.0.x, 3.1.x or 3.2.x version string"
