@@ -150,3 +150,34 @@ components:
   "left_on": "2019-05-17",
   "opened_on": "2019-05-17"
 }\'''' in copy, copy
+
+
+def test_a_documents_warnings_print_in_its_line_order_as_openapi_check_prints_them(
+        tmp_path: Path) -> None:
+    # the build printed them last line first (the checks walk the document with a stack)
+    spec = """openapi: 3.0.3
+info: {title: T, version: '1'}
+paths:
+  /a:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/A'}}}}
+  /b:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/B'}}}}
+  /c:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/C'}}}}
+"""
+    root = site(tmp_path, [{"group": "API", "openapi": "pets.yaml"}])
+    (root / "pets.yaml").write_text(spec)
+    code, output, _out = build(root)
+    assert code == 0, output
+    lines = [int(line.split(":")[1]) for line in output.splitlines()
+             if line.startswith("pets.yaml:") and "[openapi.broken-ref]" in line]
+    assert lines == [7, 11, 15], output
+    check = CliRunner().invoke(main, ["openapi-check", str(root / "pets.yaml")])
+    assert [int(line.split(":")[1]) for line in check.output.splitlines()
+            if "points to nothing" in line] == lines, check.output
