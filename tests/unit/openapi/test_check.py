@@ -378,3 +378,40 @@ def test_security_schemes_without_what_their_type_needs_are_located(tmp_path: Pa
                             "components:\n  securitySchemes:\n    mtls: {type: mutualTLS}\n")
     assert "security scheme 'mtls' has type 'mutualTLS', which OpenAPI does not define. " \
         "Use one of apiKey, http, oauth2, openIdConnect." in output
+
+
+def test_a_schema_ref_inside_an_example_value_is_a_located_warning(tmp_path: Path) -> None:
+    # the page (as the platform's) shows the schema's JSON as the value; a $ref to an
+    # example's value, and $refs beside example data, are fine
+    exit_code, output = run(tmp_path, HEAD + """paths:
+  /a:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/User'}
+            examples:
+              one:
+                value:
+                  user: {$ref: '#/components/schemas/User'}
+              two:
+                value: {$ref: '#/components/examples/Shared/value'}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, example: {owner: {$ref: '#/components/schemas/User'}}}
+components:
+  examples:
+    Shared: {value: {name: Ada}}
+  schemas:
+    User: {type: object, properties: {name: {type: string}}}
+""")
+    assert exit_code == 0, output
+    found = [line for line in output.splitlines() if "[openapi.schema-in-example]" in line]
+    assert len(found) == 2, output
+    assert found[0].startswith(f"{tmp_path / 'api.yaml'}:13:32: warning: paths./a.post.requestBody"
+                               ".content.application/json.examples.one.value.user.$ref: this "
+                               "example holds '#/components/schemas/User', a schema"), found
+    assert ".responses.200.content.application/json.schema.example.owner.$ref" in found[1], found
