@@ -102,11 +102,23 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath],
         problems.add(JsonPath(("paths",)), "'paths' must be an object",
                      hint="map each path such as '/users' to its operations", code="openapi.paths")
         return
+    shapes: dict[str, str] = {}
     for route, item in paths.items():
         at = JsonPath(("paths", route))
         if not route.startswith("/"):
             problems.add(at, f"path {route!r} must start with '/'", hint=f"write '/{route}'",
                          key=True, code="openapi.path")
+        # /event/{name} and /event/{id} are one path to a client: OpenAPI says such paths
+        # MUST NOT both exist. Each still gets its page (the platform builds both), so a warning
+        shape = _TEMPLATE.sub("{}", route) if isinstance(route, str) else route
+        if shape in shapes:
+            problems.warn(at, f"path {route!r} is {shapes[shape]!r} with other parameter "
+                          "names: a request cannot tell them apart, and OpenAPI says such "
+                          "paths must not both exist",
+                          hint=f"move its operations under {shapes[shape]!r}, one name for "
+                               "each parameter", key=True, code="openapi.duplicate-path")
+        else:
+            shapes[shape] = route
         if not isinstance(item, dict):
             problems.add(at, "a path item must be an object", hint="list its operations")
             continue
@@ -484,4 +496,47 @@ def check(doc: Document) -> Problems:
     _security(doc, problems, data.get("security"), JsonPath(("security",)))
     _security_schemes(doc, problems, version)
     _refs(doc, problems, data, root)
+    _schemas_in_examples(problems, data)
     return problems
+
+
+def _schemas_in_examples(problems: Problems, data: Any) -> None:
+    """A ``$ref`` to a schema inside an example value: the platform's parser (and mdxsite,
+    to show what it shows) puts the schema's JSON in the example, which is not a value the
+    API takes; a ``$ref`` to a components.examples value is the way to share one."""
+    def scan(value: Any, at: JsonPath) -> None:
+        stack = [(value, at)]
+        while stack:
+            node, where = stack.pop()
+            if isinstance(node, dict):
+                ref = node.get("$ref")
+                if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+                    problems.warn(where / "$ref", f"this example holds {ref!r}, a schema: the "
+                                  "page shows the schema's JSON as the example value",
+                                  hint="write the value itself, or point at an example's value "
+                                       "such as '#/components/examples/User/value'",
+                                  code="openapi.schema-in-example")
+                    continue
+                stack.extend((child, where / key) for key, child in node.items())
+            elif isinstance(node, list):
+                stack.extend((child, where / i) for i, child in enumerate(node))
+
+    stack: list[tuple[Any, JsonPath]] = [(data, JsonPath())]
+    while stack:
+        node, at = stack.pop()
+        if isinstance(node, list):
+            stack.extend((child, at / i) for i, child in enumerate(node))
+            continue
+        if not isinstance(node, dict):
+            continue
+        for key, child in node.items():
+            if key == "example":
+                scan(child, at / key)
+            elif key == "examples" and isinstance(child, dict):
+                for name, entry in child.items():  # Example Objects: their value is data
+                    if isinstance(entry, dict) and "value" in entry:
+                        scan(entry["value"], at / key / name / "value")
+            elif key == "examples" and isinstance(child, list):
+                scan(child, at / key)  # a schema's examples: each one a value
+            elif not (isinstance(key, str) and key.startswith("x-")):
+                stack.append((child, at / key))

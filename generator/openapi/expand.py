@@ -179,6 +179,15 @@ class _Expander:
         children = [c for child in item.children for c in self.visit(child)]
         if item.openapi is not None and not item.children:
             children = self.groups(item, item.openapi)
+            if not children:
+                # without this the element vanishes from the sidebar and nothing says why
+                names = " or ".join(repr(s) for s in item.openapi.sources)
+                self.warnings.append(Problem(
+                    item.origin or self.site.config.where(JsonPath(tuple(item.at.split(".")))),
+                    f"the OpenAPI document {names} has no operation to list (no paths or "
+                    f"webhooks, or every one x-excluded), so this {item.kind} gets no pages",
+                    "add operations to the document, list pages here, or remove \"openapi\"",
+                    f"{item.at}.openapi", "openapi.no-operations", warning=True))
         return [replace(item, children=tuple(children))]
 
     def groups(self, item: NavItem, source: OpenApiSource) -> list[NavItem]:
@@ -288,9 +297,10 @@ def expand(site: Site) -> Site | None:
     for doc in expander.docs.values():
         found = check(doc)
         problems += [p for p in found.errors if p.code in UNUSABLE]
-        expander.warnings += found.warnings
-        expander.warnings += [replace(p, warning=True) for p in found.errors
-                              if p.code not in UNUSABLE]
+        # in the document's order, as openapi-check prints them (the checks walk it with a stack)
+        expander.warnings += sorted([*found.warnings, *(replace(p, warning=True)
+                                                        for p in found.errors
+                                                        if p.code not in UNUSABLE)])
         # x-platform / x-mint where mdxsite does not do what the platform does with it
         expander.warnings += extensions.check(doc)
     if expander.problems or problems:

@@ -66,6 +66,27 @@ def deref(data: Any, value: Any) -> tuple[Any, str]:
     return value, name
 
 
+def deref_schema(data: Any, value: Any) -> tuple[Any, str]:
+    """:func:`deref` for a schema, with the keys written beside each ``$ref`` of the chain
+    kept over its target's (the outer ones first): ``{$ref: Date, nullable: true, example:
+    "2023-05-27"}`` is this use's own nullable date with its own example. The platform's parser
+    merges them so (it copies in only the target's keys the object does not have), in 3.0
+    documents too, where the specification says to ignore them.
+    """
+    own: dict[str, Any] = {}
+    link, seen = value, set()
+    while isinstance(link, dict) and isinstance(link.get("$ref"), str) and link["$ref"] not in seen:
+        seen.add(link["$ref"])
+        for key, item in link.items():
+            if key != "$ref":
+                own.setdefault(key, item)
+        link = resolve(data, link["$ref"])
+    schema, name = deref(data, value)
+    if own and isinstance(schema, dict):
+        return {**schema, **own}, name
+    return schema, name
+
+
 MAX_LITERAL_REFS = 1000  # $refs followed inside one example value
 
 
@@ -275,7 +296,7 @@ class Walker:
         """Return the tree of ``raw`` (a schema, possibly a $ref)."""
         if depth == 0:
             self.budget = self.max_nodes  # a new section: a parameter, a body, a response
-        schema, name = deref(self.data, raw)
+        schema, name = deref_schema(self.data, raw)
         if not isinstance(schema, dict):
             schema = {}
         for open_name, open_node in stack:
@@ -296,8 +317,6 @@ class Walker:
             node.post = [*node.post, *key_pills(schema, self.post_keys)]
         types, node.nullable = types_of(schema)
         description, title = schema.get("description"), schema.get("title")
-        if isinstance(raw, dict) and "$ref" in raw:  # written beside the $ref: this use's own
-            description, title = raw.get("description", description), raw.get("title", title)
         node.description = description if isinstance(description, str) else ""
         node.title = title if isinstance(title, str) else ""
         enum = schema.get("enum")

@@ -70,6 +70,9 @@ def openapi_file(source: str, folder: str, overwrite: bool) -> None:
         click.echo("nothing written: fix the document first (mdxsite openapi-check)", err=True)
         sys.exit(1)
     entries = plan(doc.data, operations(doc))
+    if not entries:  # an empty snippet alone reads like success
+        click.echo(f"{source}: no operation or webhook to write a page for (no paths, or every "
+                   "one x-excluded): nothing written", err=True)
     root = Path(folder)
     existing = [stem for stem, _g, _v, _l in entries if (root / f"{stem}.mdx").exists()]
     if existing and not overwrite:

@@ -101,22 +101,31 @@ function upgrade(req) {
 }
 
 // The converter wants a dereferenced document, as the platform's parser hands it over: local
-// $refs replaced by their targets, a cycle kept as a cycle of objects.
+// $refs replaced by their targets, a cycle kept as a cycle of objects, and keys written beside
+// a $ref kept over the target's (the parser copies in only the target keys the object lacks).
 function dereference(doc) {
   const seen = new Map();
   const target = ref => ref.slice(2).split("/").map(p => p.replace(/~1/g, "/").replace(/~0/g, "~"))
     .reduce((o, k) => (o == null ? undefined : o[k]), doc);
+  function follow(ref) {
+    if (seen.has(ref)) return seen.get(ref);
+    const found = target(ref);
+    if (found === undefined || Array.isArray(found) || typeof found !== "object") return found;
+    const out = {};
+    seen.set(ref, out);
+    Object.assign(out, walk(found));
+    return out;
+  }
   function walk(node) {
     if (Array.isArray(node)) return node.map(walk);
     if (!node || typeof node !== "object") return node;
     if (typeof node.$ref === "string" && node.$ref.startsWith("#/")) {
-      if (seen.has(node.$ref)) return seen.get(node.$ref);
-      const found = target(node.$ref);
-      if (found === undefined || Array.isArray(found) || typeof found !== "object") return found;
-      const out = {};
-      seen.set(node.$ref, out);
-      Object.assign(out, walk(found));
-      return out;
+      const resolved = follow(node.$ref);
+      const own = Object.keys(node).filter(k => k !== "$ref");
+      if (!own.length || !resolved || typeof resolved !== "object") return resolved;
+      const merged = { ...resolved };
+      for (const k of own) merged[k] = walk(node[k]);
+      return merged;
     }
     const out = {};
     for (const [k, v] of Object.entries(node)) out[k] = walk(v);

@@ -183,6 +183,20 @@ def test_unused_path_param_is_a_warning(tmp_path: Path) -> None:
     assert "[openapi.unused-path-param]" in output
 
 
+def test_two_paths_that_differ_only_in_parameter_names_warn_at_the_second(
+        tmp_path: Path) -> None:
+    item = ("    parameters: [{name: %s, in: path, required: true, schema: {type: string}}]\n"
+            "    %s: {responses: {'200': {description: ok}}}\n")
+    exit_code, output = run(tmp_path, HEAD + "paths:\n  /event/{name}:\n" + item % ("name", "get")
+                            + "  /event/{id}:\n" + item % ("id", "put")
+                            + "  /event/{id}/runs:\n" + item % ("id", "get"))
+    assert exit_code == 0, output
+    assert ("api.yaml:8:5: warning: paths./event/{id}: path '/event/{id}' is '/event/{name}' "
+            "with other parameter names") in output, output
+    assert "[openapi.duplicate-path]" in output
+    assert output.count("openapi.duplicate-path") == 1, output   # /event/{id}/runs is another path
+
+
 def test_an_openapi_3_2_document_is_checked_with_its_tag_tree(tmp_path: Path) -> None:
     # the platform takes 3.2 documents (their tags nest through parent); a 3.2.0 file failed
     # as "'openapi' must be a 3.0.x, 3.1.x or 3.2.x version string"
@@ -364,3 +378,40 @@ def test_security_schemes_without_what_their_type_needs_are_located(tmp_path: Pa
                             "components:\n  securitySchemes:\n    mtls: {type: mutualTLS}\n")
     assert "security scheme 'mtls' has type 'mutualTLS', which OpenAPI does not define. " \
         "Use one of apiKey, http, oauth2, openIdConnect." in output
+
+
+def test_a_schema_ref_inside_an_example_value_is_a_located_warning(tmp_path: Path) -> None:
+    # the page (as the platform's) shows the schema's JSON as the value; a $ref to an
+    # example's value, and $refs beside example data, are fine
+    exit_code, output = run(tmp_path, HEAD + """paths:
+  /a:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/User'}
+            examples:
+              one:
+                value:
+                  user: {$ref: '#/components/schemas/User'}
+              two:
+                value: {$ref: '#/components/examples/Shared/value'}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, example: {owner: {$ref: '#/components/schemas/User'}}}
+components:
+  examples:
+    Shared: {value: {name: Ada}}
+  schemas:
+    User: {type: object, properties: {name: {type: string}}}
+""")
+    assert exit_code == 0, output
+    found = [line for line in output.splitlines() if "[openapi.schema-in-example]" in line]
+    assert len(found) == 2, output
+    assert found[0].startswith(f"{tmp_path / 'api.yaml'}:13:32: warning: paths./a.post.requestBody"
+                               ".content.application/json.examples.one.value.user.$ref: this "
+                               "example holds '#/components/schemas/User', a schema"), found
+    assert ".responses.200.content.application/json.schema.example.owner.$ref" in found[1], found

@@ -113,3 +113,71 @@ components:
     for own, target in (("The branch to enroll in.", "Any branch."),
                         ("Give this or an id.", "A stored record."), ("Enrolled.", "Done.")):
         assert own in page and target not in page, (own, target)
+
+
+def test_an_example_or_nullable_written_beside_a_ref_is_this_uses_own(tmp_path: Path) -> None:
+    # a 3.0 document, where the specification says to ignore them: the platform's parser
+    # still keeps each key written beside a $ref over the target's, and shows them
+    spec = """openapi: 3.0.3
+info: {title: T, version: '1'}
+servers: [{url: 'https://api.example.com'}]
+paths:
+  /pay:
+    post:
+      summary: Record a payment
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                paid_on: {$ref: '#/components/schemas/Day', example: '2023-05-27'}
+                left_on: {$ref: '#/components/schemas/Day', nullable: true}
+                opened_on: {$ref: '#/components/schemas/Day'}
+      responses: {'200': {description: ok}}
+components:
+  schemas:
+    Day: {type: string, format: date, example: '2019-05-17'}
+"""
+    root = site(tmp_path, [{"group": "API", "openapi": "pets.yaml"}])
+    (root / "pets.yaml").write_text(spec)
+    code, output, out = build(root)
+    assert code == 0, output
+    copy = (out / "api-reference" / "record-a-payment.md").read_text()
+    assert "- `left_on` · string<date> | null\n- `opened_on` · string<date>\n" in copy, copy
+    assert '''--data '{
+  "paid_on": "2023-05-27",
+  "left_on": "2019-05-17",
+  "opened_on": "2019-05-17"
+}\'''' in copy, copy
+
+
+def test_a_documents_warnings_print_in_its_line_order_as_openapi_check_prints_them(
+        tmp_path: Path) -> None:
+    # the build printed them last line first (the checks walk the document with a stack)
+    spec = """openapi: 3.0.3
+info: {title: T, version: '1'}
+paths:
+  /a:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/A'}}}}
+  /b:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/B'}}}}
+  /c:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/C'}}}}
+"""
+    root = site(tmp_path, [{"group": "API", "openapi": "pets.yaml"}])
+    (root / "pets.yaml").write_text(spec)
+    code, output, _out = build(root)
+    assert code == 0, output
+    lines = [int(line.split(":")[1]) for line in output.splitlines()
+             if line.startswith("pets.yaml:") and "[openapi.broken-ref]" in line]
+    assert lines == [7, 11, 15], output
+    check = CliRunner().invoke(main, ["openapi-check", str(root / "pets.yaml")])
+    assert [int(line.split(":")[1]) for line in check.output.splitlines()
+            if "points to nothing" in line] == lines, check.output

@@ -151,6 +151,31 @@ def test_listed_excluded_endpoint_is_skipped_with_a_located_warning(tmp_path: Pa
     assert (out / "api-reference" / "pets" / "list-pets" / "index.html").is_file()
 
 
+
+@pytest.mark.parametrize("document", [
+    "openapi: 3.0.3\ninfo: {title: Empty, version: '1'}\npaths: {}\n",
+    "openapi: 3.1.0\ninfo: {title: Hidden, version: '1'}\npaths:\n"
+    "  /a:\n    get: {x-excluded: true, responses: {'200': {description: ok}}}\n"])
+def test_an_element_whose_document_has_no_operation_warns_instead_of_vanishing(
+        tmp_path: Path, document: str) -> None:
+    (tmp_path / "empty.yaml").write_text(document)
+    code, output, out = build_site(tmp_path, {"groups": [GUIDES, {
+        "group": "Reference", "openapi": "empty.yaml"}]})
+    assert code == 0, output
+    assert re.search(r"docs\.json:\d+:\d+: warning: navigation\.groups\[1\]\.openapi: the OpenAPI "
+                     r"document 'empty\.yaml' has no operation to list .*so this group gets no "
+                     r"pages\. .*\[openapi\.no-operations\]", output), output
+    # the group lists no page (the only link in the sidebar is the home page)
+    assert [link for _group, links in sidebar((out / "index.html").read_text())
+            for link in links] == ["/"]
+
+
+def test_an_element_with_operations_gets_no_empty_document_warning(tmp_path: Path) -> None:
+    code, output, _out = build_site(tmp_path, {"groups": [GUIDES, {
+        "group": "API", "openapi": "v2.yaml"}]})
+    assert code == 0, output
+    assert "openapi.no-operations" not in output, output
+
 def test_several_documents_on_one_element_all_get_pages(tmp_path: Path) -> None:
     code, output, out = build_site(tmp_path, {"tabs": [
         {"tab": "Guides", "groups": [GUIDES]},

@@ -69,3 +69,14 @@ def test_scraped_files_sit_where_the_navigation_form_puts_its_pages(tmp_path: Pa
              for p in (tmp_path / "ref").rglob("*.mdx")}
     assert files == pages and len(files) > 5
     assert "stations/get-a-list-of-train-stations" in files
+
+
+def test_a_document_without_operations_says_nothing_was_written(tmp_path: Path) -> None:
+    (tmp_path / "api.yaml").write_text("openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths: {}\n")
+    out = tmp_path / "ref"
+    result = CliRunner().invoke(cli, ["openapi-file", str(tmp_path / "api.yaml"), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (f"{tmp_path / 'api.yaml'}: no operation or webhook to write a page for (no paths, "
+            "or every one x-excluded): nothing written") in result.stderr
+    assert json.loads(result.stdout) == {"navigation": {"groups": []}}
+    assert not out.exists()
