@@ -161,15 +161,20 @@ class Problems:
             return self.locate(at)
         return Location(self.file)
 
+    def path_text(self, at: JsonPath) -> str:
+        """The JSON path printed with a problem: the locator's own (a mint.json's), or ``at``."""
+        text = getattr(self.locate, "path_text", None)
+        return text(at) if callable(text) else str(at)
+
     def add(self, at: JsonPath, message: str, *, hint: str = "", code: str = "",
             key: bool = False) -> None:
         """Record an error at ``at`` (at its key with ``key=True``)."""
-        self.items.append(Problem(self.where(at, key=key), message, hint, str(at), code))
+        self.items.append(Problem(self.where(at, key=key), message, hint, self.path_text(at), code))
 
     def warn(self, at: JsonPath, message: str, *, hint: str = "", code: str = "",
              key: bool = False) -> None:
         """Record a warning at ``at``: reported and counted, never fatal (except ``--strict``)."""
-        self.items.append(Problem(self.where(at, key=key), message, hint, str(at), code,
+        self.items.append(Problem(self.where(at, key=key), message, hint, self.path_text(at), code,
                                   warning=True))
 
     @property

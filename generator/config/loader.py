@@ -81,6 +81,90 @@ class Locator:
         return self.value(at)
 
 
+class MintLocator(Locator):
+    """Locates paths of the docs.json upgraded from a mint.json in the mint.json the user wrote.
+
+    The upgrade moves values (``navigation[3].pages[4]`` becomes
+    ``navigation.tabs[1].groups[2].pages[4]``), so a path of the upgraded document is traced
+    back by its value: the mint.json place holding the same value, preferring one under the
+    same key. A value the upgrade made up (a default tab) is located at its nearest traced
+    parent. Messages then name mint.json's line:column and mint.json's own path.
+    """
+
+    def __init__(self, source: Locator, mint: object, upgraded: object) -> None:
+        super().__init__(default=source.default)
+        self._source = source  # mint.json's own positions, by mint.json path
+        self._mint = mint
+        self._sorted: list[tuple[tuple[str | int, ...], object]] | None = None
+        self._upgraded = upgraded
+        self._traced: dict[tuple[str | int, ...], tuple[str | int, ...]] = {}
+
+    def origin(self, at: JsonPath | tuple[str | int, ...]) -> tuple[str | int, ...]:
+        """Return the mint.json path the value at ``at`` (an upgraded path) came from."""
+        parts = at.parts if isinstance(at, JsonPath) else at
+        if parts not in self._traced:
+            self._traced[parts] = self._trace(parts)
+        return self._traced[parts]
+
+    def _trace(self, parts: tuple[str | int, ...]) -> tuple[str | int, ...]:
+        for end in range(len(parts), 0, -1):
+            value = _at(self._upgraded, parts[:end])
+            if value is _NOWHERE:
+                continue
+            last = parts[end - 1]
+            found = [p for p, v in self._places() if v == value and not _trivial(value)]
+            if found:
+                # under the same key first, then the same top-level key, then the file's order
+                return min(found, key=lambda p: (not p or p[-1] != last, p[:1] != parts[:1]))
+        return parts[:1] if parts[:1] in self._source.values else ()
+
+    def _places(self) -> list[tuple[tuple[str | int, ...], object]]:
+        """mint.json's (path, value) pairs in the file's order; worked out on first use."""
+        if self._sorted is None:
+            self._sorted = sorted(_places(self._mint, ()), key=lambda p: self._source.value(p[0]))
+        return self._sorted
+
+    def value(self, at: JsonPath | tuple[str | int, ...]) -> Location:
+        return self._source.value(self.origin(at))
+
+    def key(self, at: JsonPath | tuple[str | int, ...]) -> Location:
+        origin = self.origin(at)
+        return self._source.keys.get(origin) or self._source.value(origin)
+
+    def path_text(self, at: JsonPath) -> str:
+        """The JSON path to print with a problem: mint.json's own."""
+        return str(JsonPath(self.origin(at)))
+
+
+_NOWHERE = object()
+
+
+def _at(doc: object, parts: tuple[str | int, ...]) -> object:
+    for part in parts:
+        if isinstance(doc, dict) and isinstance(part, str) and part in doc:
+            doc = doc[part]
+        elif isinstance(doc, list) and isinstance(part, int) and 0 <= part < len(doc):
+            doc = doc[part]
+        else:
+            return _NOWHERE
+    return doc
+
+
+def _places(doc: object, at: tuple[str | int, ...]) -> list[tuple[tuple[str | int, ...], object]]:
+    """Every (path, value) of a JSON document, the root excluded."""
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc) if isinstance(doc, list) else ()
+    out: list[tuple[tuple[str | int, ...], object]] = []
+    for k, v in items:
+        out.append(((*at, k), v))
+        out.extend(_places(v, (*at, k)))
+    return out
+
+
+def _trivial(value: object) -> bool:
+    """A value too common to tell one place from another (true, 0, "", [] …)."""
+    return isinstance(value, bool) or value in ("", 0, None) or value == [] or value == {}
+
+
 def check_root(root: Path) -> None:
     """Raise a located error when the site folder ``root`` is not there."""
     if not root.is_dir():
@@ -118,11 +202,12 @@ def load(root: Path) -> tuple[dict[str, object], Locator]:
     if path.name in LEGACY_NAMES:
         from mdxsite.config import mint
 
-        # positions in mint.json do not carry over to the upgraded document's paths
-        locator = Locator(default=Location(path.name))
+        upgraded = mint.upgrade(value)
+        # the upgraded document's paths are not mint.json's: found again by value (below)
+        locator = MintLocator(locator, value, upgraded)
         locator.upgraded = mint.upgraded_keys(value) or ["name"]
         locator.dropped = mint.dropped_keys(value)
-        value = mint.upgrade(value)
+        value = upgraded
     return value, locator
 
 

@@ -124,11 +124,11 @@ def test_a_dropped_mint_json_setting_is_a_warning(tmp_path: Path) -> None:
         "navigation": [{"group": "G", "pages": ["index"]}]}), encoding="utf-8")
     _, problems = load_config(tmp_path)
     assert [str(p) for p in problems.warnings][1:] == [
-        "mint.json: warning: sidebar: mint.json's 'sidebar' has no docs.json form: the "
+        "mint.json:1:26: warning: sidebar: mint.json's 'sidebar' has no docs.json form: the "
         "platform's upgrade drops it, and it does nothing here either. Remove it: in docs.json "
         "the theme (\"mint\", \"maple\", \"palm\", …) sets how the sidebar and the top bar look. "
         "[config.mint-dropped]",
-        "mint.json: warning: feedback: mint.json's 'feedback' has no docs.json form: the "
+        "mint.json:1:59: warning: feedback: mint.json's 'feedback' has no docs.json form: the "
         "platform's upgrade drops it, and it does nothing here either. Remove it: the platform "
         "switches page feedback on in its dashboard (Add-ons), not in docs.json. "
         "[config.mint-dropped]"]
