@@ -39,6 +39,15 @@ BROKEN = [  # (page key, body, the exact line the build prints for it)
      "value in quotes (\"…\") or braces ({…}), as {'say \"hi\"'} when it holds a quote."),
     ("frontmatter", "---\ntitle: Fine\nlist: [a, b\n---\n\nHi\n",
      "frontmatter.mdx:4:1: frontmatter is not valid YAML: "),
+    # a real page wrote description: 'A guide to Acme's codes': the quote ends the value early
+    ("frontmatter-quote", "---\ntitle: Q\ndescription: 'Bob's notes'\n---\n\nHi\n",
+     "frontmatter-quote.mdx:3:19: frontmatter is not valid YAML: did not find expected key. "
+     "A ' inside a value quoted with '…' ends the value early: write it twice ('') or quote "
+     "the value with \"…\" instead."),
+    ("frontmatter-dquote", "---\ntitle: \"Say \"hi\" now\"\n---\n\nHi\n",
+     "frontmatter-dquote.mdx:2:14: frontmatter is not valid YAML: did not find expected key. "
+     "A \" inside a value quoted with \"…\" ends the value early: write it as \\\" or quote "
+     "the value with '…' instead."),
     ("frontmatter-open", "---\ntitle: Never closed\n\nHi\n",
      "frontmatter-open.mdx:1:1: frontmatter is not closed. End it with a line of three dashes: ---."),
 ]
