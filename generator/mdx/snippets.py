@@ -215,6 +215,10 @@ def _import_names(ctx: Context, names: str, path: str, line: int | None) -> None
                 and original in (data := _script_data(ctx, path)):
             ctx.deps.add(path)
             ctx.scope[alias] = data[original]  # data: known at build time
+        elif path.endswith(islands.SCRIPT_SUFFIXES) and (ctx.site.root / path).is_file() \
+                and original in (static := _script_components(ctx, path)):
+            ctx.deps.add(path)
+            ctx.scope[alias] = static[original]  # static JSX: drawn at build time, as in a page
         elif path.endswith(islands.SCRIPT_SUFFIXES) and islands.toolchain() is not None \
                 and (ctx.site.root / path).is_file():
             ctx.deps.add(path)
@@ -227,6 +231,43 @@ def _import_names(ctx: Context, names: str, path: str, line: int | None) -> None
             ctx.warn(line, f"{path!r} exports no {original!r}", "check the name in the snippet",
                      code="mdx.import")
             ctx.scope[alias] = jsvalue.Undefined(alias)
+
+
+_SCRIPT_EXPORT = re.compile(r"^export\s+const\s+([A-Za-z_$][\w$]*)\s*=", re.M)
+_TAG_NAME = re.compile(r"<([A-Z][\w.]*)")
+
+
+def _script_components(ctx: Context, path: str) -> dict[str, jsvalue.JsxComponent]:
+    """The components of a ``.jsx`` snippet that are static JSX drawing the platform's built-in
+    components (``export const Setup = ({ a }) => (<Steps>…</Steps>)``): drawn at build time, as
+    the same component defined in a page is.
+
+    The built-in components (<Steps>, <Note>, <CodeBlock> …) exist at build time only: in the
+    browser such a component stopped at its first one ("Steps is not defined") and showed
+    nothing. Anything else (hooks, logic, plain HTML, a snippet that imports) stays an island.
+    """
+    try:
+        text = (ctx.site.root / path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    if re.search(r"^\s*import\b", text, re.M):
+        return {}
+    from mdxsite.mdx.components import BUILTIN
+
+    known = {c.name for c in BUILTIN} | {"CodeBlock"}
+    starts = [m for m in _SCRIPT_EXPORT.finditer(text)]
+    found: dict[str, jsvalue.JsxComponent] = {}
+    child = ctx.child(path, 0)
+    for i, m in enumerate(starts):
+        end = starts[i + 1].start() if i + 1 < len(starts) else len(text)
+        statement_text = text[m.start():end].strip()
+        value = text[m.end():end].strip().rstrip(";").strip()
+        line = text.count("\n", 0, m.start())
+        component = _arrow_component(child, m.group(1), value, statement_text, line)
+        tags = set(_TAG_NAME.findall(component.source)) if component is not None else set()
+        if component is not None and tags and tags <= known:
+            found[m.group(1)] = component
+    return found
 
 
 def _script_data(ctx: Context, path: str) -> dict[str, object]:

@@ -275,6 +275,36 @@ def test_data_exported_from_a_js_snippet_is_known_at_build_time(
         assert '{&quot;rows&quot;:[{&quot;name&quot;:&quot;Hobby&quot;' in body
 
 
+def test_a_jsx_snippet_of_built_in_components_is_drawn_at_build_time(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """A real site keeps its setup steps as a .jsx component of <Steps>, <Step>, <Note> and
+    <CodeBlock>. Run in the browser it stopped at "Steps is not defined" (the built-in
+    components exist at build time only) and the page showed nothing; static JSX is drawn at
+    build time, as the same component exported from the page is. A component of plain HTML
+    still runs in the browser."""
+    page = ('import { Setup, Plain } from "/snippets/setup.jsx";\n\n'
+            '<Setup region="EU" />\n\n<Plain />\n')
+    files = {"snippets/setup.jsx": (
+        "export const Setup = ({ region }) => (\n  <Steps>\n    <Step title=\"Pick a region\">\n"
+        "      <p>Select <strong>{region}</strong>.</p>\n      <Note>Regions cannot change.</Note>\n"
+        "    </Step>\n    <Step title=\"Run\">\n      <CodeBlock language=\"bash\">{`tool --region x`}"
+        "</CodeBlock>\n    </Step>\n  </Steps>\n);\n\n"
+        "export const Plain = () => (\n  <div className=\"plain\">hello</div>\n);\n")}
+    docs = {"name": "T", "navigation": {"pages": ["index"]}}
+    result = cli("build", make_site(docs, pages={"index": page}, files=files),
+                 "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert "warning" not in result.stderr
+    body = (tmp_path / "out" / "index.html").read_text()
+    assert 'data-island="Setup"' not in body
+    assert "Pick a region" in body and "Select <strong>EU</strong>." in body
+    assert 'class="callout callout-note"' in body and "Regions cannot change." in body
+    code = re.search(r"<pre[^>]*>(.*?)</pre>", body, re.S)
+    assert code is not None and re.sub(r"<[^>]+>", "", code.group(1)).strip() == "tool --region x"
+    if "data-island" in body:  # esbuild and Preact installed: plain HTML runs in the browser
+        assert 'data-island="Plain"' in body
+
+
 def test_a_codeblock_component_is_drawn_as_the_fence_with_its_options(
         cli: Callable, make_site: Callable, tmp_path: Path) -> None:
     """The platform's code page documents <CodeBlock> (language, filename, lines, wrap,
