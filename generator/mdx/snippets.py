@@ -71,6 +71,7 @@ def statement(ctx: Context, source: str, line: int | None) -> None:
         except jsvalue.Unevaluable:
             if page_level and name[:1].isupper() and islands.toolchain() is not None:
                 ctx.scope[name] = jsvalue.Script(name)  # drawn in the browser
+                _warn_built_ins(ctx, line, name, value, "")
                 return
             ctx.scope[name] = jsvalue.Undefined(name)
             ctx.warn(line, f"export {name!r} is JavaScript mdxsite does not run; where it is "
@@ -223,6 +224,7 @@ def _import_names(ctx: Context, names: str, path: str, line: int | None) -> None
                 and (ctx.site.root / path).is_file():
             ctx.deps.add(path)
             ctx.scope[alias] = jsvalue.Script(alias)  # drawn in the browser
+            _warn_built_ins(ctx, line, original, _export_source(ctx, path, original), path)
         elif exports is None:
             ctx.scope[alias] = jsvalue.Undefined(alias)
         elif original in exports:
@@ -268,6 +270,38 @@ def _script_components(ctx: Context, path: str) -> dict[str, jsvalue.JsxComponen
         if component is not None and tags and tags <= known:
             found[m.group(1)] = component
     return found
+
+
+def _export_source(ctx: Context, path: str, name: str) -> str:
+    """The text of ``export const name = …`` in a script snippet, up to its next export."""
+    try:
+        text = (ctx.site.root / path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    starts = list(_SCRIPT_EXPORT.finditer(text))
+    for i, m in enumerate(starts):
+        if m.group(1) == name:
+            return text[m.end():starts[i + 1].start() if i + 1 < len(starts) else len(text)]
+    return ""
+
+
+def _warn_built_ins(ctx: Context, line: int | None, name: str, source: str, path: str) -> None:
+    """Say so when a component run in the browser draws built-in components (<Steps>, <Note>
+    …): they exist at build time only, so in the browser it stops at the first one."""
+    from mdxsite.mdx.components import BUILTIN
+
+    known = {c.name for c in BUILTIN} | {"CodeBlock"}
+    defined = set(re.findall(r"\b(?:const|let|var|function|class)\s+([A-Z][\w$]*)", source))
+    used = sorted(set(_TAG_NAME.findall(source)) & known - defined)
+    if not used:
+        return
+    where = f" in {path!r}" if path else ""
+    tags = ", ".join(f"<{t}>" for t in used)
+    ctx.warn(line, f"<{name}>{where} runs in the reader's browser and draws {tags}, built-in "
+             "components that exist at build time only: in the browser it stops there and "
+             "its place stays empty",
+             "make it static JSX (props in, elements out: no hooks or other statements) so it "
+             "is drawn at build time, or draw plain HTML elements in it", code="mdx.island-builtin")
 
 
 def _script_data(ctx: Context, path: str) -> dict[str, object]:

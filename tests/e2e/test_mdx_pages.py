@@ -305,6 +305,32 @@ def test_a_jsx_snippet_of_built_in_components_is_drawn_at_build_time(
         assert 'data-island="Plain"' in body
 
 
+def test_a_browser_component_drawing_built_in_components_is_a_located_warning(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """A component with hooks runs in the browser, where <Note> and <Steps> do not exist: it
+    stops there and its place stays empty. The build says so, where the page imports it and
+    where a page defines one."""
+    from mdxsite.mdx import islands
+
+    if islands.toolchain() is None:
+        pytest.skip("esbuild and Preact are not installed (make theme-deps)")
+    page = ('import { Toggle } from "/snippets/toggle.jsx";\n\n'
+            "export const Local = () => {\n  const [n] = useState(0);\n"
+            "  return <Steps><Step title=\"x\">{n}</Step></Steps>;\n};\n\n"
+            "<Toggle />\n\n<Local />\n")
+    files = {"snippets/toggle.jsx": "export const Toggle = () => {\n  const [open, setOpen] = "
+             "useState(false);\n  return <Note>{open ? \"on\" : \"off\"}</Note>;\n};\n"}
+    docs = {"name": "T", "navigation": {"pages": ["index"]}}
+    result = cli("build", make_site(docs, pages={"index": page}, files=files),
+                 "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    said = [line for line in result.stderr.splitlines() if "[mdx.island-builtin]" in line]
+    assert [line.split(": warning: ")[0] for line in said] == ["index.mdx:1:1", "index.mdx:3:1"]
+    assert ("<Toggle> in 'snippets/toggle.jsx' runs in the reader's browser and draws <Note>, "
+            "built-in components that exist at build time only") in said[0]
+    assert "<Local> runs in the reader's browser and draws <Step>, <Steps>" in said[1]
+
+
 def test_a_codeblock_component_is_drawn_as_the_fence_with_its_options(
         cli: Callable, make_site: Callable, tmp_path: Path) -> None:
     """The platform's code page documents <CodeBlock> (language, filename, lines, wrap,
