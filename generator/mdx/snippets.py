@@ -129,27 +129,40 @@ def _arrow_component(ctx: Context, name: str, value: str, text: str,
             return None  # renamed or nested destructuring
         params.append((prop.strip(), default.strip()))
     start = ctx.where(line).line - 1 + text[:text.find(body[:40])].count("\n")
+    written = ""
     if "```" not in body and "<pre" not in body:
         # the body is JSX, not Markdown: its text is inline, lines join as JSX joins them
-        body = jsx_line(body)
+        written, body = body, jsx_line(body)
     return jsvalue.JsxComponent(name, tuple(params), whole or "", body, ctx.file,
-                                max(start, 0))
+                                max(start, 0), written if "\n" in written else "")
+
+
+# a JavaScript template literal: its line breaks are its own, not JSX whitespace
+_TEMPLATE = re.compile(r"`(?:[^`\\]|\\.)*`", re.S)
 
 
 def jsx_line(source: str) -> str:
     """Join JSX source into one line the way JSX treats whitespace.
 
     Each line is trimmed and blank ones dropped; text lines join with a space, and a line
-    break beside a tag or an ``{expression}`` disappears.
+    break beside a tag or an ``{expression}`` disappears. A template literal (``{`a
+    b`}``, the code of a <CodeBlock>) keeps its lines, written as ``\\n`` escapes: they are
+    JavaScript, not JSX text.
     """
+    kept: list[str] = []
+
+    def hold(m: re.Match[str]) -> str:
+        kept.append(m.group(0).replace("\r\n", "\n").replace("\n", "\\n"))
+        return f"\x00{len(kept) - 1}\x00"
+
     out = ""
-    for line in (ln.strip() for ln in source.split("\n")):
+    for line in (ln.strip() for ln in _TEMPLATE.sub(hold, source).split("\n")):
         if not line:
             continue
         if out and not (out.endswith((">", "}")) or line.startswith(("<", "{"))):
             out += " "
         out += line
-    return out
+    return re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], out)
 
 
 def _top_level_split(text: str) -> list[str]:
@@ -201,6 +214,8 @@ def render_arrow(ctx: Context, component: jsvalue.JsxComponent, props: dict[str,
     child.scope = dict(ctx.scope)
     child.imports = dict(ctx.imports)
     child.props = bound
+    if component.written:  # located on the lines as written, not on the joined one
+        child.written = component.written.split("\n")
     return render_mdx(component.source, child)
 
 

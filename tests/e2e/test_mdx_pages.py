@@ -305,6 +305,32 @@ def test_a_jsx_snippet_of_built_in_components_is_drawn_at_build_time(
         assert 'data-island="Plain"' in body
 
 
+def test_a_static_components_code_keeps_its_lines_and_its_problems_their_place(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """A static component's JSX is joined onto one line as JSX joins whitespace, and that
+    joined the lines of a template literal too: a real snippet's <CodeBlock>{`brew tap …
+    pup login`}</CodeBlock> showed one line. A problem inside such a component was put on
+    its first line, at a column of the joined text (`x.jsx:2:708`); it is now where written."""
+    page = ('import { Setup } from "/snippets/setup.jsx";\n\n'
+            "export const Local = () => (\n  <CodeBlock language=\"bash\">\n    {`a one\nb two`}\n"
+            "  </CodeBlock>\n);\n\n<Setup />\n\n<Local />\n")
+    files = {"snippets/setup.jsx": (
+        "export const Setup = () => (\n  <Steps>\n    <Step title=\"Run\">\n"
+        "      <CodeBlock language=\"bash\">\n        {`brew tap x/pack\nbrew install x/pack/pup\n\n"
+        "pup login`}\n      </CodeBlock>\n      <p>See <a href=\"#nowhere\">roles</a> and "
+        "{host.replace(/^app\\./, \"\")}.</p>\n    </Step>\n  </Steps>\n);\n")}
+    docs = {"name": "T", "navigation": {"pages": ["index"]}}
+    result = cli("build", make_site(docs, pages={"index": page}, files=files),
+                 "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    body = (tmp_path / "out" / "index.html").read_text()
+    codes = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<pre[^>]*>(.*?)</pre>", body, re.S)]
+    assert codes == ["brew tap x/pack\nbrew install x/pack/pup\n\npup login\n", "a one\nb two\n"]
+    said = sorted(line.split(": warning: ")[0] for line in result.stderr.splitlines()
+                  if "warning:" in line)
+    assert said == ["snippets/setup.jsx:10:23", "snippets/setup.jsx:10:48"]
+
+
 def test_a_browser_component_drawing_built_in_components_is_a_located_warning(
         cli: Callable, make_site: Callable, tmp_path: Path) -> None:
     """A component with hooks runs in the browser, where <Note> and <Steps> do not exist: it
