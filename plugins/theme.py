@@ -672,7 +672,9 @@ def mdxsite_page_built(site: Site, result: PageResult) -> None:
     found = []
     for mark, name in names:
         name = html.unescape(name)
-        m = re.search(r"""(["'=:]\s*)""" + re.escape(name) + r"""\b""", text)
+        # the name as a whole icon value (`icon: x`, `icon="x"`, `icon={"x"}`): the page's HTML
+        # also holds the chrome's icons (docs.json's anchors), whose names a title may contain
+        m = re.search(r"""\bicon\s*[=:]\s*\{?\s*(["']?)""" + re.escape(name) + r"""(?=["'}\s]|$)""", text)
         if m is None:
             continue
         line = text.count("\n", 0, m.end(1)) + 1

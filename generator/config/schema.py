@@ -529,6 +529,9 @@ def check_footer(value: object, at: JsonPath, out: Problems) -> None:
             if not isinstance(v, str):
                 out.add(at / "socials" / k, f"a social link must be a URL string, got {describe(v)}",
                         hint=f'write "{k}": "https://…"')
+            elif (why := _not_secure(v, relative=False)):
+                out.add(at / "socials" / k, f"a social link must be an https:// URL, got {v!r} ({why}); "
+                        "the platform's schema rejects it", hint=_secure_hint(k, v))
     links = obj.get("links")
     if links is not None:
         _check_footer_links(links, at / "links", out)
@@ -557,6 +560,38 @@ def _check_footer_links(links: object, at: JsonPath, out: Problems) -> None:
                 out.warn(at / i / "items" / j, "a footer link needs \"label\" and \"href\"; it is "
                          "left out", hint='write {"label": "Blog", "href": "https://…"}',
                          code="config.footer-links")
+            elif isinstance(item, dict) and (why := _not_secure(str(item["href"]), relative=True)):
+                out.add(at / i / "items" / j / "href", f"a footer link must be a path, a mailto: or "
+                        f"an https:// URL, got {item['href']!r} ({why}); the platform's schema "
+                        "rejects it", hint=_secure_hint("href", str(item["href"])))
+
+
+# files the platform's schema refuses to link from the footer, whatever the scheme
+_UNSAFE_FILES = (".svg", ".exe", ".zip")
+
+
+def _not_secure(url: str, *, relative: bool) -> str:
+    """Why the platform's schema refuses ``url`` as a footer link ("" if it takes it).
+
+    Footer socials must be absolute https URLs; footer links (``relative``) may also be a
+    path, a ``#fragment`` or a ``mailto:``. Neither may point at an .svg, .exe or .zip file.
+    """
+    from urllib.parse import unquote, urlsplit
+
+    if relative and url.startswith(("/", "#", "mailto:")) and not url.startswith("//"):
+        return ""
+    parts = urlsplit(url.split("#", 1)[0])
+    if parts.scheme != "https" or not parts.netloc:
+        return f"{parts.scheme}: is not https" if parts.scheme and parts.netloc else "not an absolute URL"
+    if unquote(parts.path).lower().rstrip("/").endswith(_UNSAFE_FILES):
+        return "a link to an .svg, .exe or .zip file"
+    return ""
+
+
+def _secure_hint(key: str, url: str) -> str:
+    if url.startswith("http://"):
+        return f'write "{key}": "https://{url[len("http://"):]}"'
+    return f'write "{key}": "https://…"'
 
 
 SEO_KEYS = ("metatags", "paths", "organization", "indexing", "trailingSlash")

@@ -46,15 +46,32 @@ def _data(block: str, offset: int, file: str) -> dict[str, object]:
         line = mark.line + 2 if mark is not None else 2
         col = mark.column + 1 if mark is not None else 1
         what = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        lines = block.split("\n")
+        text = lines[mark.line] if mark is not None and mark.line < len(lines) else ""
         raise MdxsiteError([Problem(Location(file, line, col), f"frontmatter is not valid YAML: {what}",
-                                    "quote values that contain ': ' or start with a special "
-                                    "character, e.g. title: \"A: B\"")]) from None
+                                    _yaml_hint(text))]) from None
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
         raise MdxsiteError([Problem(Location(file, 2, 1), "frontmatter must be a mapping of keys to values",
                                     "write key: value lines between the --- lines")])
     return {str(k): _plain(v) for k, v in data.items()}
+
+
+# ``key: 'value'`` (or "value") whose quote closes before the line's end, text following it
+_CLOSED_EARLY = re.compile(r"""\s*[^\s:#][^:]*:\s+(?:'(?:[^']|'')*'|"(?:[^"\\]|\\.)*")\s*[^\s#]""")
+
+
+def _yaml_hint(line: str) -> str:
+    """What to do about the YAML mistake on ``line`` (its text in the frontmatter)."""
+    found = _CLOSED_EARLY.match(line)
+    if found and line.split(":", 1)[1].strip().startswith("'"):
+        return ("a ' inside a value quoted with '…' ends the value early: write it twice ('') "
+                "or quote the value with \"…\" instead")
+    if found:
+        return ('a " inside a value quoted with "…" ends the value early: write it as \\" '
+                "or quote the value with '…' instead")
+    return "quote values that contain ': ' or start with a special character, e.g. title: \"A: B\""
 
 
 # ``key: value`` with a value YAML reads as itself: a string in double or single quotes

@@ -47,6 +47,7 @@ class JsxComponent:
     source: str                          # the JSX body
     file: str                            # where it is written
     offset: int                          # lines before ``source`` in that file
+    written: str = ""                    # the body as written, when ``source`` joins its lines
 
 
 @dataclass

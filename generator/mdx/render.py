@@ -553,6 +553,9 @@ class Context:
     # (source_lines then holds that text): where a needle not found there is written
     page_lines: list[str] = field(default_factory=list)
     page_offset: int = 0            # the offset of page_lines (the page's frontmatter lines)
+    # a static component's body as written, while its lines joined into one render: where
+    # its problems are (a needle is looked for there, else its first line)
+    written: list[str] = field(default_factory=list)
     scripts: list[str] = field(default_factory=list)  # import/export statements for islands
     islands: list[str] = field(default_factory=list)  # components drawn in the browser
     # (component, prop) already warned about on this page: one located warning each, not one
@@ -575,6 +578,14 @@ class Context:
         """
         if line is None:
             return Location(self.file)
+        if self.written and needle:  # not there: a prop filled it in at the call (below)
+            for n, text in enumerate(self.written):
+                at = text.find(needle)
+                if at >= 0:
+                    return Location(self.file, n + self.offset + 1, at + 1)
+        elif self.written:
+            first = self.written[0]
+            return Location(self.file, self.offset + 1, len(first) - len(first.lstrip()) + 1)
         if 0 <= line < len(self.line_map):
             line = self.line_map[line]
         if not column and 0 <= line < len(self.source_lines):
@@ -1261,9 +1272,12 @@ class _Renderer:
         try:
             value, undefined = jsvalue.evaluate(stripped, scope)
         except jsvalue.Unevaluable:
+            # in a static component's joined body, the expression's own line as written
+            needle = re.split(r"\n|\\n", stripped, maxsplit=1)[0][:40] if self.ctx.written else ""
             self.ctx.warn(line, f"the expression {{{_SPACE.sub(' ', stripped)[:60]}}} is not rendered: mdxsite "
                           "evaluates literals and names only",
-                          "use a literal or an exported constant", code="mdx.expression")
+                          "use a literal or an exported constant", code="mdx.expression",
+                          needle=needle)
             return ""
         short = _SPACE.sub(" ", stripped)[:60]
         if undefined:

@@ -71,6 +71,7 @@ def statement(ctx: Context, source: str, line: int | None) -> None:
         except jsvalue.Unevaluable:
             if page_level and name[:1].isupper() and islands.toolchain() is not None:
                 ctx.scope[name] = jsvalue.Script(name)  # drawn in the browser
+                _warn_built_ins(ctx, line, name, value, "")
                 return
             ctx.scope[name] = jsvalue.Undefined(name)
             ctx.warn(line, f"export {name!r} is JavaScript mdxsite does not run; where it is "
@@ -128,27 +129,40 @@ def _arrow_component(ctx: Context, name: str, value: str, text: str,
             return None  # renamed or nested destructuring
         params.append((prop.strip(), default.strip()))
     start = ctx.where(line).line - 1 + text[:text.find(body[:40])].count("\n")
+    written = ""
     if "```" not in body and "<pre" not in body:
         # the body is JSX, not Markdown: its text is inline, lines join as JSX joins them
-        body = jsx_line(body)
+        written, body = body, jsx_line(body)
     return jsvalue.JsxComponent(name, tuple(params), whole or "", body, ctx.file,
-                                max(start, 0))
+                                max(start, 0), written if "\n" in written else "")
+
+
+# a JavaScript template literal: its line breaks are its own, not JSX whitespace
+_TEMPLATE = re.compile(r"`(?:[^`\\]|\\.)*`", re.S)
 
 
 def jsx_line(source: str) -> str:
     """Join JSX source into one line the way JSX treats whitespace.
 
     Each line is trimmed and blank ones dropped; text lines join with a space, and a line
-    break beside a tag or an ``{expression}`` disappears.
+    break beside a tag or an ``{expression}`` disappears. A template literal (``{`a
+    b`}``, the code of a <CodeBlock>) keeps its lines, written as ``\\n`` escapes: they are
+    JavaScript, not JSX text.
     """
+    kept: list[str] = []
+
+    def hold(m: re.Match[str]) -> str:
+        kept.append(m.group(0).replace("\r\n", "\n").replace("\n", "\\n"))
+        return f"\x00{len(kept) - 1}\x00"
+
     out = ""
-    for line in (ln.strip() for ln in source.split("\n")):
+    for line in (ln.strip() for ln in _TEMPLATE.sub(hold, source).split("\n")):
         if not line:
             continue
         if out and not (out.endswith((">", "}")) or line.startswith(("<", "{"))):
             out += " "
         out += line
-    return out
+    return re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], out)
 
 
 def _top_level_split(text: str) -> list[str]:
@@ -200,6 +214,8 @@ def render_arrow(ctx: Context, component: jsvalue.JsxComponent, props: dict[str,
     child.scope = dict(ctx.scope)
     child.imports = dict(ctx.imports)
     child.props = bound
+    if component.written:  # located on the lines as written, not on the joined one
+        child.written = component.written.split("\n")
     return render_mdx(component.source, child)
 
 
@@ -215,10 +231,15 @@ def _import_names(ctx: Context, names: str, path: str, line: int | None) -> None
                 and original in (data := _script_data(ctx, path)):
             ctx.deps.add(path)
             ctx.scope[alias] = data[original]  # data: known at build time
+        elif path.endswith(islands.SCRIPT_SUFFIXES) and (ctx.site.root / path).is_file() \
+                and original in (static := _script_components(ctx, path)):
+            ctx.deps.add(path)
+            ctx.scope[alias] = static[original]  # static JSX: drawn at build time, as in a page
         elif path.endswith(islands.SCRIPT_SUFFIXES) and islands.toolchain() is not None \
                 and (ctx.site.root / path).is_file():
             ctx.deps.add(path)
             ctx.scope[alias] = jsvalue.Script(alias)  # drawn in the browser
+            _warn_built_ins(ctx, line, original, _export_source(ctx, path, original), path)
         elif exports is None:
             ctx.scope[alias] = jsvalue.Undefined(alias)
         elif original in exports:
@@ -227,6 +248,75 @@ def _import_names(ctx: Context, names: str, path: str, line: int | None) -> None
             ctx.warn(line, f"{path!r} exports no {original!r}", "check the name in the snippet",
                      code="mdx.import")
             ctx.scope[alias] = jsvalue.Undefined(alias)
+
+
+_SCRIPT_EXPORT = re.compile(r"^export\s+const\s+([A-Za-z_$][\w$]*)\s*=", re.M)
+_TAG_NAME = re.compile(r"<([A-Z][\w.]*)")
+
+
+def _script_components(ctx: Context, path: str) -> dict[str, jsvalue.JsxComponent]:
+    """The components of a ``.jsx`` snippet that are static JSX drawing the platform's built-in
+    components (``export const Setup = ({ a }) => (<Steps>…</Steps>)``): drawn at build time, as
+    the same component defined in a page is.
+
+    The built-in components (<Steps>, <Note>, <CodeBlock> …) exist at build time only: in the
+    browser such a component stopped at its first one ("Steps is not defined") and showed
+    nothing. Anything else (hooks, logic, plain HTML, a snippet that imports) stays an island.
+    """
+    try:
+        text = (ctx.site.root / path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    if re.search(r"^\s*import\b", text, re.M):
+        return {}
+    from mdxsite.mdx.components import BUILTIN
+
+    known = {c.name for c in BUILTIN} | {"CodeBlock"}
+    starts = [m for m in _SCRIPT_EXPORT.finditer(text)]
+    found: dict[str, jsvalue.JsxComponent] = {}
+    child = ctx.child(path, 0)
+    for i, m in enumerate(starts):
+        end = starts[i + 1].start() if i + 1 < len(starts) else len(text)
+        statement_text = text[m.start():end].strip()
+        value = text[m.end():end].strip().rstrip(";").strip()
+        line = text.count("\n", 0, m.start())
+        component = _arrow_component(child, m.group(1), value, statement_text, line)
+        tags = set(_TAG_NAME.findall(component.source)) if component is not None else set()
+        if component is not None and tags and tags <= known:
+            found[m.group(1)] = component
+    return found
+
+
+def _export_source(ctx: Context, path: str, name: str) -> str:
+    """The text of ``export const name = …`` in a script snippet, up to its next export."""
+    try:
+        text = (ctx.site.root / path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    starts = list(_SCRIPT_EXPORT.finditer(text))
+    for i, m in enumerate(starts):
+        if m.group(1) == name:
+            return text[m.end():starts[i + 1].start() if i + 1 < len(starts) else len(text)]
+    return ""
+
+
+def _warn_built_ins(ctx: Context, line: int | None, name: str, source: str, path: str) -> None:
+    """Say so when a component run in the browser draws built-in components (<Steps>, <Note>
+    …): they exist at build time only, so in the browser it stops at the first one."""
+    from mdxsite.mdx.components import BUILTIN
+
+    known = {c.name for c in BUILTIN} | {"CodeBlock"}
+    defined = set(re.findall(r"\b(?:const|let|var|function|class)\s+([A-Z][\w$]*)", source))
+    used = sorted(set(_TAG_NAME.findall(source)) & known - defined)
+    if not used:
+        return
+    where = f" in {path!r}" if path else ""
+    tags = ", ".join(f"<{t}>" for t in used)
+    ctx.warn(line, f"<{name}>{where} runs in the reader's browser and draws {tags}, built-in "
+             "components that exist at build time only: in the browser it stops there and "
+             "its place stays empty",
+             "make it static JSX (props in, elements out: no hooks or other statements) so it "
+             "is drawn at build time, or draw plain HTML elements in it", code="mdx.island-builtin")
 
 
 def _script_data(ctx: Context, path: str) -> dict[str, object]:

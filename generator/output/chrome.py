@@ -231,10 +231,12 @@ def background(site: Site) -> dict[str, Any]:
     css = []
     color = value.get("color")
     if isinstance(color, Mapping):
+        # every theme's stylesheet, loaded after this <style>, sets its own --bg (maple's
+        # `html.dark { --bg: … }`): the doubled :root outranks those rules, as for fonts
         if _HEX.match(str(color.get("light", ""))):
-            css.append(f":root {{ --bg: {color['light']}; }}")
+            css.append(f":root:root {{ --bg: {color['light']}; }}")
         if _HEX.match(str(color.get("dark", ""))):
-            css.append(f"html.dark {{ --bg: {color['dark']}; }}")
+            css.append(f":root:root.dark {{ --bg: {color['dark']}; }}")
     image = value.get("image")
     images = {"light": image, "dark": image} if isinstance(image, str) else \
         (image if isinstance(image, Mapping) else {})

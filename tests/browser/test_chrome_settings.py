@@ -60,3 +60,19 @@ def test_a_dismissed_banner_stays_closed_until_it_changes(make_site, cli, serve_
     assert cli("build", root, "-o", out).exit_code == 0
     page.goto(base + "/next/")
     assert page.locator(".site-banner").is_visible() and "Second news" in page.locator(".site-banner").inner_text()
+
+
+@pytest.mark.parametrize("theme", ["maple", "sequoia", "linden"])
+def test_the_site_background_colour_beats_the_theme(theme: str, make_site, cli, serve_dir, local_context,
+                                                    tmp_path: Path) -> None:
+    # these themes set their own --bg (sequoia and linden in light mode too); docs.json's
+    # background.color is the site's choice and is what the reader sees
+    root = _site(make_site, theme=theme, background={"color": {"light": "#FAF0E6", "dark": "#202830"}})
+    assert cli("build", root, "-o", tmp_path / "out").exit_code == 0
+    base = serve_dir(tmp_path / "out")
+    page = local_context().new_page()
+    page.goto(base + "/")
+    body = "getComputedStyle(document.body).backgroundColor"
+    assert page.evaluate(body) == "rgb(250, 240, 230)"
+    page.evaluate("document.documentElement.classList.add('dark')")
+    assert page.evaluate(body) == "rgb(32, 40, 48)"

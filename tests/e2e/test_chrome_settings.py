@@ -42,7 +42,7 @@ def test_settings_reach_the_page(make_site, cli, tmp_path: Path) -> None:
     assert re.search(r'<html [^>]*data-appearance="dark" data-strict>', page)
     assert "data-theme-toggle" not in page  # strict: no toggle
     assert "--primary-dark: #1E3A8A" in page and "decoration-grid" in page
-    assert ":root { --bg: #F8FAFC; } html.dark { --bg: #0B1220; }" in page
+    assert ":root:root { --bg: #F8FAFC; } :root:root.dark { --bg: #0B1220; }" in page
     assert 'body { background-image: url("/docs/bg/light.png")' in page
     assert 'html.dark body { background-image: url("/docs/bg/dark.png")' in page
     assert "fonts.googleapis.com/css2?family=Open+Sans:wght@500&amp;display=swap" in page

@@ -494,6 +494,39 @@ def test_a_mint_json_site_builds_with_a_warning_and_upgrade_writes_docs_json(
     assert "0 warnings" in cli("build", site, "-o", tmp_path / "out2").output
 
 
+def test_a_mint_json_mistake_is_located_in_mint_json(tmp_path: Path, cli: Callable) -> None:
+    # the build reads mint.json as the docs.json the platform's upgrade makes of it; a mistake
+    # found there is shown where the user wrote it, with mint.json's own path, not a path of
+    # the upgraded document that mint.json does not have
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "mint.json").write_text(
+        '{\n'
+        '  "name": "Legacy",\n'
+        '  "tabs": [{"name": "API", "url": "api"}],\n'
+        '  "anchors": [{"name": "Blog", "icon": "no-such-icon-here", "url": "https://blog.example"}],\n'
+        '  "navigation": [\n'
+        '    {"group": "Start", "pages": ["index"]},\n'
+        '    {"group": "API", "pages": [\n'
+        '      "api/users",\n'
+        '      "api/missing"\n'
+        '    ]}\n'
+        '  ]\n'
+        '}\n')
+    (site / "index.mdx").write_text("# Home\n")
+    (site / "api").mkdir()
+    (site / "api" / "users.mdx").write_text("# Users\n")
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert ("mint.json:9:7: navigation[1].pages[1] (read as docs.json's "
+            "navigation.tabs[1].groups[0].pages[1]): page 'api/missing' not found") in result.output
+    (site / "api" / "missing.mdx").write_text("# Missing no more\n")
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("mint.json:4:40: warning: anchors[0].icon (read as docs.json's "
+            "navigation.global.anchors[0].icon): icon 'no-such-icon-here'") in result.output
+
+
 def test_an_element_with_two_kinds_of_child_builds_the_one_the_platform_keeps(
         cli: Callable, make_site: Callable, tmp_path: Path) -> None:
     # the platform's schema tries its child arrays in a fixed order and drops the others; the

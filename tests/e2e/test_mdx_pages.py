@@ -39,6 +39,15 @@ BROKEN = [  # (page key, body, the exact line the build prints for it)
      "value in quotes (\"…\") or braces ({…}), as {'say \"hi\"'} when it holds a quote."),
     ("frontmatter", "---\ntitle: Fine\nlist: [a, b\n---\n\nHi\n",
      "frontmatter.mdx:4:1: frontmatter is not valid YAML: "),
+    # a real page wrote description: 'A guide to Acme's codes': the quote ends the value early
+    ("frontmatter-quote", "---\ntitle: Q\ndescription: 'Bob's notes'\n---\n\nHi\n",
+     "frontmatter-quote.mdx:3:19: frontmatter is not valid YAML: did not find expected key. "
+     "A ' inside a value quoted with '…' ends the value early: write it twice ('') or quote "
+     "the value with \"…\" instead."),
+    ("frontmatter-dquote", "---\ntitle: \"Say \"hi\" now\"\n---\n\nHi\n",
+     "frontmatter-dquote.mdx:2:14: frontmatter is not valid YAML: did not find expected key. "
+     "A \" inside a value quoted with \"…\" ends the value early: write it as \\\" or quote "
+     "the value with '…' instead."),
     ("frontmatter-open", "---\ntitle: Never closed\n\nHi\n",
      "frontmatter-open.mdx:1:1: frontmatter is not closed. End it with a line of three dashes: ---."),
 ]
@@ -264,6 +273,88 @@ def test_data_exported_from_a_js_snippet_is_known_at_build_time(
     assert "Script(" not in body
     if "data-island" in body:  # the .jsx component runs in the browser, given the rows
         assert '{&quot;rows&quot;:[{&quot;name&quot;:&quot;Hobby&quot;' in body
+
+
+def test_a_jsx_snippet_of_built_in_components_is_drawn_at_build_time(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """A real site keeps its setup steps as a .jsx component of <Steps>, <Step>, <Note> and
+    <CodeBlock>. Run in the browser it stopped at "Steps is not defined" (the built-in
+    components exist at build time only) and the page showed nothing; static JSX is drawn at
+    build time, as the same component exported from the page is. A component of plain HTML
+    still runs in the browser."""
+    page = ('import { Setup, Plain } from "/snippets/setup.jsx";\n\n'
+            '<Setup region="EU" />\n\n<Plain />\n')
+    files = {"snippets/setup.jsx": (
+        "export const Setup = ({ region }) => (\n  <Steps>\n    <Step title=\"Pick a region\">\n"
+        "      <p>Select <strong>{region}</strong>.</p>\n      <Note>Regions cannot change.</Note>\n"
+        "    </Step>\n    <Step title=\"Run\">\n      <CodeBlock language=\"bash\">{`tool --region x`}"
+        "</CodeBlock>\n    </Step>\n  </Steps>\n);\n\n"
+        "export const Plain = () => (\n  <div className=\"plain\">hello</div>\n);\n")}
+    docs = {"name": "T", "navigation": {"pages": ["index"]}}
+    result = cli("build", make_site(docs, pages={"index": page}, files=files),
+                 "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert "warning" not in result.stderr
+    body = (tmp_path / "out" / "index.html").read_text()
+    assert 'data-island="Setup"' not in body
+    assert "Pick a region" in body and "Select <strong>EU</strong>." in body
+    assert 'class="callout callout-note"' in body and "Regions cannot change." in body
+    code = re.search(r"<pre[^>]*>(.*?)</pre>", body, re.S)
+    assert code is not None and re.sub(r"<[^>]+>", "", code.group(1)).strip() == "tool --region x"
+    if "data-island" in body:  # esbuild and Preact installed: plain HTML runs in the browser
+        assert 'data-island="Plain"' in body
+
+
+def test_a_static_components_code_keeps_its_lines_and_its_problems_their_place(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """A static component's JSX is joined onto one line as JSX joins whitespace, and that
+    joined the lines of a template literal too: a real snippet's <CodeBlock>{`brew tap …
+    pup login`}</CodeBlock> showed one line. A problem inside such a component was put on
+    its first line, at a column of the joined text (`x.jsx:2:708`); it is now where written."""
+    page = ('import { Setup } from "/snippets/setup.jsx";\n\n'
+            "export const Local = () => (\n  <CodeBlock language=\"bash\">\n    {`a one\nb two`}\n"
+            "  </CodeBlock>\n);\n\n<Setup />\n\n<Local />\n")
+    files = {"snippets/setup.jsx": (
+        "export const Setup = () => (\n  <Steps>\n    <Step title=\"Run\">\n"
+        "      <CodeBlock language=\"bash\">\n        {`brew tap x/pack\nbrew install x/pack/pup\n\n"
+        "pup login`}\n      </CodeBlock>\n      <p>See <a href=\"#nowhere\">roles</a> and "
+        "{host.replace(/^app\\./, \"\")}.</p>\n    </Step>\n  </Steps>\n);\n")}
+    docs = {"name": "T", "navigation": {"pages": ["index"]}}
+    result = cli("build", make_site(docs, pages={"index": page}, files=files),
+                 "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    body = (tmp_path / "out" / "index.html").read_text()
+    codes = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<pre[^>]*>(.*?)</pre>", body, re.S)]
+    assert codes == ["brew tap x/pack\nbrew install x/pack/pup\n\npup login\n", "a one\nb two\n"]
+    said = sorted(line.split(": warning: ")[0] for line in result.stderr.splitlines()
+                  if "warning:" in line)
+    assert said == ["snippets/setup.jsx:10:23", "snippets/setup.jsx:10:48"]
+
+
+def test_a_browser_component_drawing_built_in_components_is_a_located_warning(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    """A component with hooks runs in the browser, where <Note> and <Steps> do not exist: it
+    stops there and its place stays empty. The build says so, where the page imports it and
+    where a page defines one."""
+    from mdxsite.mdx import islands
+
+    if islands.toolchain() is None:
+        pytest.skip("esbuild and Preact are not installed (make theme-deps)")
+    page = ('import { Toggle } from "/snippets/toggle.jsx";\n\n'
+            "export const Local = () => {\n  const [n] = useState(0);\n"
+            "  return <Steps><Step title=\"x\">{n}</Step></Steps>;\n};\n\n"
+            "<Toggle />\n\n<Local />\n")
+    files = {"snippets/toggle.jsx": "export const Toggle = () => {\n  const [open, setOpen] = "
+             "useState(false);\n  return <Note>{open ? \"on\" : \"off\"}</Note>;\n};\n"}
+    docs = {"name": "T", "navigation": {"pages": ["index"]}}
+    result = cli("build", make_site(docs, pages={"index": page}, files=files),
+                 "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    said = [line for line in result.stderr.splitlines() if "[mdx.island-builtin]" in line]
+    assert [line.split(": warning: ")[0] for line in said] == ["index.mdx:1:1", "index.mdx:3:1"]
+    assert ("<Toggle> in 'snippets/toggle.jsx' runs in the reader's browser and draws <Note>, "
+            "built-in components that exist at build time only") in said[0]
+    assert "<Local> runs in the reader's browser and draws <Step>, <Steps>" in said[1]
 
 
 def test_a_codeblock_component_is_drawn_as_the_fence_with_its_options(

@@ -280,6 +280,22 @@ def test_a_font_awesome_pro_name_is_drawn_by_a_same_named_stand_in_and_said(
     assert re.search(r'<svg class="icon icon-tabler"[^>]*data-icon-substitute="circle-2"', html)
 
 
+def test_a_docs_json_icon_is_not_said_again_at_a_page_whose_text_holds_its_name(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # a real site's global anchor used Pro's "webhook"; its page "webhook-types" has no icon,
+    # but every page's HTML draws the anchor, and the warning was put at that page's title
+    docs = ('{\n  "name": "T",\n  "navigation": {"global": {"anchors": [\n'
+            '    {"anchor": "API", "href": "https://api.example", "icon": "webhook"}]},\n'
+            '  "pages": ["webhook-types", "hooks"]}\n}\n')
+    pages = {"webhook-types": '---\ntitle: "webhook-types"\n---\n\nSee the webhook list.\n',
+             "hooks": "---\ntitle: Hooks\nicon: webhook\n---\n\n<Card title=\"W\" icon='webhook'>x</Card>\n"}
+    result = cli("build", make_site(docs, pages=pages), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    said = sorted(line for line in result.stderr.splitlines() if "[icon." in line)
+    assert [re.sub(r": warning: .*\[", " [", line) for line in said] == [
+        "docs.json:4:62 [icon.substituted]", "hooks.mdx:3:7 [icon.substituted]"]
+
+
 def test_font_awesomes_older_names_draw_its_icons_without_a_word(
         cli: Callable, make_site: Callable, tmp_path: Path) -> None:
     """Font Awesome 5's names ("exchange-alt", "shopping-cart"), which its version 6 keeps as

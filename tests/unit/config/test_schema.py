@@ -174,3 +174,36 @@ def test_thumbnail_layout_keys_say_once_that_they_are_not_drawn(tmp_path: Path) 
         "docs.json:12:16: warning: thumbnails.eyebrow: not drawn: mdxsite draws one layout, the "
         "site's name over the page's title and description. Remove it, or accept that layout. "
         "[config.unsupported]"]
+
+
+def test_footer_links_the_platform_refuses_are_located_errors(tmp_path: Path) -> None:
+    """A real docs.json listed its footer socials as http:// URLs; the platform's schema takes
+    only https:// there (and a path, mailto: or https:// in footer link columns, never an
+    .svg, .exe or .zip), so the platform would not deploy it, while the build said nothing."""
+    (tmp_path / "docs.json").write_text(json.dumps({
+        "name": "F", "navigation": {"pages": ["index"]},
+        "footer": {"socials": {"github": "http://github.com/acme", "x": "https://x.com/acme",
+                               "discord": "https://acme.example/invite.zip"},
+                   "links": [{"header": "More", "items": [
+                       {"label": "Blog", "href": "http://blog.example"},
+                       {"label": "Docs", "href": "/guides"}, {"label": "Mail", "href": "mailto:a@b.example"},
+                       {"label": "Top", "href": "#top"}, {"label": "Site", "href": "https://acme.example/"},
+                       {"label": "Logo", "href": "https://acme.example/logo.SVG"},
+                       {"label": "Net", "href": "//cdn.example/x"}]}]}}, indent=2), encoding="utf-8")
+    _, problems = load_config(tmp_path)
+    assert [str(p) for p in problems.errors] == [
+        "docs.json:10:17: footer.socials.github: a social link must be an https:// URL, got "
+        "'http://github.com/acme' (http: is not https); the platform's schema rejects it. "
+        "Write \"github\": \"https://github.com/acme\".",
+        "docs.json:12:18: footer.socials.discord: a social link must be an https:// URL, got "
+        "'https://acme.example/invite.zip' (a link to an .svg, .exe or .zip file); the platform's "
+        "schema rejects it. Write \"discord\": \"https://…\".",
+        "docs.json:20:21: footer.links[0].items[0].href: a footer link must be a path, a mailto: "
+        "or an https:// URL, got 'http://blog.example' (http: is not https); the platform's schema "
+        "rejects it. Write \"href\": \"https://blog.example\".",
+        "docs.json:40:21: footer.links[0].items[5].href: a footer link must be a path, a mailto: "
+        "or an https:// URL, got 'https://acme.example/logo.SVG' (a link to an .svg, .exe or .zip "
+        "file); the platform's schema rejects it. Write \"href\": \"https://…\".",
+        "docs.json:44:21: footer.links[0].items[6].href: a footer link must be a path, a mailto: "
+        "or an https:// URL, got '//cdn.example/x' (not an absolute URL); the platform's schema "
+        "rejects it. Write \"href\": \"https://…\"."]
