@@ -74,6 +74,38 @@ def run_mdxsite() -> Callable[..., subprocess.CompletedProcess[str]]:
 
 
 @pytest.fixture
+def first_line() -> Callable[..., str]:
+    """Read the first line a process prints on its stdout pipe, within a deadline.
+
+    A bare ``proc.stdout.readline()`` waits forever for a process that never prints: the test
+    fails here instead, with what the process said on stderr, and the suite goes on. The
+    line is read from the pipe itself (not its text buffer); the rest of stdout is dropped.
+    """
+    import select
+
+    def read(proc: subprocess.Popen[str], deadline: float = 60.0) -> str:
+        assert proc.stdout is not None
+        fd = proc.stdout.fileno()
+        said = b""
+        end = time.monotonic() + deadline
+        while b"\n" not in said:
+            left = end - time.monotonic()
+            chunk = b"-"
+            if left > 0 and select.select([fd], [], [], min(left, 0.1))[0]:
+                chunk = os.read(fd, 65536)
+                said += chunk
+            if left <= 0 or not chunk:
+                proc.kill()
+                _, err = proc.communicate(timeout=30)
+                why = f"within {deadline:g} s" if chunk else "before stdout closed"
+                pytest.fail(f"no line on stdout {why} (said {said.decode(errors='replace')!r}); "
+                            f"stderr:\n{err}")
+        return said.decode("utf-8", "replace").split("\n", 1)[0] + "\n"
+
+    return read
+
+
+@pytest.fixture
 def make_site(tmp_path: Path) -> Callable[..., Path]:
     """Write a site: ``make_site(docs, pages={"index": "# Hi"}, files={...})`` -> its folder.
 

@@ -444,7 +444,7 @@ def test_the_event_stream_names_the_changed_pages_and_the_errors(served: Watched
     assert fixed["reloadAll"] is False
 
 
-def test_mdxsite_dev_runs_until_interrupted(site: Path, tmp_path: Path, run_mdxsite) -> None:
+def test_mdxsite_dev_runs_until_interrupted(site: Path, tmp_path: Path, first_line) -> None:
     bin_dir = Path(sys.executable).parent
     proc = subprocess.Popen([str(bin_dir / "mdxsite"), "--disable-plugin", "search", "dev",
                              str(site), "--port", "0", "-o", str(tmp_path / "out"), "-j", "1"],
@@ -452,7 +452,7 @@ def test_mdxsite_dev_runs_until_interrupted(site: Path, tmp_path: Path, run_mdxs
                             env={**os.environ, "CI": "1"})
     try:
         assert proc.stdout is not None
-        line = proc.stdout.readline()
+        line = first_line(proc, DEADLINE)
         assert line.startswith(f"serving {site} on http://127.0.0.1:"), line
         url = line.split(" on ", 1)[1].split(" ", 1)[0]
         assert _get(url + "b/").status_code == 200

@@ -193,7 +193,8 @@ def test_no_line_outside_a_repository_or_before_the_first_commit(
 
 
 def test_the_git_line_follows_a_commit_in_watch_mode(example_plugins: Path, git_site: Path,
-                                                    git: Git, tmp_path: Path) -> None:
+                                                    git: Git, tmp_path: Path,
+                                                    first_line: Callable[..., str]) -> None:
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONPATH": str(example_plugins), "CI": "1"}
     proc = subprocess.Popen([str(Path(sys.executable).parent / "mdxsite"), "--disable-plugin",
@@ -210,7 +211,7 @@ def test_the_git_line_follows_a_commit_in_watch_mode(example_plugins: Path, git_
 
     try:
         assert proc.stdout is not None
-        assert proc.stdout.readline().startswith(f"serving {git_site} on http://127.0.0.1:")
+        assert first_line(proc, DEADLINE).startswith(f"serving {git_site} on http://127.0.0.1:")
         wait_for("guide", shown(JAN, "January 2, 2026"))
         (git_site / "guide.mdx").write_text(page("Guide", "New words."))
         wait_for("guide", "New words.")
