@@ -624,8 +624,10 @@ class _Navigation:
             if division.get("isDefaultHidden"):
                 entry["hidden"] = division["isDefaultHidden"]
             if _js(division.get("openapi")):
-                entry["openapi"] = (division["openapi"] if _remote(url)
-                                    else {"source": division["openapi"], "directory": _get(division, "url")})
+                # the object stands for mint.json's "openapi": a problem with it names that key
+                entry["openapi"] = (division["openapi"] if _remote(url) else _from(
+                    division["openapi"],
+                    {"source": division["openapi"], "directory": _get(division, "url")}))
             if kind == "anchors":
                 if _js(division.get("icon")):
                     entry["icon"] = _icon(division["icon"], division.get("iconType"))

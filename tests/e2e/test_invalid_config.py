@@ -527,6 +527,75 @@ def test_a_mint_json_mistake_is_located_in_mint_json(tmp_path: Path, cli: Callab
             "navigation.global.anchors[0].icon): icon 'no-such-icon-here'") in result.output
 
 
+EMPTY_OPENAPI = 'openapi: 3.0.0\ninfo: {title: T, version: "1"}\npaths: {}\n'
+
+
+def _mint_site(tmp_path: Path, mint: str, files: dict[str, str]) -> Path:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "mint.json").write_text(mint)
+    for name, text in {"index.mdx": "# Home\n", **files}.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text)
+    return site
+
+
+def test_a_mint_json_tabs_missing_openapi_file_is_named_by_its_mint_json_key(
+        tmp_path: Path, cli: Callable) -> None:
+    # the upgrade puts mint.json's tabs after a first "Documentation" tab, so docs.json's
+    # tabs[1] is the author's tabs[0]: the warning named the other tab, and the hint a file
+    # the site does not have
+    site = _mint_site(tmp_path, (
+        '{\n'
+        '  "name": "Legacy",\n'
+        '  "tabs": [{"name": "API", "url": "api", "openapi": "missing.yaml"},\n'
+        '           {"name": "Events", "url": "events", "openapi": "empty.yaml"}],\n'
+        '  "navigation": [\n'
+        '    {"group": "Start", "pages": ["index"]},\n'
+        '    {"group": "API", "pages": ["api/users"]},\n'
+        '    {"group": "Events", "pages": ["events/list"]}\n'
+        '  ]\n'
+        '}\n'), {"api/users.mdx": "# Users\n", "events/list.mdx": "# List\n",
+                 "empty.yaml": EMPTY_OPENAPI})
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("mint.json:3:53: warning: tabs[0].openapi (read as docs.json's "
+            "navigation.tabs[1].openapi): the OpenAPI document 'missing.yaml' does not exist; "
+            "no page uses it yet. Fix the path (relative to the folder holding mint.json), or "
+            "remove it from the \"openapi\" field. [openapi.missing-file]") in result.output
+    assert ("mint.json:4:59: warning: tabs[1].openapi (read as docs.json's "
+            "navigation.tabs[2].openapi): no API page comes from 'empty.yaml'") in result.output
+
+
+def test_a_mint_json_anchor_whose_openapi_has_no_operation_is_named_by_its_mint_json_key(
+        tmp_path: Path, cli: Callable) -> None:
+    site = _mint_site(tmp_path, (
+        '{\n'
+        '  "name": "Legacy",\n'
+        '  "anchors": [{"name": "API", "url": "api", "openapi": "empty.yaml"}],\n'
+        '  "navigation": [{"group": "Start", "pages": ["index"]}]\n'
+        '}\n'), {"empty.yaml": EMPTY_OPENAPI})
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("mint.json:3:15: warning: anchors[0].openapi (read as docs.json's "
+            "navigation.anchors[1].openapi): the OpenAPI document 'empty.yaml' has no operation "
+            "to list (no paths or webhooks, or every one x-excluded), so this anchor gets no "
+            "pages. Add operations to the document, list pages here, or remove \"openapi\". "
+            "[openapi.no-operations]") in result.output
+
+
+def test_a_mint_json_navigation_listing_no_page_is_named_by_its_mint_json_key(
+        tmp_path: Path, cli: Callable) -> None:
+    site = _mint_site(tmp_path, '{\n  "name": "Legacy",\n  "navigation": [{"group": "Start", '
+                      '"pages": []}]\n}\n', {})
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("mint.json:3:18: warning: navigation[0] (read as docs.json's navigation): the "
+            "navigation lists no page: the site has no sidebar, and its 1 page is reached by "
+            "URL only. List pages in the navigation, e.g. \"pages\": [\"index\"]. "
+            "[nav.no-pages]") in result.output
+
+
 def test_an_element_with_two_kinds_of_child_builds_the_one_the_platform_keeps(
         cli: Callable, make_site: Callable, tmp_path: Path) -> None:
     # the platform's schema tries its child arrays in a fixed order and drops the others; the
