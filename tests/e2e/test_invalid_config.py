@@ -596,6 +596,43 @@ def test_a_mint_json_navigation_listing_no_page_is_named_by_its_mint_json_key(
             "[nav.no-pages]") in result.output
 
 
+ENDPOINT_PAGE = '---\ntitle: Users\napi: "GET /users"\nauthMethod: weird\n---\nList users.\n'
+SKILL = "---\nname: payments\ndescription: Take payments.\n---\n\n# Payments\n"
+
+
+def test_a_mint_json_sites_hints_name_the_settings_mint_json_has(
+        tmp_path: Path, cli: Callable, make_site: Callable) -> None:
+    # a hint saying which setting to write names mint.json's key and file; docs.json's, there
+    # (api.mdx.server), would be dropped by the upgrade
+    files = {"users.mdx": ENDPOINT_PAGE, ".mintlify/skills/payments/SKILL.md": SKILL}
+    site = _mint_site(tmp_path, '{"name": "Legacy", "navigation": [{"group": "Start", '
+                      '"pages": ["index", "users"]}]}', files)
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("users.mdx:3:6: warning: api 'GET /users' has a relative path and mint.json has no "
+            "api.baseUrl, so the playground cannot send it. Add \"api\": {\"baseUrl\": "
+            "\"https://…\"} to mint.json, or write the full URL. [openapi.mdx-server]"
+            ) in result.output
+    assert ("users.mdx:4:13: warning: authMethod 'weird' is not an auth method the playground "
+            "can send; the site's api.auth applies.") in result.output
+    assert ("mint.json: warning: the agent card (/.well-known/agent-card.json) needs absolute "
+            "URLs and the site's URL is unknown: it is not written. Build with --site-url "
+            "https://…, or set metadata.canonical. [agents.card]") in result.output
+    # the same site written as docs.json names docs.json's settings
+    docs = make_site(doc('''{"name": "Now", "navigation": {"pages": ["index", "users"]}}'''),
+                     pages={"index": "# Home\n"}, files=files)
+    result = cli("build", docs, "-o", tmp_path / "out2")
+    assert result.exit_code == 0, result.output
+    assert ("users.mdx:3:6: warning: api 'GET /users' has a relative path and docs.json has no "
+            "api.mdx.server, so the playground cannot send it. Add \"api\": {\"mdx\": "
+            "{\"server\": \"https://…\"}} to docs.json, or write the full URL. "
+            "[openapi.mdx-server]") in result.output
+    assert "the site's api.mdx.auth applies." in result.output
+    assert ("docs.json: warning: the agent card (/.well-known/agent-card.json) needs absolute "
+            "URLs and the site's URL is unknown: it is not written. Build with --site-url "
+            "https://…, or set seo.metatags.canonical. [agents.card]") in result.output
+
+
 def test_an_element_with_two_kinds_of_child_builds_the_one_the_platform_keeps(
         cli: Callable, make_site: Callable, tmp_path: Path) -> None:
     # the platform's schema tries its child arrays in a fixed order and drops the others; the
