@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from mdxsite.config.loader import LEGACY_NAMES
 from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_warnings
 from mdxsite.model import NavItem, OpenApiSource, Page, Site, frozen_mapping
 from mdxsite.nav import placements
@@ -354,13 +355,18 @@ def unused_api_specs(site: Site, api_pages: Mapping[str, Page]) -> list[Problem]
         if name.strip().lstrip("./").lstrip("/") in used:
             continue
         at = JsonPath(("api", "openapi", i) if isinstance(value, list) else ("api", "openapi"))
+        # mint.json's groups have no "openapi" (the upgrade drops it): only tabs and anchors
+        legacy = site.config.file in LEGACY_NAMES
+        place = f"one of {site.config.file}'s tabs or anchors" if legacy else \
+            "a tab, anchor or group of the navigation"
+        field = f"{site.config.file}'s top-level openapi" if legacy else "api.openapi"
         found.append(Problem(
             site.config.where(at),
             f"no page comes from {name.strip()!r}: mdxsite makes API pages from \"openapi\" on "
             "a navigation element, and from pages whose frontmatter names an operation "
-            "(openapi: GET /users); api.openapi only lends its document to such pages",
-            f'to give every operation a page, set "openapi": "{name.strip()}" on a tab, anchor '
-            "or group of the navigation", site.config.path(at), "openapi.unused-api-spec",
+            f"(openapi: GET /users); {field} only lends its document to such pages",
+            f'to give every operation a page, set "openapi": "{name.strip()}" on {place}',
+            site.config.path(at), "openapi.unused-api-spec",
             warning=True))
     return found
 

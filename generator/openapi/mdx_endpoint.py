@@ -52,13 +52,15 @@ def _written(dotted: str, value: str) -> str:
     return f'"{first}": {text}'
 
 
-def parse(value: str, servers: list[str]) -> tuple[str, str, list[str]] | str:
+def parse(value: str, servers: list[str], server: str = "api.mdx.server in docs.json"
+          ) -> tuple[str, str, list[str]] | str:
     """Split ``"POST https://host/base/users"`` or ``"POST /users"`` into method, path and
-    servers; return a message saying what is wrong instead."""
+    servers; return a message saying what is wrong instead (``server`` names the setting a
+    path alone needs, and its file)."""
     parts = value.split(None, 1)
     if len(parts) != 2 or parts[0].upper() not in METHODS:
         return (f"api {value!r} is not METHOD URL; write \"POST https://api.example.com/users\" "
-                "or \"POST /users\" with api.mdx.server in docs.json")
+                f"or \"POST /users\" with {server}")
     method, target = parts[0].upper(), parts[1].strip()
     if target.startswith(("https://", "http://")):
         split = urlsplit(target)
@@ -138,7 +140,8 @@ def endpoint_context(site: Site, page: Page, source: str) -> tuple[dict[str, Any
 
     where = _where(site, page, "api") if page.source is not None else Location(page.key)
     problems: list[Problem] = []
-    parsed = parse(str(page.frontmatter["api"]), _servers(site))
+    parsed = parse(str(page.frontmatter["api"]), _servers(site),
+                   f"{site.config.setting('api.mdx.server')} in {site.config.file}")
     if isinstance(parsed, str):
         return {}, [Problem(where, parsed, "fix the api field of the frontmatter",
                             code="openapi.mdx-api", warning=True)]

@@ -633,6 +633,33 @@ def test_a_mint_json_sites_hints_name_the_settings_mint_json_has(
             "https://…, or set seo.metatags.canonical. [agents.card]") in result.output
 
 
+SPEC = ('openapi: 3.0.0\ninfo: {title: T, version: "1"}\npaths:\n  /users:\n'
+        '    get: {responses: {"200": {description: OK}}}\n')
+
+
+def test_a_mint_json_openapi_no_page_uses_says_where_mint_json_gives_it_pages(
+        tmp_path: Path, cli: Callable) -> None:
+    # mint.json's top-level "openapi" is docs.json's api.openapi; its groups have no "openapi"
+    # (the upgrade drops it), so the hint names tabs and anchors only
+    site = _mint_site(tmp_path, (
+        '{\n'
+        '  "name": "Legacy",\n'
+        '  "openapi": "spec.yaml",\n'
+        '  "navigation": [{"group": "Start", "pages": ["index", "bad"]}]\n'
+        '}\n'), {"spec.yaml": SPEC, "bad.mdx": '---\ntitle: Bad\napi: "FETCH users"\n---\nx\n'})
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("mint.json:3:14: warning: openapi (read as docs.json's api.openapi): no page comes "
+            "from 'spec.yaml': mdxsite makes API pages from \"openapi\" on a navigation element, "
+            "and from pages whose frontmatter names an operation (openapi: GET /users); "
+            "mint.json's top-level openapi only lends its document to such pages. To give every "
+            "operation a page, set \"openapi\": \"spec.yaml\" on one of mint.json's tabs or "
+            "anchors. [openapi.unused-api-spec]") in result.output
+    assert ("bad.mdx:3:6: warning: api 'FETCH users' is not METHOD URL; write \"POST "
+            "https://api.example.com/users\" or \"POST /users\" with api.baseUrl in mint.json. "
+            "Fix the api field of the frontmatter. [openapi.mdx-api]") in result.output
+
+
 def test_an_element_with_two_kinds_of_child_builds_the_one_the_platform_keeps(
         cli: Callable, make_site: Callable, tmp_path: Path) -> None:
     # the platform's schema tries its child arrays in a fixed order and drops the others; the
