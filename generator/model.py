@@ -246,6 +246,12 @@ class SiteConfig:
         the mint.json key it was upgraded from (``topbarLinks[0].url``)."""
         return str(at) if self.locator is None else self.locator.path(at)
 
+    def setting(self, dotted: str) -> str:
+        """Return how a message asking the author to write the setting ``dotted`` names it: as
+        given, or for a site written as mint.json the mint.json key the upgrade reads it from
+        (``api.mdx.server``: ``api.baseUrl``)."""
+        return dotted if self.locator is None else self.locator.setting(dotted)
+
 
 @plain_repr
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -151,9 +151,10 @@ def mdxsite_output_files(site: Site) -> list[OutputFile]:
     if base:
         files.append(OutputFile(path=".well-known/agent-card.json", content=_card(site, base, found)))
     elif found:
-        report_warnings([Problem(Location("docs.json"), "the agent card (/.well-known/agent-card.json) "
-                                 "needs absolute URLs and the site's URL is unknown: it is not written",
-                                 "build with --site-url https://…, or set seo.metatags.canonical",
+        report_warnings([Problem(Location(site.config.file), "the agent card "
+                                 "(/.well-known/agent-card.json) needs absolute URLs and the site's URL is unknown: it is not written",
+                                 "build with --site-url https://…, or set "
+                                 f"{site.config.setting('seo.metatags.canonical')}",
                                  code="agents.card", warning=True)])
     return files
 

@@ -642,5 +642,6 @@ def _no_listed_page(site: Site) -> Problem:
                    "the navigation lists no page: the site has no sidebar" + (
                        f", and its {built} page{'s are' if built != 1 else ' is'} reached by "
                        "URL only" if built else ", and no page is built (not even index.html)"),
-                   'list pages in the navigation, e.g. "pages": ["index"]', "navigation",
+                   'list pages in the navigation, e.g. "pages": ["index"]',
+                   site.config.path(JsonPath(("navigation",))),
                    "nav.no-pages", warning=True)

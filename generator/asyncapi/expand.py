@@ -175,7 +175,8 @@ def _root_items(site: Site, expander: _Expander) -> tuple[tuple[NavItem, ...], l
         return site.nav.items, [Problem(
             where, f"an asyncapi field at the root of a {site.nav.root_kind!r} navigation has "
             "no place in the sidebar, so no pages come from it",
-            f"move it onto one of the {site.nav.root_kind}", "navigation.asyncapi",
+            f"move it onto one of the {site.nav.root_kind}",
+            site.config.path(JsonPath(("navigation", "asyncapi"))),
             "asyncapi.root", warning=True)]
     return (*site.nav.items, *expander.groups(source, where, "navigation", False)), []
 
@@ -203,8 +204,9 @@ def expand(site: Site) -> Site | None:
             pages[page.key] = changed
     if expander.problems:
         raise MdxsiteError(expander.problems)
-    warnings += unread_missing(site, [(i.asyncapi, f"{i.at}.asyncapi") for i in site.nav.walk()
-                                      if i.asyncapi], expander.docs, "asyncapi")
+    fields = [(i.asyncapi, site.config.path(JsonPath.parse(i.at) / "asyncapi"))
+              for i in site.nav.walk() if i.asyncapi]
+    warnings += unread_missing(site, fields, expander.docs, "asyncapi")
     report_warnings(warnings)
     return with_generated(site, pages, expander.pages, items if in_nav else None, "asyncapi",
                           lambda page: f"the channel page of {page.data.get('channel')!r}")

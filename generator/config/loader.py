@@ -84,6 +84,11 @@ class Locator:
         """Return how messages name ``at``: its JSON path in the file the author wrote."""
         return str(at)
 
+    def setting(self, dotted: str) -> str:
+        """Return how messages name the setting ``dotted`` (``api.mdx.server``) when they ask
+        the author to write it, whether or not the file has it."""
+        return dotted
+
 
 class UpgradedLocator(Locator):
     """Locates the docs.json paths of an upgraded mint.json in that mint.json.
@@ -129,6 +134,11 @@ class UpgradedLocator(Locator):
         if not found.parts:  # made by the upgrade out of several keys, or none
             return f"docs.json's {at} (made from mint.json by the upgrade)"
         return f"{found} (read as docs.json's {at})"
+
+    def setting(self, dotted: str) -> str:
+        from mdxsite.config import mint
+
+        return mint.setting(dotted) or dotted
 
 
 def check_root(root: Path) -> None:

@@ -256,6 +256,24 @@ def dropped_nested(mint: Mapping[str, Any]) -> list[Path]:
     return found
 
 
+# docs.json settings that messages ask an author to write, and mint.json's key for each (the
+# upgrade's renames read backwards). Only these: mint.json's api.auth.name alone, say, is
+# dropped by the upgrade (it is read beside a method), so it has no entry.
+SETTINGS = {"api.mdx.server": "api.baseUrl", "api.mdx.auth": "api.auth",
+            "api.mdx.auth.method": "api.auth.method", "seo.metatags": "metadata"}
+# settings the upgrade copies whole: a key below one is the same key below mint.json's
+COPIED = ("seo.metatags",)
+
+
+def setting(dotted: str) -> str | None:
+    """Return the mint.json key the upgrade reads docs.json's setting ``dotted`` from
+    (``api.mdx.server``: ``api.baseUrl``), or None when :data:`SETTINGS` does not name it."""
+    if dotted in SETTINGS:
+        return SETTINGS[dotted]
+    whole = next((docs for docs in COPIED if dotted.startswith(docs + ".")), None)
+    return None if whole is None else SETTINGS[whole] + dotted[len(whole):]
+
+
 def upgraded_keys(mint: Mapping[str, Any]) -> list[str]:
     """Return the mint.json keys whose docs.json form differs, for the warning that says so."""
     renamed = ("tabs", "anchors", "versions", "topbarLinks", "topbarCtaButton", "footerSocials",
@@ -624,8 +642,10 @@ class _Navigation:
             if division.get("isDefaultHidden"):
                 entry["hidden"] = division["isDefaultHidden"]
             if _js(division.get("openapi")):
-                entry["openapi"] = (division["openapi"] if _remote(url)
-                                    else {"source": division["openapi"], "directory": _get(division, "url")})
+                # the object stands for mint.json's "openapi": a problem with it names that key
+                entry["openapi"] = (division["openapi"] if _remote(url) else _from(
+                    division["openapi"],
+                    {"source": division["openapi"], "directory": _get(division, "url")}))
             if kind == "anchors":
                 if _js(division.get("icon")):
                     entry["icon"] = _icon(division["icon"], division.get("iconType"))

@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from mdxsite.config.loader import LEGACY_NAMES
 from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_warnings
 from mdxsite.model import NavItem, OpenApiSource, Page, Site, frozen_mapping
 from mdxsite.nav import placements
@@ -95,14 +96,14 @@ class _Expander:
             # a slug made from two summaries takes -1 as the platform does; an href is a URL
             # the author chose, and this one was moved off it without a word
             self.warnings.append(Problem(
-                origin or Location("docs.json"),
+                origin or Location(self.site.config.file),
                 f"{_spell(entry)} of {spec!r} asks for the URL /{stem}/ (x-mint.href), which "
                 f"{_spell_identity(holder)} already has; this one is at /{key}/",
                 "give each operation its own href", code="openapi.duplicate-url",
                 warning=True))
         if holder is not None and holder[0] != spec:
             self.warnings.append(Problem(
-                origin or Location("docs.json"),
+                origin or Location(self.site.config.file),
                 f"{_spell(entry)} of {spec!r} and {_spell_identity(holder)} of {holder[0]!r} "
                 f"both want the URL /{stem}/; this one is at /{key}/",
                 'give each document its own folder: "openapi": {"source": "…", '
@@ -182,12 +183,14 @@ class _Expander:
             if not children:
                 # without this the element vanishes from the sidebar and nothing says why
                 names = " or ".join(repr(s) for s in item.openapi.sources)
+                at = JsonPath.parse(item.at)
                 self.warnings.append(Problem(
-                    item.origin or self.site.config.where(JsonPath(tuple(item.at.split(".")))),
+                    item.origin or self.site.config.where(at),
                     f"the OpenAPI document {names} has no operation to list (no paths or "
                     f"webhooks, or every one x-excluded), so this {item.kind} gets no pages",
                     "add operations to the document, list pages here, or remove \"openapi\"",
-                    f"{item.at}.openapi", "openapi.no-operations", warning=True))
+                    self.site.config.path(at / "openapi"), "openapi.no-operations",
+                    warning=True))
         return [replace(item, children=tuple(children))]
 
     def groups(self, item: NavItem, source: OpenApiSource) -> list[NavItem]:
@@ -307,7 +310,8 @@ def expand(site: Site) -> Site | None:
         raise MdxsiteError([*expander.problems, *problems])
     walked = list(site.nav.walk())  # an element's own field first: its JSON path names it
     expander.warnings += unread_missing(site, [
-        *((i.openapi, f"{i.at}.openapi") for i in walked if i.openapi),
+        *((i.openapi, site.config.path(JsonPath.parse(i.at) / "openapi"))
+          for i in walked if i.openapi),
         *((i.inherited_openapi, "") for i in walked if i.inherited_openapi)], expander.docs,
         "openapi")
     expander.warnings += unused_defaults(site, walked)
@@ -351,32 +355,38 @@ def unused_api_specs(site: Site, api_pages: Mapping[str, Page]) -> list[Problem]
         if name.strip().lstrip("./").lstrip("/") in used:
             continue
         at = JsonPath(("api", "openapi", i) if isinstance(value, list) else ("api", "openapi"))
+        # mint.json's groups have no "openapi" (the upgrade drops it): only tabs and anchors
+        legacy = site.config.file in LEGACY_NAMES
+        place = f"one of {site.config.file}'s tabs or anchors" if legacy else \
+            "a tab, anchor or group of the navigation"
+        field = f"{site.config.file}'s top-level openapi" if legacy else "api.openapi"
         found.append(Problem(
             site.config.where(at),
             f"no page comes from {name.strip()!r}: mdxsite makes API pages from \"openapi\" on "
             "a navigation element, and from pages whose frontmatter names an operation "
-            "(openapi: GET /users); api.openapi only lends its document to such pages",
-            f'to give every operation a page, set "openapi": "{name.strip()}" on a tab, anchor '
-            "or group of the navigation", site.config.path(at), "openapi.unused-api-spec",
+            f"(openapi: GET /users); {field} only lends its document to such pages",
+            f'to give every operation a page, set "openapi": "{name.strip()}" on {place}',
+            site.config.path(at), "openapi.unused-api-spec",
             warning=True))
     return found
 
 
 def unread_missing(site: Site, fields: Iterable[tuple[OpenApiSource, str]], read: Collection[str],
                    field: str) -> list[Problem]:
-    """The ``openapi`` or ``asyncapi`` ``fields`` (each with its JSON path, or "") naming a file
-    that is not there, among the documents no page needed (``read``: those loaded). An element
-    with pages of its own reads its document only for the entries that name an operation or a
-    channel: without this, a mistyped path on such an element would go unmentioned."""
+    """The ``openapi`` or ``asyncapi`` ``fields`` (each with its JSON path as messages name it,
+    ``site.config.path``, or "") naming a file that is not there, among the documents no page
+    needed (``read``: those loaded). An element with pages of its own reads its document only
+    for the entries that name an operation or a channel: without this, a mistyped path on such
+    an element would go unmentioned."""
     named: dict[str, tuple[Location | None, str]] = {}
     for source, path in fields:
         for name in source.sources:
             named.setdefault(name, (source.origin, path))
     kind = {"openapi": "OpenAPI", "asyncapi": "AsyncAPI"}[field]
-    return [Problem(origin or Location("docs.json"),
+    return [Problem(origin or Location(site.config.file),
                     f"the {kind} document {name!r} does not exist; no page uses it yet",
-                    "fix the path (relative to the folder holding docs.json), or remove it "
-                    f"from the \"{field}\" field", path, f"{field}.missing-file", warning=True)
+                    f"fix the path (relative to the folder holding {site.config.file}), or "
+                    f"remove it from the \"{field}\" field", path, f"{field}.missing-file", warning=True)
             for name, (origin, path) in named.items()
             if name not in read and not _present(site, name)]
 
@@ -412,7 +422,7 @@ def unused_defaults(site: Site, items: Iterable[NavItem]) -> list[Problem]:
         if not any(_present(site, n) for n in source.sources):
             continue  # a missing file: unread_missing says so
         found.append(Problem(
-            source.origin or Location("docs.json"),
+            source.origin or Location(site.config.file),
             f"no API page comes from {source.source!r}: this element lists pages and none is "
             "an operation (\"METHOD /path\"), so its \"openapi\" is a default nothing uses",
             'remove "pages" to give every operation a page, or list operations among the '
@@ -436,7 +446,7 @@ def with_generated(site: Site, pages: dict[str, Page], generated: dict[str, Page
         if key in pages:
             source = pages[key].source
             clashes.append(Problem(
-                page.origin or Location("docs.json"),
+                page.origin or Location(site.config.file),
                 f"{name(page)} and {source.as_posix() if source else key!r} share "
                 f"the URL /{key}/; the page file is kept",
                 f"rename the file, or give the {field} field another \"directory\"",

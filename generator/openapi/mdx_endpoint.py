@@ -42,13 +42,25 @@ def has_endpoint(page: Page) -> bool:
     return page.kind != "openapi" and isinstance(page.frontmatter.get("api"), str)
 
 
-def parse(value: str, servers: list[str]) -> tuple[str, str, list[str]] | str:
+def _written(dotted: str, value: str) -> str:
+    """The JSON an author writes to set ``dotted`` to ``value``:
+    ``"api": {"mdx": {"server": "https://…"}}``."""
+    first, *rest = dotted.split(".")
+    text = json.dumps(value, ensure_ascii=False)
+    for key in reversed(rest):
+        text = f'{{"{key}": {text}}}'
+    return f'"{first}": {text}'
+
+
+def parse(value: str, servers: list[str], server: str = "api.mdx.server in docs.json"
+          ) -> tuple[str, str, list[str]] | str:
     """Split ``"POST https://host/base/users"`` or ``"POST /users"`` into method, path and
-    servers; return a message saying what is wrong instead."""
+    servers; return a message saying what is wrong instead (``server`` names the setting a
+    path alone needs, and its file)."""
     parts = value.split(None, 1)
     if len(parts) != 2 or parts[0].upper() not in METHODS:
         return (f"api {value!r} is not METHOD URL; write \"POST https://api.example.com/users\" "
-                "or \"POST /users\" with api.mdx.server in docs.json")
+                f"or \"POST /users\" with {server}")
     method, target = parts[0].upper(), parts[1].strip()
     if target.startswith(("https://", "http://")):
         split = urlsplit(target)
@@ -128,17 +140,19 @@ def endpoint_context(site: Site, page: Page, source: str) -> tuple[dict[str, Any
 
     where = _where(site, page, "api") if page.source is not None else Location(page.key)
     problems: list[Problem] = []
-    parsed = parse(str(page.frontmatter["api"]), _servers(site))
+    parsed = parse(str(page.frontmatter["api"]), _servers(site),
+                   f"{site.config.setting('api.mdx.server')} in {site.config.file}")
     if isinstance(parsed, str):
         return {}, [Problem(where, parsed, "fix the api field of the frontmatter",
                             code="openapi.mdx-api", warning=True)]
     method, path, servers = parsed
     if not servers:
+        server = site.config.setting("api.mdx.server")
         problems.append(Problem(where, f"api {page.frontmatter['api']!r} has a relative path "
-                                "and docs.json has no api.mdx.server, so the playground cannot "
-                                "send it", 'add "api": {"mdx": {"server": "https://…"}} to '
-                                "docs.json, or write the full URL", code="openapi.mdx-server",
-                                warning=True))
+                                f"and {site.config.file} has no {server}, so the playground "
+                                f"cannot send it", f"add {_written(server, 'https://…')} to "
+                                f"{site.config.file}, or write the full URL",
+                                code="openapi.mdx-server", warning=True))
     auth = []
     method_name = site.config.get("api.mdx.auth.method")
     own = page.frontmatter.get("authMethod")
@@ -151,7 +165,7 @@ def endpoint_context(site: Site, page: Page, source: str) -> tuple[dict[str, Any
             problems.append(Problem(
                 _where(site, page, "authMethod") if page.source is not None else where,
                 f"authMethod {own!r} is not an auth method the playground can send; the "
-                "site's api.mdx.auth applies", 'use "bearer", "basic", "key" or "none"',
+                f"site's {site.config.setting('api.mdx.auth')} applies", 'use "bearer", "basic", "key" or "none"',
                 code="openapi.mdx-auth", warning=True))
     if isinstance(method_name, str) and method_name in AUTH:
         # api.mdx.auth.name names the site's key; a page switching to bearer or basic sends

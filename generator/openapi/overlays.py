@@ -67,7 +67,7 @@ def explicit_lists(site: Site) -> dict[str, tuple[tuple[str, ...], Location]]:
             if source is not None and source.overlays is not None:
                 found.setdefault(_spec_key(source.source),
                                  (tuple(_clean(v) for v in source.overlays),
-                                  source.origin or Location("docs.json")))
+                                  source.origin or Location(site.config.file)))
     api = site.config.get("api.openapi")
     for i, value in enumerate(api if isinstance(api, list) else [api]):
         if isinstance(value, Mapping) and isinstance(value.get("source"), str) and \

@@ -527,6 +527,139 @@ def test_a_mint_json_mistake_is_located_in_mint_json(tmp_path: Path, cli: Callab
             "navigation.global.anchors[0].icon): icon 'no-such-icon-here'") in result.output
 
 
+EMPTY_OPENAPI = 'openapi: 3.0.0\ninfo: {title: T, version: "1"}\npaths: {}\n'
+
+
+def _mint_site(tmp_path: Path, mint: str, files: dict[str, str]) -> Path:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "mint.json").write_text(mint)
+    for name, text in {"index.mdx": "# Home\n", **files}.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text)
+    return site
+
+
+def test_a_mint_json_tabs_missing_openapi_file_is_named_by_its_mint_json_key(
+        tmp_path: Path, cli: Callable) -> None:
+    # the upgrade puts mint.json's tabs after a first "Documentation" tab, so docs.json's
+    # tabs[1] is the author's tabs[0]: the warning named the other tab, and the hint a file
+    # the site does not have
+    site = _mint_site(tmp_path, (
+        '{\n'
+        '  "name": "Legacy",\n'
+        '  "tabs": [{"name": "API", "url": "api", "openapi": "missing.yaml"},\n'
+        '           {"name": "Events", "url": "events", "openapi": "empty.yaml"}],\n'
+        '  "navigation": [\n'
+        '    {"group": "Start", "pages": ["index"]},\n'
+        '    {"group": "API", "pages": ["api/users"]},\n'
+        '    {"group": "Events", "pages": ["events/list"]}\n'
+        '  ]\n'
+        '}\n'), {"api/users.mdx": "# Users\n", "events/list.mdx": "# List\n",
+                 "empty.yaml": EMPTY_OPENAPI})
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("mint.json:3:53: warning: tabs[0].openapi (read as docs.json's "
+            "navigation.tabs[1].openapi): the OpenAPI document 'missing.yaml' does not exist; "
+            "no page uses it yet. Fix the path (relative to the folder holding mint.json), or "
+            "remove it from the \"openapi\" field. [openapi.missing-file]") in result.output
+    assert ("mint.json:4:59: warning: tabs[1].openapi (read as docs.json's "
+            "navigation.tabs[2].openapi): no API page comes from 'empty.yaml'") in result.output
+
+
+def test_a_mint_json_anchor_whose_openapi_has_no_operation_is_named_by_its_mint_json_key(
+        tmp_path: Path, cli: Callable) -> None:
+    site = _mint_site(tmp_path, (
+        '{\n'
+        '  "name": "Legacy",\n'
+        '  "anchors": [{"name": "API", "url": "api", "openapi": "empty.yaml"}],\n'
+        '  "navigation": [{"group": "Start", "pages": ["index"]}]\n'
+        '}\n'), {"empty.yaml": EMPTY_OPENAPI})
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("mint.json:3:15: warning: anchors[0].openapi (read as docs.json's "
+            "navigation.anchors[1].openapi): the OpenAPI document 'empty.yaml' has no operation "
+            "to list (no paths or webhooks, or every one x-excluded), so this anchor gets no "
+            "pages. Add operations to the document, list pages here, or remove \"openapi\". "
+            "[openapi.no-operations]") in result.output
+
+
+def test_a_mint_json_navigation_listing_no_page_is_named_by_its_mint_json_key(
+        tmp_path: Path, cli: Callable) -> None:
+    site = _mint_site(tmp_path, '{\n  "name": "Legacy",\n  "navigation": [{"group": "Start", '
+                      '"pages": []}]\n}\n', {})
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("mint.json:3:18: warning: navigation[0] (read as docs.json's navigation): the "
+            "navigation lists no page: the site has no sidebar, and its 1 page is reached by "
+            "URL only. List pages in the navigation, e.g. \"pages\": [\"index\"]. "
+            "[nav.no-pages]") in result.output
+
+
+ENDPOINT_PAGE = '---\ntitle: Users\napi: "GET /users"\nauthMethod: weird\n---\nList users.\n'
+SKILL = "---\nname: payments\ndescription: Take payments.\n---\n\n# Payments\n"
+
+
+def test_a_mint_json_sites_hints_name_the_settings_mint_json_has(
+        tmp_path: Path, cli: Callable, make_site: Callable) -> None:
+    # a hint saying which setting to write names mint.json's key and file; docs.json's, there
+    # (api.mdx.server), would be dropped by the upgrade
+    files = {"users.mdx": ENDPOINT_PAGE, ".mintlify/skills/payments/SKILL.md": SKILL}
+    site = _mint_site(tmp_path, '{"name": "Legacy", "navigation": [{"group": "Start", '
+                      '"pages": ["index", "users"]}]}', files)
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("users.mdx:3:6: warning: api 'GET /users' has a relative path and mint.json has no "
+            "api.baseUrl, so the playground cannot send it. Add \"api\": {\"baseUrl\": "
+            "\"https://…\"} to mint.json, or write the full URL. [openapi.mdx-server]"
+            ) in result.output
+    assert ("users.mdx:4:13: warning: authMethod 'weird' is not an auth method the playground "
+            "can send; the site's api.auth applies.") in result.output
+    assert ("mint.json: warning: the agent card (/.well-known/agent-card.json) needs absolute "
+            "URLs and the site's URL is unknown: it is not written. Build with --site-url "
+            "https://…, or set metadata.canonical. [agents.card]") in result.output
+    # the same site written as docs.json names docs.json's settings
+    docs = make_site(doc('''{"name": "Now", "navigation": {"pages": ["index", "users"]}}'''),
+                     pages={"index": "# Home\n"}, files=files)
+    result = cli("build", docs, "-o", tmp_path / "out2")
+    assert result.exit_code == 0, result.output
+    assert ("users.mdx:3:6: warning: api 'GET /users' has a relative path and docs.json has no "
+            "api.mdx.server, so the playground cannot send it. Add \"api\": {\"mdx\": "
+            "{\"server\": \"https://…\"}} to docs.json, or write the full URL. "
+            "[openapi.mdx-server]") in result.output
+    assert "the site's api.mdx.auth applies." in result.output
+    assert ("docs.json: warning: the agent card (/.well-known/agent-card.json) needs absolute "
+            "URLs and the site's URL is unknown: it is not written. Build with --site-url "
+            "https://…, or set seo.metatags.canonical. [agents.card]") in result.output
+
+
+SPEC = ('openapi: 3.0.0\ninfo: {title: T, version: "1"}\npaths:\n  /users:\n'
+        '    get: {responses: {"200": {description: OK}}}\n')
+
+
+def test_a_mint_json_openapi_no_page_uses_says_where_mint_json_gives_it_pages(
+        tmp_path: Path, cli: Callable) -> None:
+    # mint.json's top-level "openapi" is docs.json's api.openapi; its groups have no "openapi"
+    # (the upgrade drops it), so the hint names tabs and anchors only
+    site = _mint_site(tmp_path, (
+        '{\n'
+        '  "name": "Legacy",\n'
+        '  "openapi": "spec.yaml",\n'
+        '  "navigation": [{"group": "Start", "pages": ["index", "bad"]}]\n'
+        '}\n'), {"spec.yaml": SPEC, "bad.mdx": '---\ntitle: Bad\napi: "FETCH users"\n---\nx\n'})
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("mint.json:3:14: warning: openapi (read as docs.json's api.openapi): no page comes "
+            "from 'spec.yaml': mdxsite makes API pages from \"openapi\" on a navigation element, "
+            "and from pages whose frontmatter names an operation (openapi: GET /users); "
+            "mint.json's top-level openapi only lends its document to such pages. To give every "
+            "operation a page, set \"openapi\": \"spec.yaml\" on one of mint.json's tabs or "
+            "anchors. [openapi.unused-api-spec]") in result.output
+    assert ("bad.mdx:3:6: warning: api 'FETCH users' is not METHOD URL; write \"POST "
+            "https://api.example.com/users\" or \"POST /users\" with api.baseUrl in mint.json. "
+            "Fix the api field of the frontmatter. [openapi.mdx-api]") in result.output
+
+
 def test_an_element_with_two_kinds_of_child_builds_the_one_the_platform_keeps(
         cli: Callable, make_site: Callable, tmp_path: Path) -> None:
     # the platform's schema tries its child arrays in a fixed order and drops the others; the

@@ -261,3 +261,33 @@ def test_a_dropped_nested_key_is_a_located_warning(tmp_path: Path) -> None:
         "mint.json:4:40: warning: api.auth.inputPrefix: 'inputPrefix' has no docs.json form: the "
         "platform's upgrade drops it, and it does nothing here either. Remove it; if docs.json "
         "has such a setting, run `mdxsite upgrade` and set it there. [config.mint-dropped]"]
+
+
+@pytest.mark.parametrize("docs_path, value", [
+    ("api.mdx.server", "https://api.example.com"), ("api.mdx.auth", {"method": "bearer"}),
+    ("api.mdx.auth.method", "bearer"), ("seo.metatags", {"robots": "noindex"}),
+    ("seo.metatags.canonical", "https://docs.example.com")])
+def test_the_mint_json_key_a_hint_names_is_the_one_the_upgrade_reads(docs_path: str,
+                                                                     value: object) -> None:
+    # messages asking a mint.json author to write a docs.json setting name mint.json's key:
+    # written there, it must come out of the upgrade as that setting
+    legacy = mint.setting(docs_path)
+    assert legacy is not None
+    written: dict = {"name": "T", "navigation": [{"group": "G", "pages": ["index"]}]}
+    node = written
+    *parents, last = legacy.split(".")
+    for key in parents:
+        node = node.setdefault(key, {})
+    node[last] = value
+    upgraded: object = mint.upgrade(written)
+    for key in docs_path.split("."):
+        assert isinstance(upgraded, dict), (legacy, upgraded)
+        upgraded = upgraded.get(key)
+    assert upgraded == value, legacy
+
+
+def test_a_setting_the_upgrade_reads_only_beside_another_names_no_mint_json_key() -> None:
+    # mint.json's api.auth.name alone is dropped by the upgrade: a hint naming it would send
+    # the author to write a key that does nothing
+    assert mint.upgrade({"name": "T", "api": {"auth": {"name": "X-Key"}}}).get("api") is None
+    assert mint.setting("api.mdx.auth.name") is None

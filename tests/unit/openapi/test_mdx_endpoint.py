@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mdxsite.openapi.mdx_endpoint import param_fields
+from mdxsite.openapi.mdx_endpoint import param_fields, parse
 
 
 def test_placeholder_is_read_with_the_other_props() -> None:
@@ -32,3 +32,12 @@ def test_placeholder_is_read_with_the_other_props() -> None:
 def test_a_string_literal_expression_is_its_text(written: str, placeholder: str) -> None:
     [field] = param_fields(f'<ParamField body="name" {written}>The name.</ParamField>')
     assert field["placeholder"] == placeholder
+
+
+def test_an_api_value_that_is_not_method_url_names_the_server_setting() -> None:
+    # a docs.json site is told docs.json's setting; a mint.json site's caller passes its own
+    assert parse("FETCH users", []) == (
+        "api 'FETCH users' is not METHOD URL; write \"POST https://api.example.com/users\" or "
+        "\"POST /users\" with api.mdx.server in docs.json")
+    assert str(parse("FETCH users", [], "api.baseUrl in mint.json")).endswith(
+        "with api.baseUrl in mint.json")
