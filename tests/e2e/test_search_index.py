@@ -354,7 +354,6 @@ def test_a_shard_service_stops_at_once_when_a_process_forked_meanwhile_holds_its
     it, so Pagefind never sees its input end: finishing the shard must not wait for that
     (it held every later shard back for 30 s on a 10,000-page build)."""
     import multiprocessing
-    import time
 
     from mdxsite.plugins.search import _Service
 
@@ -364,10 +363,9 @@ def test_a_shard_service_stops_at_once_when_a_process_forked_meanwhile_holds_its
         worker = multiprocessing.get_context("fork").Process(target=_hold_fds, args=(60,),
                                                              daemon=True)
         worker.start()
-        started = time.monotonic()
     try:
         assert proc.poll() is not None  # Pagefind is gone
-        assert time.monotonic() - started < 10
+        assert worker.is_alive()        # and the pipe's other holder was not waited for
     finally:
         worker.kill()
         worker.join()
