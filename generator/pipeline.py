@@ -328,7 +328,8 @@ def render_all(site: Site, pm: pluggy.PluginManager, keys: list[str], *, jobs: i
 
 
 def render_early(site: Site, pm: pluggy.PluginManager, keys: list[str],
-                 edited: Collection[str] | None, *, blocked: Collection[str] = ()
+                 edited: Collection[str] | None, *, blocked: Collection[str] = (),
+                 declare: Callable[[Page], object] | None = None
                  ) -> dict[str, tuple[PageResult | None, tuple[Problem, ...]]]:
     """Render the pages whose source file is in ``edited`` (site-relative: the files whose
     bytes changed since the last build, :meth:`FileMemo.changed`) now, in this process,
@@ -339,6 +340,7 @@ def render_early(site: Site, pm: pluggy.PluginManager, keys: list[str],
     The render cache's check of every page (0.3 s on 10,000 pages) then runs while the work
     that waits for an edited page (its search shard) already has it. Only for an edit: with
     PARALLEL_THRESHOLD pages or more, the pool renders them side by side instead.
+    ``declare`` (the render cache's) is called with each page just before it renders.
     """
     if not edited:
         return {}
@@ -350,6 +352,8 @@ def render_early(site: Site, pm: pluggy.PluginManager, keys: list[str],
     _init_worker(site, blocked, pm)
     done: dict[str, tuple[PageResult | None, tuple[Problem, ...]]] = {}
     for key in wanted:
+        if declare is not None:  # asked before it renders: the key its render is stored under
+            declare(pages[key])
         done[key] = answer = _render_one(key)
         if answer[0] is not None:
             pm.hook.mdxsite_page_rendered_early(site=site, result=answer[0])
@@ -714,11 +718,8 @@ def _build_into(tmp: Path, site: Site, pm: pluggy.PluginManager, keys: list[str]
                 on_result: Callable[[PageResult], None] | None = None,
                 highlights: HighlightStore | None = None,
                 edited: Collection[str] | None = None) -> None:
-    if cache is not None and edited:   # the keys the early renders are stored under
-        for key in keys:
-            if (source := site.pages[key].source) is not None and source.as_posix() in edited:
-                cache.declared(site.pages[key])
-    early = render_early(site, pm, keys, edited, blocked=blocked)
+    early = render_early(site, pm, keys, edited, blocked=blocked,
+                         declare=cache.declared if cache is not None else None)
     fresh = cache.fresh(site.pages[k] for k in keys) if cache is not None else set()
     kept = cache.published(fresh) if cache is not None else set()
     pm.hook.mdxsite_build_started(site=site, out_dir=tmp,

@@ -427,12 +427,21 @@ def test_a_key_that_moves_during_the_first_watch_build_renders_the_page_again(
 def test_the_render_cache_keeps_the_key_a_page_was_rendered_under(site: Path, tmp_path: Path) -> None:
     head = tmp_path / "HEAD"
     head.write_text("aaa")
-    key = moving_key(head, ["bbb"])
+    landing = ["bbb"]
+    key = moving_key(head, landing)
     out = tmp_path / "out"
     assert build(site, out, key).reused == 0
     assert "<p>at aaa</p>" in html(out, "guide") and head.read_text() == "bbb"
     build(site, out, key)                       # the key moved: no page is taken from the cache
     assert "<p>at bbb</p>" in html(out, "guide") and "<p>at bbb</p>" in html(out)
+    # an edited page is rendered early, before the cache is checked: the same holds for it
+    landing.append("ccc")
+    (site / "guide.mdx").write_text("---\ntitle: Guide\n---\n\nNew words.\n")
+    build(site, out, key)
+    assert "New words." in html(out, "guide") and "<p>at bbb</p>" in html(out, "guide")
+    assert head.read_text() == "ccc"
+    build(site, out, key)
+    assert "<p>at ccc</p>" in html(out, "guide")
 
 
 def test_watch_mode_reports_a_plugin_mistake_on_every_page_once(site: Path, tmp_path: Path) -> None:
