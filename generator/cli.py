@@ -637,7 +637,7 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
     import uvicorn
 
     from mdxsite.server.app import prepare_serving, site_app
-    from mdxsite.server.dev import bind
+    from mdxsite.server.dev import bind, url_of
     from mdxsite.server.protocol import JsonErrorsProtocol
 
     root = directory.resolve()
@@ -656,9 +656,7 @@ def serve(ctx: click.Context, directory: Path, host: str, port: int, out: Path |
         logging.getLogger(name).setLevel(logging.INFO)
         logging.getLogger(name).propagate = False
     extra = "".join(f" + {path}" for path, _ in mounts)
-    shown = f"[{host}]" if ":" in host else host
-    err.print(f"serving {out_dir}{extra} on http://{shown}:{sock.getsockname()[1]} "
-              "(Ctrl+C stops)", markup=False)
+    err.print(f"serving {out_dir}{extra} on {url_of(sock, host)} (Ctrl+C stops)", markup=False)
     config = uvicorn.Config(site_app(out_dir, mounts, base_url=site.base_url), host=host,
                             port=port, log_level="warning", access_log=False,
                             timeout_keep_alive=5, timeout_graceful_shutdown=10,

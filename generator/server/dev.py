@@ -190,6 +190,12 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def url_of(sock: socket.socket, host: str) -> str:
+    """The address a socket from :func:`bind` listens on, as a browser takes it."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{sock.getsockname()[1]}"
+
+
 def _serve(app: Starlette, sock: socket.socket, hub: Hub, *, main_thread: bool,
            on_started: Callable[[], None] | None = None) -> tuple[Any, Callable[[], None]]:
     import uvicorn
@@ -238,8 +244,7 @@ class DevSession:
         self.hub = Hub()
         self.engine.listeners.append(lambda result: self.hub.publish(rebuild_event(result)))
         self.sock = bind(host, port)
-        shown = f"[{host}]" if ":" in host else host
-        self.url = f"http://{shown}:{self.sock.getsockname()[1]}"
+        self.url = url_of(self.sock, host)
         self.watcher = Watcher(self.engine.root, self._changed, debounce=debounce,
                                ignore=[self.engine.out_dir, cache_dir_for(self.engine.out_dir)])
         self.app: Starlette | None = None
