@@ -40,7 +40,7 @@ from mdxsite.mdx import (audience, code, components, filetree, frontmatter, grap
                          islands, jsvalue, mermaid, terminal, variables)
 from mdxsite.mdx.components import CALLOUTS
 from mdxsite.mdx.jsx import Prop, Tag, scan_tag
-from mdxsite.mdx.syntax import VOID, math_block, mdx_plugin, prepare
+from mdxsite.mdx.syntax import COMMENT_ERROR, VOID, math_block, mdx_plugin, prepare
 from mdxsite.model import Component, Heading, Page, RenderedPage, Site, frozen_mapping
 from mdxsite.output import i18n
 from mdxsite.sources import ASSET_SUFFIXES
@@ -1249,7 +1249,18 @@ class _Renderer:
                     out[prop.name] = value
         return out
 
+    def _comment_opens(self, source: str, line: int | None) -> bool:
+        """True (and a located error) when an expression starts with ``<!``: MDX parses what
+        is between braces as JavaScript, where an HTML comment cannot begin one."""
+        if not source.lstrip().startswith("<!"):
+            return False
+        self.ctx.error(line, "an HTML comment cannot open an expression: MDX reads what is "
+                       "between { } as JavaScript", COMMENT_ERROR["hint"], needle="<!")
+        return True
+
     def evaluate(self, prop: Prop, scope: dict[str, Any], line: int | None) -> Any:
+        if self._comment_opens(prop.raw, line):
+            return None
         try:
             value, undefined = jsvalue.evaluate(prop.raw, scope)
         except jsvalue.Unevaluable:
@@ -1266,7 +1277,8 @@ class _Renderer:
 
     def expression(self, source: str, line: int | None, block: bool = False) -> str:
         stripped = source.strip()
-        if not stripped or (stripped.startswith("/*") and stripped.endswith("*/")):
+        if not stripped or (stripped.startswith("/*") and stripped.endswith("*/")) or \
+                self._comment_opens(stripped, line):
             return ""
         scope = {**self.ctx.scope, **(self.ctx.props or {})}
         try:

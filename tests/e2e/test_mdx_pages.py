@@ -32,6 +32,13 @@ BROKEN = [  # (page key, body, the exact line the build prints for it)
     ("inline-comment", "Hello <!-- hidden --> there\n",
      "inline-comment.mdx:1:7: HTML comments are not allowed in MDX. "
      "Write {/* comment */} instead."),
+    # braces hold JavaScript, where <!-- cannot open an expression: the platform rejects both
+    ("expr-comment", "Hello\n\n{\n  <!-- hidden -->\n}\n",
+     "expr-comment.mdx:4:3: an HTML comment cannot open an expression: MDX reads what is "
+     "between { } as JavaScript. Write {/* comment */} instead."),
+    ("prop-comment", "<Note title={<!-- x -->}>Hi</Note>\n",
+     "prop-comment.mdx:1:14: an HTML comment cannot open an expression: MDX reads what is "
+     "between { } as JavaScript. Write {/* comment */} instead."),
     ("bad-attribute", "---\ntitle: B\n---\n\n- Set it:\n  <ParamField path=\"mode\" "
      "default=\"\\\"x\\\"\" />\n",
      "bad-attribute.mdx:6:39: <ParamField… is not a valid tag: '\\' where MDX expects an "

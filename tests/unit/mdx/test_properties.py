@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -47,8 +48,17 @@ def site():
     return pipeline.prepare(SITE, plugin_manager.create())
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                   HealthCheck.function_scoped_fixture])
+def opened_braces(source: str, at: int) -> int:
+    """How many '{' are open at ``at`` (the generator writes no brace in code or quotes)."""
+    depth = 0
+    for ch in source[:at]:
+        depth = depth + 1 if ch == "{" else max(depth - 1, 0) if ch == "}" else depth
+    return depth
+
+
+@pytest.mark.usefixtures("same_examples_in_any_process")
+@settings(max_examples=250, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(source=mdx())
 def test_rendering_never_crashes_and_errors_are_located(site, source: str) -> None:
     ctx = Context(site, "page.mdx", 3, "index", stack=("page.mdx",))
@@ -63,8 +73,11 @@ def test_rendering_never_crashes_and_errors_are_located(site, source: str) -> No
         assert 4 <= problem.where.line <= lines + 3, (problem, source)
     for problem in ctx.errors:  # an error points at a column, not just a line
         assert problem.where.column >= 1, (problem, source)
-    if "</Other>" in source or "<!--" in source:  # malformed: always a located error
+    comments = [opened_braces(source, m.start()) for m in re.finditer("<!--", source)]
+    if "</Other>" in source or 0 in comments:  # malformed: always a located error
         assert ctx.errors, source
+    elif comments:  # inside braces: JavaScript mdxsite cannot read is at least a warning
+        assert ctx.errors or any(p.code == "mdx.expression" for p in ctx.problems), source
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
