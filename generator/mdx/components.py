@@ -245,6 +245,10 @@ def template_for(name: str) -> str:
 BUILTIN: tuple[Component, ...] = tuple(
     Component(name, template_for(name), inline=name in _INLINE) for name in _NAMES)
 
+# the tags a page may draw without defining them: the components above, and <CodeBlock>
+# (drawn as a code fence); they exist at build time only, not in the reader's browser
+BUILT_IN_TAGS = frozenset({c.name for c in BUILTIN} | {"CodeBlock"})
+
 
 # The components whose ``title`` takes a bounded inline Markdown (the platform's help page
 # "Format component titles with inline Markdown"): bold, italic, strikethrough, code and links,

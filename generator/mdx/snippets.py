@@ -286,9 +286,8 @@ class _Script:
         text = self.text
         if text is None or re.search(r"^\s*import\b", text, re.M):
             return {}
-        from mdxsite.mdx.components import BUILTIN
+        from mdxsite.mdx.components import BUILT_IN_TAGS
 
-        known = {c.name for c in BUILTIN} | {"CodeBlock"}
         found: dict[str, jsvalue.JsxComponent] = {}
         child = self.ctx.child(self.path, 0)
         for m, end in _exports(text):
@@ -297,7 +296,7 @@ class _Script:
             line = text.count("\n", 0, m.start())
             component = _arrow_component(child, m.group(1), value, statement_text, line)
             tags = set(_TAG_NAME.findall(component.source)) if component is not None else set()
-            if component is not None and tags and tags <= known:
+            if component is not None and tags and tags <= BUILT_IN_TAGS:
                 found[m.group(1)] = component
         return found
 
@@ -323,11 +322,10 @@ def _exports(text: str) -> list[tuple[re.Match[str], int]]:
 def _warn_built_ins(ctx: Context, line: int | None, name: str, source: str, path: str) -> None:
     """Say so when a component run in the browser draws built-in components (<Steps>, <Note>
     …): they exist at build time only, so in the browser it stops at the first one."""
-    from mdxsite.mdx.components import BUILTIN
+    from mdxsite.mdx.components import BUILT_IN_TAGS
 
-    known = {c.name for c in BUILTIN} | {"CodeBlock"}
     defined = set(re.findall(r"\b(?:const|let|var|function|class)\s+([A-Z][\w$]*)", source))
-    used = sorted(set(_TAG_NAME.findall(source)) & known - defined)
+    used = sorted(set(_TAG_NAME.findall(source)) & BUILT_IN_TAGS - defined)
     if not used:
         return
     where = f" in {path!r}" if path else ""
