@@ -8,6 +8,7 @@ site's ``_templates/`` or a plugin's template folder) changes that component alo
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections.abc import Mapping
 from urllib.parse import quote
@@ -186,7 +187,7 @@ def column_count(name: str, value: object) -> tuple[int, tuple[str, str] | None]
     if value is None:
         return DEFAULT_COLUMNS, None
     written = (f'"{value}"' if isinstance(value, str) else
-               "" if value is True else "{" + jsvalue_text(value) + "}")
+               "" if value is True else "{" + _jsvalue_text(value) + "}")
     shown = f"<{name} cols{'=' + written if written else ''}>"
     number: float | None = None
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -196,7 +197,7 @@ def column_count(name: str, value: object) -> tuple[int, tuple[str, str] | None]
             number = float(value.strip())
         except ValueError:
             number = None
-    if number is None or number != number or number in (float("inf"), float("-inf")):
+    if number is None or not math.isfinite(number):
         return DEFAULT_COLUMNS, (f"{shown} is not a number of columns: mdxsite draws the "
                                  f"default {DEFAULT_COLUMNS}",
                                  f"write cols={{{DEFAULT_COLUMNS}}}, a number from {low} to {high}")
@@ -212,8 +213,11 @@ def column_count(name: str, value: object) -> tuple[int, tuple[str, str] | None]
     return count, None
 
 
-def jsvalue_text(value: object) -> str:
-    """A prop's value as it was written between braces (``5``, ``2.5``, ``true``)."""
+def _jsvalue_text(value: object) -> str:
+    """A prop's value as it was written between braces (``5``, ``2.5``, ``true``).
+
+    ``jsvalue.to_json(value) or str(value)`` gives the same but for a list or an object, which
+    it writes as JSON (``["a"]``) where this writes Python's form (``['a']``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float) and value.is_integer():
@@ -244,6 +248,10 @@ def template_for(name: str) -> str:
 
 BUILTIN: tuple[Component, ...] = tuple(
     Component(name, template_for(name), inline=name in _INLINE) for name in _NAMES)
+
+# the tags a page may draw without defining them: the components above, and <CodeBlock>
+# (drawn as a code fence); they exist at build time only, not in the reader's browser
+BUILT_IN_TAGS = frozenset({c.name for c in BUILTIN} | {"CodeBlock"})
 
 
 # The components whose ``title`` takes a bounded inline Markdown (the platform's help page

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import posixpath
 import re
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from mdxsite.errors import MdxsiteError
@@ -221,25 +222,24 @@ def render_arrow(ctx: Context, component: jsvalue.JsxComponent, props: dict[str,
 
 def _import_names(ctx: Context, names: str, path: str, line: int | None) -> None:
     exports = load_exports(ctx, path, line)
+    script = _Script(ctx, path) if path.endswith(islands.SCRIPT_SUFFIXES) \
+        and (ctx.site.root / path).is_file() else None
     for part in names.split(","):
         part = part.strip()
         if not part:
             continue
         original, _, alias = part.partition(" as ")
         original, alias = original.strip(), (alias.strip() or original.strip())
-        if path.endswith(islands.SCRIPT_SUFFIXES) and (ctx.site.root / path).is_file() \
-                and original in (data := _script_data(ctx, path)):
+        if script is not None and original in script.data:
             ctx.deps.add(path)
-            ctx.scope[alias] = data[original]  # data: known at build time
-        elif path.endswith(islands.SCRIPT_SUFFIXES) and (ctx.site.root / path).is_file() \
-                and original in (static := _script_components(ctx, path)):
+            ctx.scope[alias] = script.data[original]  # data: known at build time
+        elif script is not None and original in script.components:
             ctx.deps.add(path)
-            ctx.scope[alias] = static[original]  # static JSX: drawn at build time, as in a page
-        elif path.endswith(islands.SCRIPT_SUFFIXES) and islands.toolchain() is not None \
-                and (ctx.site.root / path).is_file():
+            ctx.scope[alias] = script.components[original]  # static JSX: drawn at build time
+        elif script is not None and islands.toolchain() is not None:
             ctx.deps.add(path)
             ctx.scope[alias] = jsvalue.Script(alias)  # drawn in the browser
-            _warn_built_ins(ctx, line, original, _export_source(ctx, path, original), path)
+            _warn_built_ins(ctx, line, original, script.sources.get(original, ""), path)
         elif exports is None:
             ctx.scope[alias] = jsvalue.Undefined(alias)
         elif original in exports:
@@ -254,60 +254,78 @@ _SCRIPT_EXPORT = re.compile(r"^export\s+const\s+([A-Za-z_$][\w$]*)\s*=", re.M)
 _TAG_NAME = re.compile(r"<([A-Z][\w.]*)")
 
 
-def _script_components(ctx: Context, path: str) -> dict[str, jsvalue.JsxComponent]:
-    """The components of a ``.jsx`` snippet that are static JSX drawing the platform's built-in
-    components (``export const Setup = ({ a }) => (<Steps>…</Steps>)``): drawn at build time, as
-    the same component defined in a page is.
-
-    The built-in components (<Steps>, <Note>, <CodeBlock> …) exist at build time only: in the
-    browser such a component stopped at its first one ("Steps is not defined") and showed
-    nothing. Anything else (hooks, logic, plain HTML, a snippet that imports) stays an island.
+class _Script:
+    """A script snippet (``.jsx``, ``.js`` …) that one import statement names from: read once
+    for all its names, each of its readings made on first use (a file it cannot read has none).
     """
-    try:
-        text = (ctx.site.root / path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return {}
-    if re.search(r"^\s*import\b", text, re.M):
-        return {}
-    from mdxsite.mdx.components import BUILTIN
 
-    known = {c.name for c in BUILTIN} | {"CodeBlock"}
-    starts = [m for m in _SCRIPT_EXPORT.finditer(text)]
-    found: dict[str, jsvalue.JsxComponent] = {}
-    child = ctx.child(path, 0)
-    for i, m in enumerate(starts):
-        end = starts[i + 1].start() if i + 1 < len(starts) else len(text)
-        statement_text = text[m.start():end].strip()
-        value = text[m.end():end].strip().rstrip(";").strip()
-        line = text.count("\n", 0, m.start())
-        component = _arrow_component(child, m.group(1), value, statement_text, line)
-        tags = set(_TAG_NAME.findall(component.source)) if component is not None else set()
-        if component is not None and tags and tags <= known:
-            found[m.group(1)] = component
-    return found
+    def __init__(self, ctx: Context, path: str) -> None:
+        self.ctx, self.path = ctx, path
+        try:
+            self.text: str | None = (ctx.site.root / path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            self.text = None
+
+    @cached_property
+    def data(self) -> dict[str, object]:
+        """The literal exports (data such as a list of rows), which text, props and static
+        components use as they would an ``export const`` of an MDX snippet."""
+        return jsvalue.literal_exports(self.text) if self.text is not None else {}
+
+    @cached_property
+    def components(self) -> dict[str, jsvalue.JsxComponent]:
+        """The components that are static JSX drawing the platform's built-in components
+        (``export const Setup = ({ a }) => (<Steps>…</Steps>)``): drawn at build time, as the
+        same component defined in a page is.
+
+        The built-in components (<Steps>, <Note>, <CodeBlock> …) exist at build time only: in
+        the browser such a component stopped at its first one ("Steps is not defined") and
+        showed nothing. Anything else (hooks, logic, plain HTML, a snippet that imports) stays
+        an island.
+        """
+        text = self.text
+        if text is None or re.search(r"^\s*import\b", text, re.M):
+            return {}
+        from mdxsite.mdx.components import BUILT_IN_TAGS
+
+        found: dict[str, jsvalue.JsxComponent] = {}
+        child = self.ctx.child(self.path, 0)
+        for m, end in _exports(text):
+            statement_text = text[m.start():end].strip()
+            value = text[m.end():end].strip().rstrip(";").strip()
+            line = text.count("\n", 0, m.start())
+            component = _arrow_component(child, m.group(1), value, statement_text, line)
+            tags = set(_TAG_NAME.findall(component.source)) if component is not None else set()
+            if component is not None and tags and tags <= BUILT_IN_TAGS:
+                found[m.group(1)] = component
+        return found
+
+    @cached_property
+    def sources(self) -> dict[str, str]:
+        """The text of each ``export const name = …``, after the ``=`` up to the next export
+        (the first, when a name is exported twice)."""
+        text = self.text or ""
+        found: dict[str, str] = {}
+        for m, end in _exports(text):
+            found.setdefault(m.group(1), text[m.end():end])
+        return found
 
 
-def _export_source(ctx: Context, path: str, name: str) -> str:
-    """The text of ``export const name = …`` in a script snippet, up to its next export."""
-    try:
-        text = (ctx.site.root / path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return ""
+def _exports(text: str) -> list[tuple[re.Match[str], int]]:
+    """Each ``export const`` of a script snippet, with where its text ends: at the next
+    export, or at the end of the file."""
     starts = list(_SCRIPT_EXPORT.finditer(text))
-    for i, m in enumerate(starts):
-        if m.group(1) == name:
-            return text[m.end():starts[i + 1].start() if i + 1 < len(starts) else len(text)]
-    return ""
+    return [(m, starts[i + 1].start() if i + 1 < len(starts) else len(text))
+            for i, m in enumerate(starts)]
 
 
 def _warn_built_ins(ctx: Context, line: int | None, name: str, source: str, path: str) -> None:
     """Say so when a component run in the browser draws built-in components (<Steps>, <Note>
     …): they exist at build time only, so in the browser it stops at the first one."""
-    from mdxsite.mdx.components import BUILTIN
+    from mdxsite.mdx.components import BUILT_IN_TAGS
 
-    known = {c.name for c in BUILTIN} | {"CodeBlock"}
     defined = set(re.findall(r"\b(?:const|let|var|function|class)\s+([A-Z][\w$]*)", source))
-    used = sorted(set(_TAG_NAME.findall(source)) & known - defined)
+    used = sorted(set(_TAG_NAME.findall(source)) & BUILT_IN_TAGS - defined)
     if not used:
         return
     where = f" in {path!r}" if path else ""
@@ -317,15 +335,6 @@ def _warn_built_ins(ctx: Context, line: int | None, name: str, source: str, path
              "its place stays empty",
              "make it static JSX (props in, elements out: no hooks or other statements) so it "
              "is drawn at build time, or draw plain HTML elements in it", code="mdx.island-builtin")
-
-
-def _script_data(ctx: Context, path: str) -> dict[str, object]:
-    """The literal exports of a ``.js`` snippet (data such as a list of rows), which text,
-    props and static components use as they would an ``export const`` of an MDX snippet."""
-    try:
-        return jsvalue.literal_exports((ctx.site.root / path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return {}
 
 
 def _read(ctx: Context, path: str, line: int | None) -> tuple[str, int] | None:
