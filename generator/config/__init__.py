@@ -52,6 +52,14 @@ def _warn_dropped(locator: loader.UpgradedLocator, out: Problems) -> None:
                                  str(JsonPath(at)), "config.mint-dropped", warning=True))
 
 
+def _refuse_misshapen(locator: loader.UpgradedLocator, out: Problems) -> None:
+    """An error at each mint.json value the upgrade reads as an array (or an object in one)
+    that is of another type: the platform's mint.json schema refuses the file."""
+    for at, wrong, hint in locator.misshapen:
+        out.items.append(Problem(locator.source.value(at), f"{wrong}; the platform refuses this "
+                                 "mint.json, and the upgrade leaves it out", hint, str(JsonPath(at))))
+
+
 def _shape(at: tuple[str | int, ...]) -> str:
     """``tabs[2].icon`` as ``tabs[].icon``: the path with its list indexes left out."""
     return "".join("[]" if isinstance(p, int) else f".{p}" for p in at).lstrip(".")
@@ -72,6 +80,7 @@ def load_config(root: Path) -> tuple[SiteConfig, Problems]:
                  code="config.mint-json")
     if isinstance(locator, loader.UpgradedLocator):
         _warn_dropped(locator, out)
+        _refuse_misshapen(locator, out)
     schema.check_top_level(raw, out)
     nav = raw.get("navigation")
     theme = raw.get("theme")

@@ -102,6 +102,8 @@ class UpgradedLocator(Locator):
         self.source = source  # where mint.json's own paths were written
         self.origins = origins  # docs.json path -> the mint.json path it was read from
         self.dropped_nested: list[tuple[str | int, ...]] = []  # keys inside objects, dropped
+        # values of the wrong type, left out of the upgrade: (path, what was expected, hint)
+        self.misshapen: list[tuple[tuple[str | int, ...], str, str]] = []
 
     def origin(self, at: JsonPath | tuple[str | int, ...]) -> tuple[tuple[str | int, ...], bool]:
         """Return the mint.json path ``at`` came from, and whether it is ``at``'s own (False:
@@ -178,8 +180,10 @@ def load(root: Path) -> tuple[dict[str, object], Locator]:
     if path.name in LEGACY_NAMES:
         from mdxsite.config import mint
 
-        upgraded, origins = mint.upgrade_located(value)
+        misshapen = mint.misshapen(value)
+        upgraded, origins = mint.upgrade_located(value, [at for at, _, _ in misshapen])
         located = UpgradedLocator(locator, origins)
+        located.misshapen = misshapen
         located.upgraded = mint.upgraded_keys(value) or ["name"]
         located.dropped = mint.dropped_keys(value)
         located.dropped_nested = mint.dropped_nested(value)
