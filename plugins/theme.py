@@ -586,7 +586,8 @@ def mdxsite_build_started(site: Site, out_dir: Path) -> None:
         report_warnings([Problem(
             site.config.where(JsonPath(("seo", "organization"))), "seo.organization: the structured data that "
             "names the organization needs absolute URLs, and the site's URL is unknown: no page "
-            "carries it", "build with --site-url https://…, or set seo.metatags.canonical",
+            "carries it", "build with --site-url https://…, or set "
+            f"{site.config.setting('seo.metatags.canonical')}",
             code="config.unsupported", warning=True)])
 
 
