@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from mdxsite.config import loader, schema
@@ -62,7 +63,7 @@ def _refuse_misshapen(locator: loader.UpgradedLocator, out: Problems) -> None:
 
 def _shape(at: tuple[str | int, ...]) -> str:
     """``tabs[2].icon`` as ``tabs[].icon``: the path with its list indexes left out."""
-    return "".join("[]" if isinstance(p, int) else f".{p}" for p in at).lstrip(".")
+    return re.sub(r"\[\d+\]", "[]", str(JsonPath(at)))
 
 
 def load_config(root: Path) -> tuple[SiteConfig, Problems]:
@@ -73,12 +74,11 @@ def load_config(root: Path) -> tuple[SiteConfig, Problems]:
     raw, locator = loader.load(root)
     file = locator.default.file
     out = Problems(locate=locator, file=file)
-    if locator.upgraded:
+    if isinstance(locator, loader.UpgradedLocator):
         out.warn(JsonPath(), f"read as docs.json from mint.json, the platform's old format "
                  f"(upgraded: {', '.join(locator.upgraded)})",
                  hint="run `mdxsite upgrade` to write docs.json, then check and commit it",
                  code="config.mint-json")
-    if isinstance(locator, loader.UpgradedLocator):
         _warn_dropped(locator, out)
         _refuse_misshapen(locator, out)
     schema.check_top_level(raw, out)

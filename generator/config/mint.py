@@ -11,6 +11,7 @@ The test suite checks it against the platform's ``upgradeToDocsConfig``.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -88,6 +89,9 @@ def _from(source: Any, value: Any) -> Any:
     return found
 
 
+_TRACKED_BASE: dict[type, Any] = {_Str: str, _Int: int, _Float: float}
+
+
 def _settle(value: Any, at: Path, origins: dict[Path, Path]) -> tuple[Any, Path | None]:
     """Return ``value`` as plain JSON types, recording in ``origins`` the mint.json path each
     docs.json path came from. A container the upgrade made itself comes from where all its
@@ -105,19 +109,11 @@ def _settle(value: Any, at: Path, origins: dict[Path, Path]) -> tuple[Any, Path 
         inner = []
     origin = getattr(value, "at", None)
     if origin is None and inner:
-        shared = inner[0]
-        for other in inner[1:]:
-            n = 0
-            while n < min(len(shared), len(other)) and shared[n] == other[n]:
-                n += 1
-            shared = shared[:n]
-        origin = shared or None
+        origin = os.path.commonprefix(inner) or None
     if origin is not None:
         origins[at] = origin
     return plain, origin
 
-
-_TRACKED_BASE: dict[type, Any] = {_Str: str, _Int: int, _Float: float}
 
 
 def upgrade_located(mint: Mapping[str, Any], leave_out: Sequence[Path] = ()
