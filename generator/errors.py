@@ -177,15 +177,19 @@ class Problems:
         return named(at) if callable(named) else str(at)
 
     def add(self, at: JsonPath, message: str, *, hint: str = "", code: str = "",
-            key: bool = False) -> None:
-        """Record an error at ``at`` (at its key with ``key=True``)."""
-        self.items.append(Problem(self.where(at, key=key), message, hint, self.path(at), code))
+            key: bool = False) -> Problem:
+        """Record an error at ``at`` (at its key with ``key=True``), and return it."""
+        found = Problem(self.where(at, key=key), message, hint, self.path(at), code)
+        self.items.append(found)
+        return found
 
     def warn(self, at: JsonPath, message: str, *, hint: str = "", code: str = "",
-             key: bool = False) -> None:
-        """Record a warning at ``at``: reported and counted, never fatal (except ``--strict``)."""
-        self.items.append(Problem(self.where(at, key=key), message, hint, self.path(at), code,
-                                  warning=True))
+             key: bool = False) -> Problem:
+        """Record a warning at ``at``: reported and counted, never fatal (except ``--strict``).
+        Returns it."""
+        found = Problem(self.where(at, key=key), message, hint, self.path(at), code, warning=True)
+        self.items.append(found)
+        return found
 
     @property
     def errors(self) -> list[Problem]:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from mdxsite.errors import JsonPath, Location, Problem, plain_repr
+from mdxsite.errors import JsonPath, Location, Problem, Problems, plain_repr
 
 class FrozenDict(dict):
     """A read-only dict that pickles (``MappingProxyType`` does not, and pages go to workers).
@@ -245,6 +245,11 @@ class SiteConfig:
         """Return how messages name ``at``: its JSON path, or for a site written as mint.json
         the mint.json key it was upgraded from (``topbarLinks[0].url``)."""
         return str(at) if self.locator is None else self.locator.path(at)
+
+    def problems(self) -> Problems:
+        """Return an empty :class:`Problems` that locates JSON paths as :meth:`where` does and
+        names them as :meth:`path` does: ``problems().warn(at, …)`` for a located warning."""
+        return Problems(locate=self.locator, file=self.file)
 
     def setting(self, dotted: str) -> str:
         """Return how a message asking the author to write the setting ``dotted`` names it: as

@@ -579,7 +579,7 @@ def _repeated_sources(site: Site) -> list[Problem]:
     """Warnings for redirects whose source is the page URL of an earlier redirect's source
     (``/guide/`` after ``/guide``) with another destination: the earlier one applies."""
     first: dict[str, tuple[int, redirects.Rule]] = {}
-    out = []
+    out = site.config.problems()
     for i, rule in _by_entry(site):
         if not rule.exact:
             continue
@@ -589,14 +589,12 @@ def _repeated_sources(site: Site) -> list[Problem]:
             continue
         j, earlier = first[key]
         if earlier.destination != rule.destination:
-            at = JsonPath(("redirects", i, "source"))
-            out.append(Problem(site.config.where(at), f"{rule.source} is the page URL of "
-                               f"redirects[{j}].source ({earlier.source}), whose redirect to "
-                               f"{earlier.destination} applies first: this one, to "
-                               f"{rule.destination}, never does",
-                               "remove one of the two redirects", site.config.path(at),
-                               "config.redirect-repeated", warning=True))
-    return out
+            out.warn(JsonPath(("redirects", i, "source")), f"{rule.source} is the page URL of "
+                     f"redirects[{j}].source ({earlier.source}), whose redirect to "
+                     f"{earlier.destination} applies first: this one, to {rule.destination}, "
+                     "never does", hint="remove one of the two redirects",
+                     code="config.redirect-repeated")
+    return out.items
 
 
 def _dead_ends(site: Site, found: list[redirects.Rule]) -> list[Problem]:
@@ -604,7 +602,7 @@ def _dead_ends(site: Site, found: list[redirects.Rule]) -> list[Problem]:
     other redirect's source: a reader following them lands on the 404 page."""
     base = site.base_url.rstrip("/")
     urls = {site.href(p.url) for p in site.pages.values()}
-    out = []
+    out = site.config.problems()
     for i, rule in _by_entry(site):
         if rule.destination.startswith(("http://", "https://")):
             continue
@@ -614,13 +612,11 @@ def _dead_ends(site: Site, found: list[redirects.Rule]) -> list[Problem]:
         if path in urls or path.removeprefix(base).strip("/") in site.assets or \
                 redirects.first_match(found, path) is not None:
             continue
-        at = JsonPath(("redirects", i, "destination"))
-        out.append(Problem(site.config.where(at), f"the redirect from {rule.source} leads to "
-                           f"{rule.destination}, which is no page of the site: readers following "
-                           "it get the 404 page",
-                           "point it at a page's path, or remove the redirect", site.config.path(at),
-                           "config.redirect-to-nothing", warning=True))
-    return out
+        out.warn(JsonPath(("redirects", i, "destination")), f"the redirect from {rule.source} "
+                 f"leads to {rule.destination}, which is no page of the site: readers following "
+                 "it get the 404 page", hint="point it at a page's path, or remove the redirect",
+                 code="config.redirect-to-nothing")
+    return out.items
 
 
 def _shadowed_page(site: Site, rule: redirects.Rule, page: Page) -> Problem:
@@ -629,19 +625,17 @@ def _shadowed_page(site: Site, rule: redirects.Rule, page: Page) -> Problem:
     at = next((JsonPath(("redirects", i, "source")) for i, found in _by_entry(site)
                if found == rule), JsonPath(("redirects",)))
     what = page.source.as_posix() if page.source is not None else page.key
-    return Problem(site.config.where(at), f"the redirect from {rule.source} replaces the page "
-                   f"{what}, which has that URL: readers are sent to {rule.destination}",
-                   "remove the redirect, or move or delete the page", site.config.path(at),
-                   "config.redirect-shadows-page", warning=True)
+    return site.config.problems().warn(
+        at, f"the redirect from {rule.source} replaces the page {what}, which has that URL: "
+        f"readers are sent to {rule.destination}",
+        hint="remove the redirect, or move or delete the page", code="config.redirect-shadows-page")
 
 
 def _no_listed_page(site: Site) -> Problem:
     """The warning for a navigation that lists no page (every group empty, say)."""
     built = len(site.pages)
-    return Problem(site.config.where(JsonPath(("navigation",))),
-                   "the navigation lists no page: the site has no sidebar" + (
-                       f", and its {built} page{'s are' if built != 1 else ' is'} reached by "
-                       "URL only" if built else ", and no page is built (not even index.html)"),
-                   'list pages in the navigation, e.g. "pages": ["index"]',
-                   site.config.path(JsonPath(("navigation",))),
-                   "nav.no-pages", warning=True)
+    return site.config.problems().warn(
+        JsonPath(("navigation",)), "the navigation lists no page: the site has no sidebar" + (
+            f", and its {built} page{'s are' if built != 1 else ' is'} reached by URL only"
+            if built else ", and no page is built (not even index.html)"),
+        hint='list pages in the navigation, e.g. "pages": ["index"]', code="nav.no-pages")

@@ -89,9 +89,9 @@ def _missing_file(site: Site, at: JsonPath, path: object, consequence: str) -> P
     reader gets instead."""
     if not _absent(site, path):
         return None
-    return Problem(site.config.where(at), f"{path!r} is not a file in the site folder: "
-                   f"{consequence}", "add the file or fix the path (relative to the site folder)",
-                   site.config.path(at), "config.missing-file", warning=True)
+    return site.config.problems().warn(
+        at, f"{path!r} is not a file in the site folder: {consequence}",
+        hint="add the file or fix the path (relative to the site folder)", code="config.missing-file")
 
 
 def _missing_brand_files(site: Site) -> list[Problem]:
@@ -586,7 +586,8 @@ def mdxsite_build_started(site: Site, out_dir: Path) -> None:
         report_warnings([Problem(
             site.config.where(JsonPath(("seo", "organization"))), "seo.organization: the structured data that "
             "names the organization needs absolute URLs, and the site's URL is unknown: no page "
-            "carries it", "build with --site-url https://…, or set seo.metatags.canonical",
+            "carries it", "build with --site-url https://…, or set "
+            f"{site.config.setting('seo.metatags.canonical')}",
             code="config.unsupported", warning=True)])
 
 

@@ -172,12 +172,10 @@ def _root_items(site: Site, expander: _Expander) -> tuple[tuple[NavItem, ...], l
         return site.nav.items, []
     where = site.config.where(JsonPath(("navigation", "asyncapi")))
     if site.nav.root_kind not in ("pages", "groups"):
-        return site.nav.items, [Problem(
-            where, f"an asyncapi field at the root of a {site.nav.root_kind!r} navigation has "
-            "no place in the sidebar, so no pages come from it",
-            f"move it onto one of the {site.nav.root_kind}",
-            site.config.path(JsonPath(("navigation", "asyncapi"))),
-            "asyncapi.root", warning=True)]
+        return site.nav.items, [site.config.problems().warn(
+            JsonPath(("navigation", "asyncapi")), f"an asyncapi field at the root of a "
+            f"{site.nav.root_kind!r} navigation has no place in the sidebar, so no pages come "
+            "from it", hint=f"move it onto one of the {site.nav.root_kind}", code="asyncapi.root")]
     return (*site.nav.items, *expander.groups(source, where, "navigation", False)), []
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from mdxsite.config import loader, schema
@@ -52,9 +53,17 @@ def _warn_dropped(locator: loader.UpgradedLocator, out: Problems) -> None:
                                  str(JsonPath(at)), "config.mint-dropped", warning=True))
 
 
+def _refuse_misshapen(locator: loader.UpgradedLocator, out: Problems) -> None:
+    """An error at each mint.json value the upgrade reads as an array (or an object in one)
+    that is of another type: the platform's mint.json schema refuses the file."""
+    for at, wrong, hint in locator.misshapen:
+        out.items.append(Problem(locator.source.value(at), f"{wrong}; the platform refuses this "
+                                 "mint.json, and the upgrade leaves it out", hint, str(JsonPath(at))))
+
+
 def _shape(at: tuple[str | int, ...]) -> str:
     """``tabs[2].icon`` as ``tabs[].icon``: the path with its list indexes left out."""
-    return "".join("[]" if isinstance(p, int) else f".{p}" for p in at).lstrip(".")
+    return re.sub(r"\[\d+\]", "[]", str(JsonPath(at)))
 
 
 def load_config(root: Path) -> tuple[SiteConfig, Problems]:
@@ -65,13 +74,13 @@ def load_config(root: Path) -> tuple[SiteConfig, Problems]:
     raw, locator = loader.load(root)
     file = locator.default.file
     out = Problems(locate=locator, file=file)
-    if locator.upgraded:
+    if isinstance(locator, loader.UpgradedLocator):
         out.warn(JsonPath(), f"read as docs.json from mint.json, the platform's old format "
                  f"(upgraded: {', '.join(locator.upgraded)})",
                  hint="run `mdxsite upgrade` to write docs.json, then check and commit it",
                  code="config.mint-json")
-    if isinstance(locator, loader.UpgradedLocator):
         _warn_dropped(locator, out)
+        _refuse_misshapen(locator, out)
     schema.check_top_level(raw, out)
     nav = raw.get("navigation")
     theme = raw.get("theme")

@@ -29,8 +29,6 @@ class Locator:
 
     def __init__(self, default: Location = Location("docs.json")) -> None:
         self.default = default
-        self.upgraded: list[str] = []  # mint.json keys read in their docs.json form, if any
-        self.dropped: list[str] = []  # mint.json keys the upgrade has no docs.json form for
         self._values: dict[tuple[str | int, ...], Location] = {}
         self._keys: dict[tuple[str | int, ...], Location] = {}
         # files read but not yet mapped: (JSON path they were placed at, display name, text)
@@ -101,7 +99,11 @@ class UpgradedLocator(Locator):
         super().__init__(default=source.default)
         self.source = source  # where mint.json's own paths were written
         self.origins = origins  # docs.json path -> the mint.json path it was read from
+        self.upgraded: list[str] = []  # mint.json keys read in their docs.json form
+        self.dropped: list[str] = []  # mint.json keys the upgrade has no docs.json form for
         self.dropped_nested: list[tuple[str | int, ...]] = []  # keys inside objects, dropped
+        # values of the wrong type, left out of the upgrade: (path, what was expected, hint)
+        self.misshapen: list[tuple[tuple[str | int, ...], str, str]] = []
 
     def origin(self, at: JsonPath | tuple[str | int, ...]) -> tuple[tuple[str | int, ...], bool]:
         """Return the mint.json path ``at`` came from, and whether it is ``at``'s own (False:
@@ -166,7 +168,8 @@ def load(root: Path) -> tuple[dict[str, object], Locator]:
     """Return docs.json with every ``$ref`` resolved, and where each value came from.
 
     A site with only a mint.json (the platform's old format) is read as the docs.json the
-    platform's upgrade makes of it; ``locator.upgraded`` then names the keys that changed form.
+    platform's upgrade makes of it; the locator is then an :class:`UpgradedLocator`, whose
+    ``upgraded`` names the keys that changed form.
     """
     path = find_config(root)
     locator = Locator(default=Location(path.name))
@@ -178,8 +181,10 @@ def load(root: Path) -> tuple[dict[str, object], Locator]:
     if path.name in LEGACY_NAMES:
         from mdxsite.config import mint
 
-        upgraded, origins = mint.upgrade_located(value)
+        misshapen = mint.misshapen(value)
+        upgraded, origins = mint.upgrade_located(value, [at for at, _, _ in misshapen])
         located = UpgradedLocator(locator, origins)
+        located.misshapen = misshapen
         located.upgraded = mint.upgraded_keys(value) or ["name"]
         located.dropped = mint.dropped_keys(value)
         located.dropped_nested = mint.dropped_nested(value)

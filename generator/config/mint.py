@@ -11,9 +11,12 @@ The test suite checks it against the platform's ``upgradeToDocsConfig``.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from mdxsite.errors import describe
 
 SCHEMA = "https://mintlify.com/docs.json"
 _THEMES = {"venus": "palm", "quill": "willow"}
@@ -86,6 +89,9 @@ def _from(source: Any, value: Any) -> Any:
     return found
 
 
+_TRACKED_BASE: dict[type, Any] = {_Str: str, _Int: int, _Float: float}
+
+
 def _settle(value: Any, at: Path, origins: dict[Path, Path]) -> tuple[Any, Path | None]:
     """Return ``value`` as plain JSON types, recording in ``origins`` the mint.json path each
     docs.json path came from. A container the upgrade made itself comes from where all its
@@ -103,27 +109,29 @@ def _settle(value: Any, at: Path, origins: dict[Path, Path]) -> tuple[Any, Path 
         inner = []
     origin = getattr(value, "at", None)
     if origin is None and inner:
-        shared = inner[0]
-        for other in inner[1:]:
-            n = 0
-            while n < min(len(shared), len(other)) and shared[n] == other[n]:
-                n += 1
-            shared = shared[:n]
-        origin = shared or None
+        origin = os.path.commonprefix(inner) or None
     if origin is not None:
         origins[at] = origin
     return plain, origin
 
 
-_TRACKED_BASE: dict[type, Any] = {_Str: str, _Int: int, _Float: float}
 
-
-def upgrade_located(mint: Mapping[str, Any]) -> tuple[dict[str, Any], dict[Path, Path]]:
+def upgrade_located(mint: Mapping[str, Any], leave_out: Sequence[Path] = ()
+                    ) -> tuple[dict[str, Any], dict[Path, Path]]:
     """Return :func:`upgrade`'s docs.json and, for its JSON paths, the mint.json path each one
     was read from, so a problem found in the upgraded document points at what the author wrote.
-    A docs.json path missing from the table comes from its nearest listed parent."""
+    A docs.json path missing from the table comes from its nearest listed parent. The values
+    at ``leave_out`` (:func:`misshapen`'s) are left out first; the others keep their paths."""
     origins: dict[Path, Path] = {}
-    doc, _ = _settle(upgrade(_track(dict(mint), ())), (), origins)
+    tracked = _track(dict(mint), ())
+    # deepest first, then from a list's end, so no removal moves another one's place
+    for at in sorted(leave_out, key=lambda p: (len(p), p[-1] if isinstance(p[-1], int) else -1),
+                     reverse=True):
+        parent = tracked
+        for part in at[:-1]:
+            parent = parent[part]
+        del parent[at[-1]]
+    doc, _ = _settle(upgrade(tracked), (), origins)
     origins[()] = ()
     return doc, origins
 
@@ -182,6 +190,59 @@ READ_KEYS = frozenset((
     "modeToggle", "background", "backgroundImage", "topbarLinks", "topbarCtaButton", "search",
     "seo", "metadata", "footer", "footerSocials", "integrations", "analytics", "font",
     "redirects"))
+
+
+# mint.json's keys the upgrade reads as arrays, with what to write for each
+_ARRAYS = {
+    "navigation": '[{"group": "Get started", "pages": ["index"]}]',
+    "tabs": '[{"name": "API reference", "url": "api-reference"}]',
+    "anchors": '[{"name": "Blog", "icon": "newspaper", "url": "https://…"}]',
+    "versions": '["v2", "v1"]',
+    "topbarLinks": '[{"name": "Blog", "url": "https://…"}]',
+}
+_COLUMN = '{"title": "Company", "links": [{"label": "Blog", "url": "https://…"}]}'
+_FOOTER_LINK = '{"label": "Blog", "url": "https://…"}'
+
+
+def misshapen(mint: Mapping[str, Any]) -> list[tuple[Path, str, str]]:
+    """Return the values the upgrade reads as an array (or as objects in one) that are of
+    another type, each as (mint.json path, what is wrong, what to write).
+
+    The platform's mint.json schema refuses each one, and its upgrade fails on most
+    ("tabs.every is not a function"); :func:`upgrade_located` leaves them out, so the upgrade
+    runs and the build can say where each one is.
+    """
+    found: list[Path] = []
+    expected: list[tuple[str, str]] = []
+
+    def array(value: Any, at: Path, write: str) -> bool:
+        if value is None or isinstance(value, list):
+            return isinstance(value, list)
+        found.append(at)
+        expected.append((f"expected an array, got {describe(value)}", f'write "{at[-1]}": {write}'))
+        return False
+
+    def objects(items: list[Any], at: Path, write: str) -> None:
+        for i, item in enumerate(items):
+            if not isinstance(item, Mapping):
+                found.append((*at, i))
+                expected.append((f"expected an object, got {describe(item)}", f"write {write}"))
+
+    for key, write in _ARRAYS.items():
+        if array(mint.get(key), (key,), write) and key != "versions":
+            objects(mint[key], (key,), write[1:-1])
+    for i, version in enumerate(mint["versions"] if isinstance(mint.get("versions"), list) else ()):
+        if not isinstance(version, (str, Mapping)):
+            found.append(("versions", i))
+            expected.append((f"expected a version's name, got {describe(version)}", 'write "v2"'))
+    footer = mint.get("footer")
+    if isinstance(footer, Mapping) and array(footer.get("links"), ("footer", "links"), f"[{_COLUMN}]"):
+        objects(footer["links"], ("footer", "links"), _COLUMN)
+        for i, column in enumerate(footer["links"]):
+            if isinstance(column, Mapping) and \
+                    array(column.get("links"), ("footer", "links", i, "links"), f"[{_FOOTER_LINK}]"):
+                objects(column["links"], ("footer", "links", i, "links"), _FOOTER_LINK)
+    return [(at, what, hint) for at, (what, hint) in zip(found, expected)]
 
 
 def dropped_keys(mint: Mapping[str, Any]) -> list[str]:

@@ -531,7 +531,7 @@ def check_footer(value: object, at: JsonPath, out: Problems) -> None:
                         hint=f'write "{k}": "https://…"')
             elif (why := _not_secure(v, relative=False)):
                 out.add(at / "socials" / k, f"a social link must be an https:// URL, got {v!r} ({why}); "
-                        "the platform's schema rejects it", hint=_secure_hint(k, v))
+                        "the platform's schema rejects it", hint=_secure_hint(k, v, relative=False))
     links = obj.get("links")
     if links is not None:
         _check_footer_links(links, at / "links", out)
@@ -563,34 +563,51 @@ def _check_footer_links(links: object, at: JsonPath, out: Problems) -> None:
             elif isinstance(item, dict) and (why := _not_secure(str(item["href"]), relative=True)):
                 out.add(at / i / "items" / j / "href", f"a footer link must be a path, a mailto: or "
                         f"an https:// URL, got {item['href']!r} ({why}); the platform's schema "
-                        "rejects it", hint=_secure_hint("href", str(item["href"])))
+                        "rejects it", hint=_secure_hint("href", str(item["href"]), relative=True))
 
 
-# files the platform's schema refuses to link from the footer, whatever the scheme
+# files the platform's schema refuses an absolute footer URL to end in (a path may: "/a.zip")
 _UNSAFE_FILES = (".svg", ".exe", ".zip")
 
 
 def _not_secure(url: str, *, relative: bool) -> str:
     """Why the platform's schema refuses ``url`` as a footer link ("" if it takes it).
 
-    Footer socials must be absolute https URLs; footer links (``relative``) may also be a
-    path, a ``#fragment`` or a ``mailto:``. Neither may point at an .svg, .exe or .zip file.
+    Footer socials must be absolute https URLs. Footer links (``relative``) may also be a path
+    from the site's root (``/guides/intro``, any file included), a ``#fragment`` or a
+    ``mailto:``; a path without its leading ``/`` (``guides/intro``, ``./intro``) is refused. An
+    absolute URL may not point at an .svg, .exe or .zip file.
     """
     from urllib.parse import unquote, urlsplit
 
     if relative and url.startswith(("/", "#", "mailto:")) and not url.startswith("//"):
         return ""
+    if url.startswith("//"):
+        return "no scheme"
     parts = urlsplit(url.split("#", 1)[0])
-    if parts.scheme != "https" or not parts.netloc:
-        return f"{parts.scheme}: is not https" if parts.scheme and parts.netloc else "not an absolute URL"
+    if not parts.scheme:
+        return "a path must start with /" if relative else "not an absolute URL"
+    if parts.scheme != "https":
+        return f"{parts.scheme}: is not https"
+    if not parts.netloc:
+        return "not an absolute URL"
     if unquote(parts.path).lower().rstrip("/").endswith(_UNSAFE_FILES):
         return "a link to an .svg, .exe or .zip file"
     return ""
 
 
-def _secure_hint(key: str, url: str) -> str:
+def _secure_hint(key: str, url: str, *, relative: bool) -> str:
+    """The spelling to write instead of ``url``, refused by _not_secure."""
+    from urllib.parse import urlsplit
+
     if url.startswith("http://"):
         return f'write "{key}": "https://{url[len("http://"):]}"'
+    if url.startswith("//"):
+        return f'write "{key}": "https:{url}"'
+    if relative and not urlsplit(url).scheme:
+        page = re.sub(r"^(\.{1,2}/)+", "", url)
+        return (f'write "{key}": "/{page}" for a page of this site (a path from the site\'s '
+                'root), or "https://…" for another site')
     return f'write "{key}": "https://…"'
 
 

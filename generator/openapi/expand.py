@@ -317,13 +317,11 @@ def expand(site: Site) -> Site | None:
     expander.warnings += unused_defaults(site, walked)
     expander.warnings += unused_api_specs(site, {**own_pages, **expander.pages})
     if site.config.get("api.playground.display") == "auth":
-        expander.warnings.append(Problem(
-            site.config.where(JsonPath(("api", "playground", "display"))),
+        expander.warnings.append(site.config.problems().warn(
+            JsonPath(("api", "playground", "display")),
             "playground display 'auth' shows the playground to signed-in readers only; a "
             "static site has no sign-in, so no page shows it",
-            'use "interactive", "simple" or "none"',
-            site.config.path(JsonPath(("api", "playground", "display"))),
-            "openapi.playground-auth", warning=True))
+            hint='use "interactive", "simple" or "none"', code="openapi.playground-auth"))
     expander.warnings += language_warnings(site)
     report_warnings(expander.warnings)
     pages = dict(site.pages)
@@ -347,7 +345,7 @@ def unused_api_specs(site: Site, api_pages: Mapping[str, Page]) -> list[Problem]
     used |= {name.lstrip("./").lstrip("/") for item in site.nav.walk()
              for source in (item.openapi, item.inherited_openapi) if source is not None
              for name in source.sources}
-    found: list[Problem] = []
+    found = site.config.problems()
     for i, entry in enumerate(entries):
         name = entry.get("source") if isinstance(entry, dict) else entry
         if not isinstance(name, str) or not name.strip() or not _present(site, name.strip()):
@@ -360,15 +358,13 @@ def unused_api_specs(site: Site, api_pages: Mapping[str, Page]) -> list[Problem]
         place = f"one of {site.config.file}'s tabs or anchors" if legacy else \
             "a tab, anchor or group of the navigation"
         field = f"{site.config.file}'s top-level openapi" if legacy else "api.openapi"
-        found.append(Problem(
-            site.config.where(at),
-            f"no page comes from {name.strip()!r}: mdxsite makes API pages from \"openapi\" on "
-            "a navigation element, and from pages whose frontmatter names an operation "
+        found.warn(
+            at, f"no page comes from {name.strip()!r}: mdxsite makes API pages from \"openapi\" "
+            "on a navigation element, and from pages whose frontmatter names an operation "
             f"(openapi: GET /users); {field} only lends its document to such pages",
-            f'to give every operation a page, set "openapi": "{name.strip()}" on {place}',
-            site.config.path(at), "openapi.unused-api-spec",
-            warning=True))
-    return found
+            hint=f'to give every operation a page, set "openapi": "{name.strip()}" on {place}',
+            code="openapi.unused-api-spec")
+    return found.items
 
 
 def unread_missing(site: Site, fields: Iterable[tuple[OpenApiSource, str]], read: Collection[str],
@@ -474,12 +470,12 @@ def language_warnings(site: Site) -> list[Problem]:
         s for _, s in plugin_manager.contributions(pm, "mdxsite_request_samples", site=site,
                                                    operation=probe)
         if isinstance(s, RequestSample)]
-    return [Problem(site.config.where(JsonPath(("api", "examples", "languages", i))),
-                    f"no request sample in the language {name!r}; it is left out",
-                    "use a language the platform lists (curl, python, javascript, node, php, go, java, "
-                    "ruby, powershell, swift, csharp, dotnet, typescript, c, c++, kotlin, rust, "
-                    "dart), or add a plugin answering "
-                    "mdxsite_request_samples",
-                    site.config.path(JsonPath(("api", "examples", "languages", i))), "openapi.language",
-                    warning=True)
-            for i, name in unknown_languages(site, offered)]
+    found = site.config.problems()
+    for i, name in unknown_languages(site, offered):
+        found.warn(JsonPath(("api", "examples", "languages", i)),
+                   f"no request sample in the language {name!r}; it is left out",
+                   hint="use a language the platform lists (curl, python, javascript, node, php, "
+                   "go, java, ruby, powershell, swift, csharp, dotnet, typescript, c, c++, "
+                   "kotlin, rust, dart), or add a plugin answering mdxsite_request_samples",
+                   code="openapi.language")
+    return found.items

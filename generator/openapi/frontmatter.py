@@ -17,6 +17,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from mdxsite.config.loader import LEGACY_NAMES
 from mdxsite.errors import Location, MdxsiteError, Problem, report_warnings
 from mdxsite.mdx import frontmatter
 from mdxsite.model import OpenApiSource, Page, Site, frozen_mapping
@@ -253,8 +254,12 @@ def _specs_for(resolver: Resolver, where: Location, spec_name: str) -> tuple[lis
                                code="openapi.frontmatter")
         return [spec], None
     if not resolver.specs:
+        file = resolver.site.config.file
+        # mint.json gives its document at the top level (its groups have no "openapi")
+        place = f'the top-level "openapi" in {file}' if file in LEGACY_NAMES else \
+            f'"openapi" in {file} navigation'
         return [], Problem(where, "no OpenAPI document to look the operation up in",
-                           'set "openapi" in docs.json navigation, or name the file: '
+                           f"set {place}, or name the file: "
                            "'openapi: openapi.yaml GET /path'", code="openapi.frontmatter")
     return resolver.specs, None
 

@@ -175,12 +175,10 @@ def endpoint_context(site: Site, page: Page, source: str) -> tuple[dict[str, Any
             "Authorization" if method_name != "key" else "X-API-Key")
         auth.append({"name": "mdx", "param": param, "default": "", **AUTH[method_name]})
     elif method_name is not None:
-        problems.append(Problem(
-            site.config.where(JsonPath(("api", "mdx", "auth", "method"))),
+        problems.append(site.config.problems().warn(
+            JsonPath(("api", "mdx", "auth", "method")),
             f"auth method {method_name!r} cannot be sent by the playground of a static site; "
-            "it shows no auth field", 'use "bearer", "basic" or "key"',
-            site.config.path(JsonPath(("api", "mdx", "auth", "method"))), "openapi.mdx-auth",
-            warning=True))
+            "it shows no auth field", hint='use "bearer", "basic" or "key"', code="openapi.mdx-auth"))
     fields = param_fields(source)
     params = [f for f in fields if f["in"] != "body"]
     body_fields = [f for f in fields if f["in"] == "body"]

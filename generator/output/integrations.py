@@ -106,7 +106,7 @@ def report(site: Site) -> None:
     value = site.config.get("integrations")
     if not isinstance(value, Mapping):
         return
-    out = Problems(locate=site.config.locator or site.config.where, file=site.config.file)
+    out = site.config.problems()
     at = JsonPath(("integrations",))
     for name, given in value.items():
         if name in SETTINGS:

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mdxsite.errors import JsonPath, MdxsiteError, Problem, describe
+from mdxsite.errors import JsonPath, MdxsiteError, describe
 from mdxsite.model import SiteConfig
 
 AT = JsonPath(("mdxsite", "plugins", "assistant"))
@@ -86,10 +86,10 @@ def settings_of(config: SiteConfig, out_dir: Path, *, site_url: str = "") -> Set
         return None
     raw = config.get("mdxsite.plugins.assistant")
     assert isinstance(raw, dict)
-    problems: list[Problem] = []
+    found = config.problems()
 
     def bad(path: JsonPath, message: str, hint: str) -> None:
-        problems.append(Problem(config.where(path), message, hint, config.path(path)))
+        found.add(path, message, hint=hint)
 
     domain = raw.get("domain")
     if not isinstance(domain, str) or not domain or "/" in domain:
@@ -155,8 +155,8 @@ def settings_of(config: SiteConfig, out_dir: Path, *, site_url: str = "") -> Set
     if not isinstance(endpoint, str) or not endpoint:
         bad(AT / "endpoint", f"expected a URL or path, got {describe(endpoint)}", '"endpoint": "/v1/assistant"')
         endpoint = "/v1/assistant"
-    if problems:
-        raise MdxsiteError(problems)
+    if found.items:
+        raise MdxsiteError(found.items)
     return Settings(domain=domain, data_dir=data_dir_for(out_dir), store=store, limits=limits,
                     backend=backend, max_body_bytes=max_body,
                     cors_origins=tuple(dict.fromkeys(origins)), endpoint=endpoint.rstrip("/"))

@@ -691,3 +691,20 @@ def test_an_element_with_two_kinds_of_child_builds_the_one_the_platform_keeps(
     assert result.exit_code == 1  # --strict: the spec's rule holds
     assert "dropdown 'D' holds both 'pages' and 'groups'" in result.stderr
     assert "builds its 'groups' and ignores 'pages'" in result.stderr
+
+
+def test_an_operation_page_without_a_document_says_where_mint_json_names_one(
+        tmp_path: Path, cli: Callable, make_site: Callable) -> None:
+    # the hint said 'set "openapi" in docs.json navigation' on a mint.json site, whose groups
+    # have no "openapi" (the upgrade drops it): mint.json names its document at the top level
+    files = {"users.mdx": "---\ntitle: Users\nopenapi: GET /users\n---\n"}
+    site = _mint_site(tmp_path, '{"name": "Legacy", "navigation": [{"group": "Start", '
+                      '"pages": ["index", "users"]}]}', files)
+    result = cli("build", site, "-o", tmp_path / "out")
+    assert ("no OpenAPI document to look the operation up in. Set the top-level \"openapi\" in "
+            "mint.json, or name the file: 'openapi: openapi.yaml GET /path'") in result.output
+    docs = make_site(doc('''{"name": "Now", "navigation": {"pages": ["index", "users"]}}'''),
+                     pages={"index": "# Home\n"}, files=files)
+    result = cli("build", docs, "-o", tmp_path / "out2")
+    assert ("no OpenAPI document to look the operation up in. Set \"openapi\" in docs.json "
+            "navigation, or name the file: 'openapi: openapi.yaml GET /path'") in result.output

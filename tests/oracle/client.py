@@ -78,6 +78,10 @@ class Oracle:
         """:meth:`docs` for each config (no other files), in order (see :meth:`_many`)."""
         return self._many([{"kind": "docs", "config": config, "files": {}} for config in configs])
 
+    def mint(self, config: object) -> dict[str, object]:
+        """``validateMintConfig`` on a mint.json: ``{"ok": bool, "issues": [...]}``."""
+        return self.ask({"kind": "mint", "config": config})
+
     def upgrade(self, config: object, **options: object) -> dict[str, object]:
         """``upgradeToDocsConfig`` on a mint.json: ``{"ok": True, "config": {...}}``."""
         return self.ask({"kind": "upgrade", "config": config, "options": options})

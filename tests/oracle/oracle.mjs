@@ -4,6 +4,8 @@
 //       -> {"ok": true, "tree": mdast?} | {"ok": false, "line": L, "column": C, "message": "..."}
 //   {"kind": "docs", "config": {...}, "files": {"rel/path.json": "text"}}
 //       -> {"ok": bool, "issues": [{"path": [...], "message": "..."}], "error": "..."?}
+//   {"kind": "mint", "config": {...}}   (a mint.json, through validateMintConfig)
+//       -> {"ok": bool, "issues": [{"path": [...], "message": "..."}]}
 //   {"kind": "upgrade", "config": {...}, "options": {...}}
 //       -> {"ok": true, "config": {...}} | {"ok": false, "error": "..."}
 //   {"kind": "endpoints", "spec": {...}}   (an OpenAPI document as JSON)
@@ -23,7 +25,7 @@ import remarkFrontmatter from "remark-frontmatter";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
 import yaml from "js-yaml";
-import { resolveRefs, validateDocsConfig, upgradeToDocsConfig, OpenApiToEndpointConverter,
+import { resolveRefs, validateDocsConfig, validateMintConfig, upgradeToDocsConfig, OpenApiToEndpointConverter,
          generateExampleFromSchema } from "@mintlify/validation";
 
 const remarkPlugins = [remarkGfm, remarkMath, [remarkFrontmatter, ["yaml", "toml"]]];
@@ -90,6 +92,12 @@ async function docs(req) {
   const result = validateDocsConfig(resolved);
   if (result.success) return { ok: true, issues: [] };
   return { ok: false, issues: (result.error?.issues ?? []).map(i => ({ path: i.path, message: i.message })) };
+}
+
+function mint(req) {
+  const result = validateMintConfig(req.config);
+  return { ok: Boolean(result.success),
+           issues: (result.error?.issues ?? []).map(i => ({ path: i.path, message: i.message })) };
 }
 
 function upgrade(req) {
@@ -199,7 +207,7 @@ async function yamlText(req) {
   }
 }
 
-const handlers = { mdx, docs, upgrade, endpoints, yaml: yamlText };
+const handlers = { mdx, docs, mint, upgrade, endpoints, yaml: yamlText };
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {
   if (!line.trim()) continue;

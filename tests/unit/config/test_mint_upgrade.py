@@ -92,6 +92,54 @@ def test_upgrade_agrees_on_values_of_the_wrong_type(name: str, oracle) -> None:
     assert mint.upgrade(ODD_VALUES[name]) == expected["config"]
 
 
+# mint.json values the upgrade reads as an array (or an object in one), of another type: the
+# platform's mint.json schema refuses each, and the build failed with "plugin 'config' failed…
+# TypeError: '_Int' object is not iterable" on several
+MISSHAPEN = [
+    ({"tabs": 5}, "mint.json:1:96: tabs: expected an array, got a number",
+     'Write "tabs": [{"name": "API reference", "url": "api-reference"}].'),
+    ({"anchors": "x"}, "mint.json:1:99: anchors: expected an array, got the string 'x'",
+     'Write "anchors": [{"name": "Blog", "icon": "newspaper", "url": "https://…"}].'),
+    ({"navigation": {}}, "mint.json:1:50: navigation: expected an array, got an object",
+     'Write "navigation": [{"group": "Get started", "pages": ["index"]}].'),
+    ({"topbarLinks": 3}, "mint.json:1:103: topbarLinks: expected an array, got a number",
+     'Write "topbarLinks": [{"name": "Blog", "url": "https://…"}].'),
+    ({"versions": 3}, "mint.json:1:100: versions: expected an array, got a number",
+     'Write "versions": ["v2", "v1"].'),
+    ({"tabs": [5]}, "mint.json:1:97: tabs[0]: expected an object, got a number",
+     'Write {"name": "API reference", "url": "api-reference"}.'),
+    ({"footer": {"links": 3}}, "mint.json:1:108: footer.links: expected an array, got a number",
+     'Write "links": [{"title": "Company", "links": [{"label": "Blog", "url": "https://…"}]}].'),
+    ({"footer": {"links": [{"title": "C", "links": 3}]}},
+     "mint.json:1:133: footer.links[0].links: expected an array, got a number",
+     'Write "links": [{"label": "Blog", "url": "https://…"}].'),
+]
+
+
+@pytest.mark.parametrize(("value", "where", "hint"), MISSHAPEN, ids=[json.dumps(v) for v, *_ in MISSHAPEN])
+def test_a_mint_json_array_of_the_wrong_type_is_a_located_error(
+        tmp_path: Path, oracle, value: dict, where: str, hint: str) -> None:
+    doc = {"name": "M", "favicon": "/f.png", "navigation": [{"group": "G", "pages": ["index"]}],
+           **value}
+    assert oracle.mint(doc)["ok"] is False  # the platform refuses it too
+    (tmp_path / "mint.json").write_text(json.dumps(doc), encoding="utf-8")
+    _, problems = load_config(tmp_path)
+    assert [str(p) for p in problems.errors] == [
+        f"{where}; the platform refuses this mint.json, and the upgrade leaves it out. {hint}"]
+
+
+def test_the_rest_of_a_mint_json_with_a_misshapen_value_is_upgraded(tmp_path: Path) -> None:
+    """An item left out keeps the others located where the author wrote them."""
+    (tmp_path / "mint.json").write_text(json.dumps({
+        "name": "M", "navigation": [{"group": "G", "pages": ["index"]}],
+        "topbarLinks": ["Blog", {"name": "Docs", "url": "https://d.example"}]}, indent=1),
+        encoding="utf-8")
+    config, problems = load_config(tmp_path)
+    assert config.raw["navbar"]["links"] == [{"label": "Docs", "href": "https://d.example"}]
+    assert config.locator.value(JsonPath(("navbar", "links", 0, "href"))).line == 15
+    assert [p.path for p in problems.errors] == ["topbarLinks[0]"]
+
+
 # mint.json keys with no docs.json form: the platform's upgrade drops each one
 DROPPED = {"sidebar": {"items": "card"}, "topbar": {"style": "gradient"}, "rounded": "sharp",
            "feedback": {"thumbsRating": True}, "isWhiteLabeled": True, "mintlify": "2.0",

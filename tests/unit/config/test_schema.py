@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from mdxsite.config import load_config
 
 
@@ -176,6 +178,63 @@ def test_thumbnail_layout_keys_say_once_that_they_are_not_drawn(tmp_path: Path) 
         "[config.unsupported]"]
 
 
+# what @mintlify/validation's docs.json schema says of each footer href: None if it takes it
+FOOTER_HREFS = [
+    ("guides/intro", "a path must start with /",
+     'Write "href": "/guides/intro" for a page of this site (a path from the site\'s root), or '
+     '"https://…" for another site.'),
+    ("./intro", "a path must start with /",
+     'Write "href": "/intro" for a page of this site (a path from the site\'s root), or '
+     '"https://…" for another site.'),
+    ("/intro", None, None),
+    ("/files/a.zip", None, None),
+    ("https://x.com/a.zip", "a link to an .svg, .exe or .zip file", 'Write "href": "https://…".'),
+    ("http://x.com", "http: is not https", 'Write "href": "https://x.com".'),
+    ("mailto:a@b.c", None, None),
+]
+
+
+@pytest.mark.parametrize(("href", "why", "hint"), FOOTER_HREFS, ids=[h for h, *_ in FOOTER_HREFS])
+def test_a_footer_link_is_refused_as_the_platform_refuses_it(
+        tmp_path: Path, href: str, why: str | None, hint: str | None) -> None:
+    """A relative footer link "guides/intro" was refused as "not an absolute URL" with the
+    advice to write https://…, wrong for a page of the site: the platform wants it from the
+    root, "/guides/intro". And "/files/a.zip" is taken by the platform (only an absolute URL
+    may not end in .svg, .exe or .zip), as by the build."""
+    (tmp_path / "docs.json").write_text(json.dumps({
+        "name": "F", "navigation": {"pages": ["index"]},
+        "footer": {"links": [{"header": "More", "items": [{"label": "L", "href": href}]}]}},
+        indent=2), encoding="utf-8")
+    _, problems = load_config(tmp_path)
+    expected = [] if why is None else [
+        f"docs.json:15:21: footer.links[0].items[0].href: a footer link must be a path, a mailto: "
+        f"or an https:// URL, got {href!r} ({why}); the platform's schema rejects it. {hint}"]
+    assert [str(p) for p in problems.errors] == expected
+
+
+SOCIALS = [("guides/intro", "not an absolute URL", "https://…"),
+           ("./intro", "not an absolute URL", "https://…"),
+           ("/intro", "not an absolute URL", "https://…"),
+           ("/files/a.zip", "not an absolute URL", "https://…"),
+           ("https://x.com/a.zip", "a link to an .svg, .exe or .zip file", "https://…"),
+           ("http://x.com", "http: is not https", "https://x.com"),
+           ("mailto:a@b.c", "mailto: is not https", "https://…")]
+
+
+@pytest.mark.parametrize(("href", "why", "fix"), SOCIALS, ids=[h for h, *_ in SOCIALS])
+def test_a_footer_social_is_refused_unless_an_https_url(
+        tmp_path: Path, href: str, why: str, fix: str) -> None:
+    """The platform's schema takes only an absolute https:// URL as a social link: each of
+    these fails there, and here, with the spelling that fits."""
+    (tmp_path / "docs.json").write_text(json.dumps({
+        "name": "F", "navigation": {"pages": ["index"]}, "footer": {"socials": {"x": href}}},
+        indent=2), encoding="utf-8")
+    _, problems = load_config(tmp_path)
+    assert [str(p) for p in problems.errors] == [
+        f"docs.json:10:12: footer.socials.x: a social link must be an https:// URL, got {href!r} "
+        f"({why}); the platform's schema rejects it. Write \"x\": \"{fix}\"."]
+
+
 def test_footer_links_the_platform_refuses_are_located_errors(tmp_path: Path) -> None:
     """A real docs.json listed its footer socials as http:// URLs; the platform's schema takes
     only https:// there (and a path, mailto: or https:// in footer link columns, never an
@@ -205,5 +264,5 @@ def test_footer_links_the_platform_refuses_are_located_errors(tmp_path: Path) ->
         "or an https:// URL, got 'https://acme.example/logo.SVG' (a link to an .svg, .exe or .zip "
         "file); the platform's schema rejects it. Write \"href\": \"https://…\".",
         "docs.json:44:21: footer.links[0].items[6].href: a footer link must be a path, a mailto: "
-        "or an https:// URL, got '//cdn.example/x' (not an absolute URL); the platform's schema "
-        "rejects it. Write \"href\": \"https://…\"."]
+        "or an https:// URL, got '//cdn.example/x' (no scheme); the platform's schema "
+        "rejects it. Write \"href\": \"https://cdn.example/x\"."]
