@@ -21,6 +21,27 @@ import pytest
 from click.testing import CliRunner, Result
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Property tests draw the same examples on every run (``derandomize``), so a run of
+    ``make test`` passes or fails on the code alone, never on a lucky draw. To look for new
+    failures, run them with ``MDXSITE_HYPOTHESIS=explore`` (fresh random examples); a failure
+    found so becomes a test of its own.
+
+    The examples also depend on the literals of the modules imported so far (see
+    ``same_examples_in_any_process``), which differ with the order xdist hands out test
+    files: that pool is emptied for the whole run.
+    """
+    from hypothesis import settings
+    from hypothesis.internal.conjecture import providers
+
+    settings.register_profile("fixed", derandomize=True)
+    settings.register_profile("explore", derandomize=False)
+    settings.load_profile(os.environ.get("MDXSITE_HYPOTHESIS", "fixed"))
+    if os.environ.get("MDXSITE_HYPOTHESIS", "fixed") == "fixed":
+        providers._get_local_constants = providers.Constants  # an empty pool
+        providers.CONSTANTS_CACHE.cache.clear()
 FIXTURE_SITES = REPO / "tests" / "fixtures" / "sites"
 SHARED = REPO.parent / "shared"
 BIN = Path(sys.executable).parent
