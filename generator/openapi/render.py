@@ -84,13 +84,10 @@ def _parameters(data: Any, item: dict[str, Any], op: dict[str, Any]) -> list[dic
 
 
 def _referenced(data: Any, raw: Any) -> Any:
-    """What ``raw`` (a parameter, response or header, possibly a ``$ref``) points at, with a
-    summary or description written beside the ``$ref`` over the target's: this use's own, as
-    OpenAPI 3.1's reference object says and the platform shows."""
+    """What ``raw`` (a parameter, response or header, possibly a ``$ref``) points at, with the
+    keys written beside the ``$ref`` (a summary, a description) over the target's: this use's
+    own, as OpenAPI 3.1's reference object says and the platform shows (:func:`deref`)."""
     found, _ = deref(data, raw)
-    if isinstance(found, dict) and isinstance(raw, dict) and "$ref" in raw:
-        own = {k: raw[k] for k in ("summary", "description") if isinstance(raw.get(k), str)}
-        return {**found, **own} if own else found
     return found
 
 
