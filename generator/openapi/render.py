@@ -301,6 +301,8 @@ def _contents(walker: Walker, data: Any, content: Any, mode: str) -> list[dict[s
         example = samples.media_example(data, media, mode)
         encoding = samples.form_encoding(data, media)
         out.append({"type": media_type, "node": node, "encoding": encoding,
+                    "multipart_arrays": samples.multipart_arrays(data, media)
+                    if media_type.startswith("multipart/") else (),
                     "example": samples.dump(example, media_type, encoding)
                     if example is not None else "",
                     "examples": _named_examples(data, media, media_type, encoding)})
@@ -646,7 +648,7 @@ def _sample_body(data: Any, body_raw: dict[str, Any], content: dict[str, Any], m
             "files": tuple(f.name for f in content["node"].properties if _is_file(f.node.type))
             if multipart else (),
             "form_encoding": content["encoding"],
-            "multipart_arrays": samples.multipart_arrays(data, media) if multipart else ()}
+            "multipart_arrays": content["multipart_arrays"]}
 
 
 def _playground_body(data: Any, body_raw: dict[str, Any], contents: list[dict[str, Any]],
@@ -668,7 +670,7 @@ def _playground_body(data: Any, body_raw: dict[str, Any], contents: list[dict[st
             "placeholder": samples.dump(value, media_type, encoding) if value is not None else "",
             "examples": [{"label": label, "text": text} for label, text in content["examples"]],
             "parts": _parts(content["node"], value, prefill, set(fixed),
-                            dict(samples.multipart_arrays(data, media)))
+                            dict(content["multipart_arrays"]))
             if media_type.startswith("multipart/") else [],
             # how the playground spells a field typed as JSON (playground.js formEncode)
             **({"encoding": {name: [style, explode] for name, style, explode in encoding}}
