@@ -485,7 +485,14 @@ def _tag_tree(tags: Any, problems: Problems) -> None:
 
 
 def check(doc: Document) -> Problems:
-    """Return every problem of ``doc`` (errors and warnings), each located."""
+    """Return every problem of ``doc`` (errors and warnings), each located, in the document's
+    order (by location): the checks walk it with stacks, which would list them out of it."""
+    problems = _problems(doc)
+    problems.items.sort()
+    return problems
+
+
+def _problems(doc: Document) -> Problems:
     problems = Problems(locate=doc.where, file=doc.name)
     data = doc.data
     version = data.get("openapi")

@@ -300,10 +300,9 @@ def expand(site: Site) -> Site | None:
     for doc in expander.docs.values():
         found = check(doc)
         problems += [p for p in found.errors if p.code in UNUSABLE]
-        # in the document's order, as openapi-check prints them (the checks walk it with a stack)
-        expander.warnings += sorted([*found.warnings, *(replace(p, warning=True)
-                                                        for p in found.errors
-                                                        if p.code not in UNUSABLE)])
+        # in the document's order, as openapi-check prints them
+        expander.warnings += [p if p.warning else replace(p, warning=True)
+                              for p in found.items if p.warning or p.code not in UNUSABLE]
         # x-platform / x-mint where mdxsite does not do what the platform does with it
         expander.warnings += extensions.check(doc)
     if expander.problems or problems:
