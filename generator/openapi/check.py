@@ -140,7 +140,7 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath],
                          key=True, code="openapi.path")
         # /event/{name} and /event/{id} are one path to a client: OpenAPI says such paths
         # MUST NOT both exist. Each still gets its page (the platform builds both), so a warning
-        shape = _TEMPLATE.sub("{}", route) if isinstance(route, str) else route
+        shape = _TEMPLATE.sub("{}", route)
         if shape in shapes:
             problems.warn(at, f"path {route!r} is {shapes[shape]!r} with other parameter "
                           "names: a request cannot tell them apart, and OpenAPI says such "
