@@ -29,7 +29,8 @@ def _resolve(doc: Document, ref: str) -> Any:
 
 
 def _refs(doc: Document, problems: Problems, node: Any, path: JsonPath) -> None:
-    """Check every ``$ref`` outside example/examples/x- values (those are plain data)."""
+    """Check every ``$ref`` outside example/examples/x- values (those are plain data), and
+    warn of a schema ``$ref`` inside an example value."""
     stack = [(node, path)]
     while stack:
         value, at = stack.pop()
@@ -53,11 +54,40 @@ def _refs(doc: Document, problems: Problems, node: Any, path: JsonPath) -> None:
             if isinstance(discriminator, dict):
                 _mapping(doc, problems, discriminator.get("mapping"), at / "discriminator")
             for key, child in value.items():
-                if key in ("example", "examples") or key.startswith("x-"):
-                    continue
-                stack.append((child, at / key))
+                if key == "example":
+                    _schemas_in_example(problems, child, at / key)
+                elif key == "examples" and isinstance(child, dict):
+                    for name, entry in child.items():  # Example Objects: their value is data
+                        if isinstance(entry, dict) and "value" in entry:
+                            _schemas_in_example(problems, entry["value"],
+                                                at / key / name / "value")
+                elif key == "examples" and isinstance(child, list):
+                    _schemas_in_example(problems, child, at / key)  # a schema's: each a value
+                elif key != "examples" and not key.startswith("x-"):
+                    stack.append((child, at / key))
         elif isinstance(value, list):
             stack.extend((child, at / i) for i, child in enumerate(value))
+
+
+def _schemas_in_example(problems: Problems, value: Any, at: JsonPath) -> None:
+    """A ``$ref`` to a schema inside an example value: the platform's parser (and mdxsite,
+    to show what it shows) puts the schema's JSON in the example, which is not a value the
+    API takes; a ``$ref`` to a components.examples value is the way to share one."""
+    stack = [(value, at)]
+    while stack:
+        node, where = stack.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+                problems.warn(where / "$ref", f"this example holds {ref!r}, a schema: the "
+                              "page shows the schema's JSON as the example value",
+                              hint="write the value itself, or point at an example's value "
+                                   "such as '#/components/examples/User/value'",
+                              code="openapi.schema-in-example")
+                continue
+            stack.extend((child, where / key) for key, child in node.items())
+        elif isinstance(node, list):
+            stack.extend((child, where / i) for i, child in enumerate(node))
 
 
 def _mapping(doc: Document, problems: Problems, mapping: Any, at: JsonPath) -> None:
@@ -110,7 +140,7 @@ def _operations(doc: Document, problems: Problems, ids: dict[str, JsonPath],
                          key=True, code="openapi.path")
         # /event/{name} and /event/{id} are one path to a client: OpenAPI says such paths
         # MUST NOT both exist. Each still gets its page (the platform builds both), so a warning
-        shape = _TEMPLATE.sub("{}", route) if isinstance(route, str) else route
+        shape = _TEMPLATE.sub("{}", route)
         if shape in shapes:
             problems.warn(at, f"path {route!r} is {shapes[shape]!r} with other parameter "
                           "names: a request cannot tell them apart, and OpenAPI says such "
@@ -455,7 +485,14 @@ def _tag_tree(tags: Any, problems: Problems) -> None:
 
 
 def check(doc: Document) -> Problems:
-    """Return every problem of ``doc`` (errors and warnings), each located."""
+    """Return every problem of ``doc`` (errors and warnings), each located, in the document's
+    order (by location): the checks walk it with stacks, which would list them out of it."""
+    problems = _problems(doc)
+    problems.items.sort()
+    return problems
+
+
+def _problems(doc: Document) -> Problems:
     problems = Problems(locate=doc.where, file=doc.name)
     data = doc.data
     version = data.get("openapi")
@@ -496,47 +533,4 @@ def check(doc: Document) -> Problems:
     _security(doc, problems, data.get("security"), JsonPath(("security",)))
     _security_schemes(doc, problems, version)
     _refs(doc, problems, data, root)
-    _schemas_in_examples(problems, data)
     return problems
-
-
-def _schemas_in_examples(problems: Problems, data: Any) -> None:
-    """A ``$ref`` to a schema inside an example value: the platform's parser (and mdxsite,
-    to show what it shows) puts the schema's JSON in the example, which is not a value the
-    API takes; a ``$ref`` to a components.examples value is the way to share one."""
-    def scan(value: Any, at: JsonPath) -> None:
-        stack = [(value, at)]
-        while stack:
-            node, where = stack.pop()
-            if isinstance(node, dict):
-                ref = node.get("$ref")
-                if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
-                    problems.warn(where / "$ref", f"this example holds {ref!r}, a schema: the "
-                                  "page shows the schema's JSON as the example value",
-                                  hint="write the value itself, or point at an example's value "
-                                       "such as '#/components/examples/User/value'",
-                                  code="openapi.schema-in-example")
-                    continue
-                stack.extend((child, where / key) for key, child in node.items())
-            elif isinstance(node, list):
-                stack.extend((child, where / i) for i, child in enumerate(node))
-
-    stack: list[tuple[Any, JsonPath]] = [(data, JsonPath())]
-    while stack:
-        node, at = stack.pop()
-        if isinstance(node, list):
-            stack.extend((child, at / i) for i, child in enumerate(node))
-            continue
-        if not isinstance(node, dict):
-            continue
-        for key, child in node.items():
-            if key == "example":
-                scan(child, at / key)
-            elif key == "examples" and isinstance(child, dict):
-                for name, entry in child.items():  # Example Objects: their value is data
-                    if isinstance(entry, dict) and "value" in entry:
-                        scan(entry["value"], at / key / name / "value")
-            elif key == "examples" and isinstance(child, list):
-                scan(child, at / key)  # a schema's examples: each one a value
-            elif not (isinstance(key, str) and key.startswith("x-")):
-                stack.append((child, at / key))

@@ -300,10 +300,9 @@ def expand(site: Site) -> Site | None:
     for doc in expander.docs.values():
         found = check(doc)
         problems += [p for p in found.errors if p.code in UNUSABLE]
-        # in the document's order, as openapi-check prints them (the checks walk it with a stack)
-        expander.warnings += sorted([*found.warnings, *(replace(p, warning=True)
-                                                        for p in found.errors
-                                                        if p.code not in UNUSABLE)])
+        # in the document's order, as openapi-check prints them
+        expander.warnings += [p if p.warning else replace(p, warning=True)
+                              for p in found.items if p.warning or p.code not in UNUSABLE]
         # x-platform / x-mint where mdxsite does not do what the platform does with it
         expander.warnings += extensions.check(doc)
     if expander.problems or problems:
@@ -339,30 +338,26 @@ def unused_api_specs(site: Site, api_pages: Mapping[str, Page]) -> list[Problem]
     on navigation elements and from pages whose frontmatter names an operation or schema,
     and api.openapi serves only the latter. An author who listed a document there expecting
     an API reference got no page and no word."""
-    value = site.config.get("api.openapi")
-    entries = value if isinstance(value, list) else [value]
-    used = {str(page.data.get("spec", "")).lstrip("./").lstrip("/") for page in api_pages.values()}
-    used |= {name.lstrip("./").lstrip("/") for item in site.nav.walk()
+    from mdxsite.openapi.frontmatter import api_openapi_entries
+
+    used = {overlays.spec_key(str(page.data.get("spec", ""))) for page in api_pages.values()}
+    used |= {overlays.spec_key(name) for item in site.nav.walk()
              for source in (item.openapi, item.inherited_openapi) if source is not None
              for name in source.sources}
     found = site.config.problems()
-    for i, entry in enumerate(entries):
-        name = entry.get("source") if isinstance(entry, dict) else entry
-        if not isinstance(name, str) or not name.strip() or not _present(site, name.strip()):
+    for at, name in api_openapi_entries(site):
+        if not _present(site, name) or overlays.spec_key(name) in used:
             continue
-        if name.strip().lstrip("./").lstrip("/") in used:
-            continue
-        at = JsonPath(("api", "openapi", i) if isinstance(value, list) else ("api", "openapi"))
         # mint.json's groups have no "openapi" (the upgrade drops it): only tabs and anchors
         legacy = site.config.file in LEGACY_NAMES
         place = f"one of {site.config.file}'s tabs or anchors" if legacy else \
             "a tab, anchor or group of the navigation"
         field = f"{site.config.file}'s top-level openapi" if legacy else "api.openapi"
         found.warn(
-            at, f"no page comes from {name.strip()!r}: mdxsite makes API pages from \"openapi\" "
+            at, f"no page comes from {name!r}: mdxsite makes API pages from \"openapi\" "
             "on a navigation element, and from pages whose frontmatter names an operation "
             f"(openapi: GET /users); {field} only lends its document to such pages",
-            hint=f'to give every operation a page, set "openapi": "{name.strip()}" on {place}',
+            hint=f'to give every operation a page, set "openapi": "{name}" on {place}',
             code="openapi.unused-api-spec")
     return found.items
 

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from mdxsite.config.loader import LEGACY_NAMES
-from mdxsite.errors import Location, MdxsiteError, Problem, report_warnings
+from mdxsite.errors import JsonPath, Location, MdxsiteError, Problem, report_warnings
 from mdxsite.mdx import frontmatter
 from mdxsite.model import OpenApiSource, Page, Site, frozen_mapping
 from mdxsite.openapi.check import METHODS, UNUSABLE, check
@@ -35,17 +35,26 @@ def known_specs(site: Site) -> list[str]:
         for source in (item.openapi, item.inherited_openapi):
             if source is not None:
                 found.extend(source.sources)
-    api = site.config.get("api.openapi")
-    for value in api if isinstance(api, list) else [api]:
-        if isinstance(value, dict):
-            value = value.get("source")
-        if isinstance(value, str) and value.strip():
-            found.append(value.strip())
+    found.extend(name for _at, name in api_openapi_entries(site))
     if not found:  # nothing configured: any OpenAPI file in the site
         for rel in sorted(site.assets):
             if rel.endswith(_SUFFIXES) and _looks_like_openapi(site, rel):
                 found.append(rel)
     return list(dict.fromkeys(found))
+
+
+def api_openapi_entries(site: Site) -> list[tuple[JsonPath, str]]:
+    """The documents docs.json's ``api.openapi`` names (a string, a ``source``, or a list of
+    them), each with its JSON path, in order; blank and non-string entries are skipped."""
+    api = site.config.get("api.openapi")
+    found = []
+    for i, value in enumerate(api if isinstance(api, list) else [api]):
+        if isinstance(value, dict):
+            value = value.get("source")
+        if isinstance(value, str) and value.strip():
+            found.append((JsonPath(("api", "openapi", i) if isinstance(api, list)
+                                   else ("api", "openapi")), value.strip()))
+    return found
 
 
 def _looks_like_openapi(site: Site, rel: str) -> bool:

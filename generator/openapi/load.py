@@ -344,7 +344,7 @@ def _inline_path_items(data: dict[str, Any]) -> None:
     3.1), with the keys written beside it (summary, description) over its target's: every
     reader of ``paths`` and ``webhooks`` then finds its operations, as the platform's
     converter does. A broken or circular reference stays, for openapi-check to report."""
-    from mdxsite.openapi.schema import deref
+    from mdxsite.openapi.schema import follow
 
     for group in ("paths", "webhooks"):
         items = data.get(group)
@@ -352,11 +352,10 @@ def _inline_path_items(data: dict[str, Any]) -> None:
             continue
         for route, item in items.items():
             if isinstance(item, dict) and isinstance(item.get("$ref"), str):
-                target, _ = deref(data, item)
+                target, siblings, _ = follow(data, item)
                 # "#" or "#/paths" would put the document inside itself
                 if isinstance(target, dict) and target and target is not data and \
                         target is not items:
-                    siblings = {k: v for k, v in item.items() if k != "$ref"}
                     items[route] = {**target, **siblings} if siblings else target
 
 

@@ -65,7 +65,7 @@ def explicit_lists(site: Site) -> dict[str, tuple[tuple[str, ...], Location]]:
     for item in site.nav.walk():
         for source in (item.openapi, item.inherited_openapi):
             if source is not None and source.overlays is not None:
-                found.setdefault(_spec_key(source.source),
+                found.setdefault(spec_key(source.source),
                                  (tuple(_clean(v) for v in source.overlays),
                                   source.origin or Location(site.config.file)))
     api = site.config.get("api.openapi")
@@ -73,13 +73,15 @@ def explicit_lists(site: Site) -> dict[str, tuple[tuple[str, ...], Location]]:
         if isinstance(value, Mapping) and isinstance(value.get("source"), str) and \
                 isinstance(value.get("overlays"), list):
             at = ("api", "openapi", i) if isinstance(api, list) else ("api", "openapi")
-            found.setdefault(_spec_key(value["source"]),
+            found.setdefault(spec_key(value["source"]),
                              (tuple(_clean(v) for v in value["overlays"] if isinstance(v, str)),
                               site.config.where(JsonPath((*at, "overlays")))))
     return found
 
 
-def _spec_key(spec: str) -> str:
+def spec_key(spec: str) -> str:
+    """How a document is named when names are compared: a URL as written, a path normalised
+    (``./api/x.yaml`` and ``/api/x.yaml`` are ``api/x.yaml``; ``.x.yaml``, ``../x.yaml`` stay)."""
     return spec.strip() if spec.strip().startswith(("http://", "https://")) else _clean(spec)
 
 
@@ -125,7 +127,7 @@ def _plan(site: Site) -> tuple[dict[str, tuple[tuple[str, ...], Location]],
 def for_spec(site: Site, spec: str) -> tuple[Overlay, ...]:
     """The overlays ``spec`` (as docs.json or frontmatter names it) takes, in order."""
     explicit, found = _plan(site)
-    key = _spec_key(spec)
+    key = spec_key(spec)
     if key in explicit:
         paths, listed = explicit[key]
         return tuple(Overlay(path, listed) for path in paths)

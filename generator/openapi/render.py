@@ -84,13 +84,10 @@ def _parameters(data: Any, item: dict[str, Any], op: dict[str, Any]) -> list[dic
 
 
 def _referenced(data: Any, raw: Any) -> Any:
-    """What ``raw`` (a parameter, response or header, possibly a ``$ref``) points at, with a
-    summary or description written beside the ``$ref`` over the target's: this use's own, as
-    OpenAPI 3.1's reference object says and the platform shows."""
+    """What ``raw`` (a parameter, response or header, possibly a ``$ref``) points at, with the
+    keys written beside the ``$ref`` (a summary, a description) over the target's: this use's
+    own, as OpenAPI 3.1's reference object says and the platform shows (:func:`deref`)."""
     found, _ = deref(data, raw)
-    if isinstance(found, dict) and isinstance(raw, dict) and "$ref" in raw:
-        own = {k: raw[k] for k in ("summary", "description") if isinstance(raw.get(k), str)}
-        return {**found, **own} if own else found
     return found
 
 
@@ -304,6 +301,8 @@ def _contents(walker: Walker, data: Any, content: Any, mode: str) -> list[dict[s
         example = samples.media_example(data, media, mode)
         encoding = samples.form_encoding(data, media)
         out.append({"type": media_type, "node": node, "encoding": encoding,
+                    "multipart_arrays": samples.multipart_arrays(data, media)
+                    if media_type.startswith("multipart/") else (),
                     "example": samples.dump(example, media_type, encoding)
                     if example is not None else "",
                     "examples": _named_examples(data, media, media_type, encoding)})
@@ -649,7 +648,7 @@ def _sample_body(data: Any, body_raw: dict[str, Any], content: dict[str, Any], m
             "files": tuple(f.name for f in content["node"].properties if _is_file(f.node.type))
             if multipart else (),
             "form_encoding": content["encoding"],
-            "multipart_arrays": samples.multipart_arrays(data, media) if multipart else ()}
+            "multipart_arrays": content["multipart_arrays"]}
 
 
 def _playground_body(data: Any, body_raw: dict[str, Any], contents: list[dict[str, Any]],
@@ -671,7 +670,7 @@ def _playground_body(data: Any, body_raw: dict[str, Any], contents: list[dict[st
             "placeholder": samples.dump(value, media_type, encoding) if value is not None else "",
             "examples": [{"label": label, "text": text} for label, text in content["examples"]],
             "parts": _parts(content["node"], value, prefill, set(fixed),
-                            dict(samples.multipart_arrays(data, media)))
+                            dict(content["multipart_arrays"]))
             if media_type.startswith("multipart/") else [],
             # how the playground spells a field typed as JSON (playground.js formEncode)
             **({"encoding": {name: [style, explode] for name, style, explode in encoding}}

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from mdxsite.model import ApiOperation, ApiParameter, RequestSample
-from mdxsite.openapi.schema import deref, deref_schema, format_of, literal
+from mdxsite.openapi.schema import deref, format_of, literal
 
 # the values the platform's generateExampleFromSchema makes up for these formats (any other
 # string is "<string>"); files (binary, base64) it leaves out of an example, a page shows them
@@ -115,7 +115,7 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
     budget[0] -= 1
     if budget[0] < 0 or level > MAX_LEVEL:
         return _CUT
-    schema, name = deref_schema(data, raw)
+    schema, name = deref(data, raw)
     if not isinstance(schema, dict) or (name and name in open_names) or depth > MAX_DEPTH:
         return {} if isinstance(schema, dict) and schema.get("type") == "object" else _CUT
     if name:
@@ -177,7 +177,7 @@ def _example(data: Any, raw: Any, mode: str, depth: int, open_names: frozenset[s
         out: dict[str, Any] = {}
         props = schema.get("properties")
         for prop_name, prop in list(props.items())[:MAX_PROPERTIES] if isinstance(props, dict) else []:
-            sub, _ = deref_schema(data, prop)
+            sub, _ = deref(data, prop)
             if isinstance(sub, dict) and ((mode == "request" and sub.get("readOnly") is True) or
                                           (mode == "response" and sub.get("writeOnly") is True)
                                           or "x-mint" in sub):

@@ -50,41 +50,43 @@ def resolve(data: Any, ref: str) -> Any:
 def deref(data: Any, value: Any) -> tuple[Any, str]:
     """Return ``value`` with ``$ref`` chains followed, and the last component name seen.
 
-    A broken, external or circular chain yields ``{}`` (openapi-check reports those).
+    The keys written beside each ``$ref`` of the chain are kept over its target's, the nearest
+    use first: ``{$ref: Date, nullable: true, example: "2023-05-27"}`` is this use's own
+    nullable date with its own example, a parameter's ``{$ref: Limit, description: ...}`` its
+    own description. The platform's parser merges them so wherever a ``$ref`` stands (it
+    copies in only the target's keys the object does not have), in 3.0 documents too, where
+    the specification says to ignore them. Without such keys the target itself is returned.
+
+    A broken, external or circular chain yields ``{}`` (openapi-check reports those), with the
+    keys written beside it.
     """
+    target, own, name = follow(data, value)
+    if own and isinstance(target, dict):
+        return {**target, **own}, name
+    return target, name
+
+
+def follow(data: Any, value: Any) -> tuple[Any, dict[str, Any], str]:
+    """The walk :func:`deref` merges: the end of ``value``'s ``$ref`` chain (``{}`` when it is
+    broken, external or circular), the keys written beside its links (the nearest use's
+    first), and the last component name seen."""
     name = ""
+    own: dict[str, Any] = {}
     seen: set[str] = set()
     while isinstance(value, dict) and isinstance(value.get("$ref"), str):
         ref = value["$ref"]
         if ref in seen:
-            return {}, name
+            return {}, own, name
         seen.add(ref)
+        if len(value) > 1:
+            for key, item in value.items():
+                if key != "$ref":
+                    own.setdefault(key, item)
         if ref.startswith("#/components/schemas/"):
             name = ref.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
         target = resolve(data, ref)
         value = target if target is not None else {}
-    return value, name
-
-
-def deref_schema(data: Any, value: Any) -> tuple[Any, str]:
-    """:func:`deref` for a schema, with the keys written beside each ``$ref`` of the chain
-    kept over its target's (the outer ones first): ``{$ref: Date, nullable: true, example:
-    "2023-05-27"}`` is this use's own nullable date with its own example. The platform's parser
-    merges them so (it copies in only the target's keys the object does not have), in 3.0
-    documents too, where the specification says to ignore them.
-    """
-    own: dict[str, Any] = {}
-    link, seen = value, set()
-    while isinstance(link, dict) and isinstance(link.get("$ref"), str) and link["$ref"] not in seen:
-        seen.add(link["$ref"])
-        for key, item in link.items():
-            if key != "$ref":
-                own.setdefault(key, item)
-        link = resolve(data, link["$ref"])
-    schema, name = deref(data, value)
-    if own and isinstance(schema, dict):
-        return {**schema, **own}, name
-    return schema, name
+    return value, own, name
 
 
 MAX_LITERAL_REFS = 1000  # $refs followed inside one example value
@@ -296,7 +298,7 @@ class Walker:
         """Return the tree of ``raw`` (a schema, possibly a $ref)."""
         if depth == 0:
             self.budget = self.max_nodes  # a new section: a parameter, a body, a response
-        schema, name = deref_schema(self.data, raw)
+        schema, name = deref(self.data, raw)
         if not isinstance(schema, dict):
             schema = {}
         for open_name, open_node in stack:

@@ -71,3 +71,18 @@ def test_api_openapi_named_by_the_navigation_too_is_silent(
             '"openapi": "spec.json"}]}\n}\n')
     warnings, _ = _build(cli, make_site, tmp_path, docs, "# Users\n")
     assert warnings == []
+
+
+def test_api_openapi_names_are_compared_as_paths_not_stripped_of_dots(
+        cli: Callable, make_site: Callable, tmp_path: Path) -> None:
+    # '.spec.json' is a file of its own, not 'spec.json' spelt another way
+    docs = ('{\n  "name": "O",\n  "api": {"openapi": ["./.spec.json", "spec.json"]},\n'
+            '  "navigation": {"groups": [{"group": "G", "pages": ["index"]}, '
+            '{"group": "API", "openapi": ".spec.json"}]}\n}\n')
+    root = make_site(docs, pages={"index": "# Home\n"},
+                     files={".spec.json": SPEC, "spec.json": SPEC})
+    result = cli("build", root, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "warning:" in line]
+    assert len(warnings) == 1 and "api.openapi[1]: no page comes from 'spec.json'" in \
+        warnings[0], warnings

@@ -181,3 +181,29 @@ paths:
     check = CliRunner().invoke(main, ["openapi-check", str(root / "pets.yaml")])
     assert [int(line.split(":")[1]) for line in check.output.splitlines()
             if "points to nothing" in line] == lines, check.output
+
+
+def test_an_example_written_beside_a_parameters_schema_ref_fills_its_playground_and_sample(
+        tmp_path: Path) -> None:
+    spec = """openapi: 3.0.3
+info: {title: T, version: '1'}
+servers: [{url: 'https://api.example.com'}]
+paths:
+  /days:
+    get:
+      summary: List days
+      parameters:
+        - {name: since, in: query, schema: {$ref: '#/components/schemas/Day', example: '2023-05-27'}}
+      responses: {'200': {description: ok}}
+components:
+  schemas:
+    Day: {type: string, format: date}
+"""
+    root = site(tmp_path, [{"group": "API", "openapi": "pets.yaml"}])
+    (root / "pets.yaml").write_text(spec)
+    code, output, out = build(root)
+    assert code == 0, output
+    page = (out / "api-reference" / "list-days" / "index.html").read_text()
+    assert 'data-pg-param="since" data-in="query" value="" placeholder="2023-05-27"' in page, page
+    copy = (out / "api-reference" / "list-days.md").read_text()
+    assert "https://api.example.com/days?since=2023-05-27" in copy, copy

@@ -80,3 +80,21 @@ def test_a_document_without_operations_says_nothing_was_written(tmp_path: Path) 
             "or every one x-excluded): nothing written") in result.stderr
     assert json.loads(result.stdout) == {"navigation": {"groups": []}}
     assert not out.exists()
+
+
+def test_an_invalid_documents_errors_are_listed_in_its_order(tmp_path: Path) -> None:
+    # as openapi-check lists them: its checks walk the document with a stack, last path first
+    (tmp_path / "api.yaml").write_text("""openapi: 3.0.3
+info: {title: T, version: '1'}
+paths:
+  /a:
+    get: {responses: {'200': {$ref: '#/components/responses/Gone'}}}
+  /b:
+    get: {responses: {'200': {$ref: '#/components/responses/Lost'}}}
+""")
+    result = CliRunner().invoke(cli, ["openapi-file", str(tmp_path / "api.yaml"), "-o",
+                                      str(tmp_path / "ref")])
+    assert result.exit_code == 1
+    gone, lost = result.output.find("'#/components/responses/Gone'"), \
+        result.output.find("'#/components/responses/Lost'")
+    assert 0 <= gone < lost, result.output
